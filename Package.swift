@@ -1,0 +1,87 @@
+// swift-tools-version: 6.0
+// BarFrames renders Core Animation progress-bar designs off-device, with Cairo,
+// into PNG frame sequences, SVG previews, animated previews and golden images.
+
+import PackageDescription
+
+let package = Package(
+  name: "BarFrames",
+  products: [
+    // The core: geometry, the Core Animation timing model, styles, scenes and designs. No Cairo.
+    .library(name: "BarFrames", targets: ["BarFrames", "BarFramesTiming", "BarFramesGraphics"]),
+    // Cairo-backed drawing, PNG encoding and the frame exporter.
+    .library(name: "BarFramesRendering", targets: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]),
+    // Golden-image assertions for XCTest and Swift Testing.
+    .library(name: "BarFramesTesting", targets: ["BarFramesTesting"]),
+    .executable(name: "barframes", targets: ["barframes"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    // MARK: System libraries
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"])]
+    ),
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
+
+    // MARK: Core (no Cairo)
+    .target(name: "BarFramesGraphics"),
+    .target(name: "BarFramesTiming", dependencies: ["BarFramesGraphics"]),
+    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesTiming"]),
+
+    // MARK: Output
+    .target(name: "BarFramesImageIO", dependencies: ["CZlib"]),
+    .target(name: "BarFramesRenderer", dependencies: ["BarFramesGraphics", "BarFramesImageIO", "CCairo"]),
+    .target(
+      name: "BarFramesExport",
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO"]
+    ),
+    .target(
+      name: "BarFramesTesting",
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]
+    ),
+
+    // MARK: Command line
+    .executableTarget(
+      name: "barframes",
+      dependencies: [
+        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesTesting",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // MARK: Tests (mirror Sources/)
+    .target(
+      name: "BarFramesTestSupport",
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO"],
+      path: "Tests/BarFramesTestSupport"
+    ),
+    .testTarget(name: "BarFramesGraphicsTests", dependencies: ["BarFramesGraphics"]),
+    .testTarget(name: "BarFramesTimingTests", dependencies: ["BarFramesTiming"]),
+    .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport"]),
+    .testTarget(name: "BarFramesImageIOTests", dependencies: ["BarFramesImageIO"]),
+    .testTarget(
+      name: "BarFramesRendererTests",
+      dependencies: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesTestSupport"]
+    ),
+    .testTarget(
+      name: "BarFramesExportTests",
+      dependencies: ["BarFramesExport", "BarFramesTestSupport"]
+    ),
+    .testTarget(
+      name: "BarFramesTestingTests",
+      dependencies: ["BarFramesTesting", "BarFramesTestSupport"]
+    ),
+    .testTarget(
+      name: "barframesTests",
+      dependencies: ["barframes", "BarFramesTestSupport"]
+    ),
+  ]
+)

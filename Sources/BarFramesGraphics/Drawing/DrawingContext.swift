@@ -1,0 +1,42 @@
+/// A destination for drawing commands, with Core Graphics conventions: coordinates in points,
+/// y growing downward, colours with straight alpha, a default line width of 1.
+///
+/// The core draws every design through this protocol and knows nothing about how pixels are
+/// made: `BarFramesRenderer` implements it with Cairo (PNG and SVG), and ``RecordingContext``
+/// logs the commands as text for backend-independent tests.
+public protocol DrawingContext: AnyObject {
+  /// Pushes the graphics state (transform, clip), as `CGContextSaveGState`.
+  func saveState()
+  /// Pops the graphics state pushed by the matching ``saveState()``.
+  func restoreState()
+  /// Prepends a transform to the current transformation matrix (`CGContextConcatCTM`).
+  func concatenate(_ transform: AffineTransform)
+  /// Intersects the clip with the inside of `path`.
+  func clip(to path: Path, rule: FillRule)
+  /// Fills the inside of `path`.
+  func fill(_ path: Path, color: Color, rule: FillRule)
+  /// Strokes `path` with `style`.
+  func stroke(_ path: Path, color: Color, style: StrokeStyle)
+  /// Starts a group whose drawing is composited with `opacity` when ``endTransparencyLayer()``
+  /// is called (a layer's `opacity` applies to the layer as a whole, not to each shape).
+  func beginTransparencyLayer(opacity: Double)
+  /// Composites the group started by ``beginTransparencyLayer(opacity:)``.
+  func endTransparencyLayer()
+  /// Draws one line of text with the pinned font, centred vertically in `rect` and placed
+  /// horizontally by `alignment`.
+  func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment)
+  /// Draws an image into `rect`.
+  func drawImage(_ image: EmbeddedImage, in rect: Rect, contentMode: EmbeddedImage.ContentMode)
+}
+
+extension DrawingContext {
+  public func fill(_ path: Path, color: Color) { fill(path, color: color, rule: .nonZero) }
+  public func clip(to path: Path) { clip(to: path, rule: .nonZero) }
+
+  /// Runs `body` between ``saveState()`` and ``restoreState()``.
+  public func withSavedState<R>(_ body: () throws -> R) rethrows -> R {
+    saveState()
+    defer { restoreState() }
+    return try body()
+  }
+}

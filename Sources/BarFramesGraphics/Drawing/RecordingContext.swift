@@ -1,0 +1,55 @@
+/// A ``DrawingContext`` that records every command as a line of text.
+///
+/// Numbers are rounded to 1e-3, so a log is stable across machines and renderer versions and a
+/// geometry change shows up as a readable diff.
+///
+/// ```swift
+/// let recording = RecordingContext()
+/// recording.fill(Path(rect: Rect(x: 0, y: 0, width: 10, height: 5)), color: .white)
+/// recording.log  // "fill M0 0 L10 0 L10 5 L0 5 Z color=#FFFFFFFF rule=nonZero"
+/// ```
+public final class RecordingContext: DrawingContext {
+  /// The commands recorded so far, one per line.
+  public private(set) var lines: [String] = []
+
+  public init() {}
+
+  /// The commands joined with newlines.
+  public var log: String { lines.joined(separator: "\n") }
+
+  private func n(_ v: Double) -> String { v.formatted(decimals: 3) }
+
+  public func saveState() { lines.append("save") }
+  public func restoreState() { lines.append("restore") }
+
+  public func concatenate(_ t: AffineTransform) {
+    lines.append("concat [" + t.components.map(n).joined(separator: " ") + "]")
+  }
+
+  public func clip(to path: Path, rule: FillRule) {
+    lines.append("clip \(path.svgPathData) rule=\(rule.rawValue)")
+  }
+
+  public func fill(_ path: Path, color: Color, rule: FillRule) {
+    lines.append("fill \(path.svgPathData) color=\(color.hexString) rule=\(rule.rawValue)")
+  }
+
+  public func stroke(_ path: Path, color: Color, style: StrokeStyle) {
+    lines.append(
+      "stroke \(path.svgPathData) color=\(color.hexString) width=\(n(style.lineWidth)) "
+        + "cap=\(style.lineCap.rawValue) join=\(style.lineJoin.rawValue)")
+  }
+
+  public func beginTransparencyLayer(opacity: Double) { lines.append("begin-group opacity=\(n(opacity))") }
+  public func endTransparencyLayer() { lines.append("end-group") }
+
+  public func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
+    lines.append(
+      "text \"\(text)\" rect=\(rect) size=\(n(font.size)) weight=\(font.weight.rawValue) "
+        + "color=\(color.hexString) align=\(alignment.rawValue)")
+  }
+
+  public func drawImage(_ image: EmbeddedImage, in rect: Rect, contentMode: EmbeddedImage.ContentMode) {
+    lines.append("image \"\(image.name)\" rect=\(rect) mode=\(contentMode.rawValue)")
+  }
+}

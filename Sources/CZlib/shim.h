@@ -1,0 +1,4 @@
+#ifndef BARFRAMES_CZLIB_SHIM_H
+#define BARFRAMES_CZLIB_SHIM_H
+#include <zlib.h>
+#endif

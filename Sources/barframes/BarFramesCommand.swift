@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The `barframes` command line: renders Core Animation progress-bar designs into frames.
+@main
+struct BarFramesCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "barframes",
+    abstract: "Render animated iOS progress-bar designs into PNG frames, SVG previews and golden images.",
+    discussion: """
+      Styles (Styles/*.json) describe how a bar looks; scenes (Examples/*.json) script what happens \
+      to it over time. Exit codes: 0 success, 1 failure, 2 golden mismatch, 64 usage error, \
+      65 invalid input file.
+      """,
+    version: BarFramesVersion.string,
+    subcommands: [
+      TestCard.self,
+    ]
+  )
+}
