@@ -1,12 +1,39 @@
 import ArgumentParser
+import BarFrames
+import BarFramesRenderer
+import Foundation
 
 extension BarFramesCommand {
-  /// Renders a card of drawing primitives (placeholder until the renderer lands).
+  /// Renders the card of drawing primitives to PNG and SVG.
   struct TestCard: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "test-card",
-      abstract: "Render a card of the drawing primitives to PNG and SVG.")
+      abstract: "Render a card of the drawing primitives (rounded rects, caps, text, a circle, a Bézier) to PNG and SVG.")
 
-    func run() throws {}
+    @Option(name: .shortAndLong, help: "The output directory.")
+    var output: String = "frames"
+
+    @Option(help: "Pixels per point for the PNG (1, 2 or 3).")
+    var scale: Int = 2
+
+    func validate() throws {
+      guard (1...3).contains(scale) else { throw ValidationError("'--scale' must be 1, 2 or 3; got \(scale)") }
+    }
+
+    func run() throws {
+      let directory = URL(fileURLWithPath: output, isDirectory: true)
+      try OutputFiles.createDirectory(directory)
+      let image = try ImageSurface(size: BarFrames.TestCard.size, scale: scale)
+      BarFrames.TestCard.draw(in: image.context)
+      let pngURL = directory.appendingPathComponent(scale > 1 ? "test-card@\(scale)x.png" : "test-card.png")
+      try OutputFiles.write(to: pngURL) { temporary in try image.writePNGWithCairo(to: temporary.path) }
+      let svg = try SVGSurface(size: BarFrames.TestCard.size)
+      BarFrames.TestCard.draw(in: svg.context)
+      let svgBytes = try svg.finish()
+      let svgURL = directory.appendingPathComponent("test-card.svg")
+      try OutputFiles.write(to: svgURL) { temporary in try Data(svgBytes).write(to: temporary) }
+      print(pngURL.path)
+      print(svgURL.path)
+    }
   }
 }

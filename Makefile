@@ -1,0 +1,44 @@
+# BarFrames: two commands on a fresh Debian 12 machine with Swift installed.
+#   make demo   — install what is missing, build in release mode, render Examples/ into ./frames
+#   make test   — install what is missing, build and run the whole test suite
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+FRAMES ?= frames
+# Debian packages the build and the renderer need: Cairo's headers and the pinned font.
+APT_PACKAGES = libcairo2-dev fonts-dejavu-core
+FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+
+.PHONY: demo test deps build clean
+
+deps:
+	@missing=""; \
+	pkg-config --exists cairo 2>/dev/null || missing="$$missing libcairo2-dev"; \
+	[ -f "$(FONT)" ] || missing="$$missing fonts-dejavu-core"; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
+	  else echo "error: missing Debian packages:$$missing (run: apt-get install -y$$missing as root)" >&2; exit 1; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null \
+	    || { echo "error: could not install$$missing" >&2; exit 1; }; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product barframes
+
+demo: build
+	@if ls Examples/*.json >/dev/null 2>&1 && $(SWIFT) build -c release --product barframes --show-bin-path >/dev/null && \
+	   "$$($(SWIFT) build -c release --show-bin-path)/barframes" help render >/dev/null 2>&1; then \
+	  "$$($(SWIFT) build -c release --show-bin-path)/barframes" render Examples -o "$(FRAMES)" --format all; \
+	  echo "Results: $(FRAMES)/index.html"; \
+	else \
+	  "$$($(SWIFT) build -c release --show-bin-path)/barframes" test-card -o "$(FRAMES)"; \
+	  echo "Results: $(FRAMES)/"; \
+	fi
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build "$(FRAMES)"

@@ -1,0 +1,250 @@
+import BarFramesGraphics
+import CCairo
+
+/// A ``DrawingContext`` that draws with Cairo onto an image or SVG surface.
+///
+/// It applies Core Graphics conventions on top of Cairo: line widths are always set explicitly
+/// (Core Graphics defaults to 1, Cairo to 2), colours are straight RGBA, y grows downward.
+/// Cairo objects are not thread-safe: create one context per worker.
+public final class CairoContext: DrawingContext {
+  let cr: OpaquePointer
+  private var imageCache: [EmbeddedImage: OpaquePointer] = [:]
+
+  /// Takes ownership of a Cairo context reference.
+  init(owning cr: OpaquePointer) {
+    self.cr = cr
+    PinnedFont.applyDeterministicOptions(to: cr)
+  }
+
+  deinit {
+    for surface in imageCache.values { cairo_surface_destroy(surface) }
+    cairo_destroy(cr)
+  }
+
+  /// Throws if any earlier drawing command failed (Cairo errors are sticky).
+  public func checkStatus() throws(RendererError) {
+    try RendererError.check(cairo_status(cr), "draw")
+  }
+
+  // MARK: State
+
+  public func saveState() { cairo_save(cr) }
+  public func restoreState() { cairo_restore(cr) }
+
+  public func concatenate(_ t: AffineTransform) {
+    var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+    // A singular matrix would put the context in an error state; nothing would be visible anyway.
+    guard t.determinant != 0, t.determinant.isFinite else {
+      matrix = cairo_matrix_t(xx: 1e-9, yx: 0, xy: 0, yy: 1e-9, x0: t.tx, y0: t.ty)
+      cairo_transform(cr, &matrix)
+      return
+    }
+    cairo_transform(cr, &matrix)
+  }
+
+  // MARK: Paths
+
+  private func setPath(_ path: Path) {
+    cairo_new_path(cr)
+    var current = Point.zero
+    var start = Point.zero
+    for element in path.elements {
+      switch element {
+      case .move(let p):
+        cairo_move_to(cr, p.x, p.y)
+        current = p
+        start = p
+      case .line(let p):
+        cairo_line_to(cr, p.x, p.y)
+        current = p
+      case .quadCurve(let p, let c):
+        // Cairo has no quadratic curves: raise the degree exactly.
+        let c1 = current + (c - current) * (2.0 / 3)
+        let c2 = p + (c - p) * (2.0 / 3)
+        cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+        current = p
+      case .curve(let p, let c1, let c2):
+        cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+        current = p
+      case .closeSubpath:
+        cairo_close_path(cr)
+        current = start
+      }
+    }
+  }
+
+  private func setColor(_ c: Color) {
+    cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+  }
+
+  private func setRule(_ rule: FillRule) {
+    cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+  }
+
+  public func clip(to path: Path, rule: FillRule) {
+    setPath(path)
+    setRule(rule)
+    cairo_clip(cr)
+  }
+
+  public func fill(_ path: Path, color: Color, rule: FillRule) {
+    guard color.alpha > 0, !path.isEmpty else { return }
+    setPath(path)
+    setRule(rule)
+    setColor(color)
+    cairo_fill(cr)
+  }
+
+  public func stroke(_ path: Path, color: Color, style: StrokeStyle) {
+    guard color.alpha > 0, style.lineWidth > 0, !path.isEmpty else { return }
+    setPath(path)
+    setColor(color)
+    cairo_set_line_width(cr, style.lineWidth)
+    let cap: cairo_line_cap_t =
+      switch style.lineCap {
+      case .butt: CAIRO_LINE_CAP_BUTT
+      case .round: CAIRO_LINE_CAP_ROUND
+      case .square: CAIRO_LINE_CAP_SQUARE
+      }
+    let join: cairo_line_join_t =
+      switch style.lineJoin {
+      case .miter: CAIRO_LINE_JOIN_MITER
+      case .round: CAIRO_LINE_JOIN_ROUND
+      case .bevel: CAIRO_LINE_JOIN_BEVEL
+      }
+    cairo_set_line_cap(cr, cap)
+    cairo_set_line_join(cr, join)
+    cairo_set_miter_limit(cr, style.miterLimit)
+    cairo_stroke(cr)
+  }
+
+  // MARK: Groups
+
+  private var groupOpacities: [Double] = []
+
+  public func beginTransparencyLayer(opacity: Double) {
+    groupOpacities.append(opacity)
+    cairo_push_group(cr)
+  }
+
+  public func endTransparencyLayer() {
+    let opacity = groupOpacities.popLast() ?? 1
+    cairo_pop_group_to_source(cr)
+    cairo_paint_with_alpha(cr, min(max(opacity, 0), 1))
+  }
+
+  // MARK: Text
+
+  public func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
+    guard !text.isEmpty, color.alpha > 0 else { return }
+    guard case .success(let pinned) = PinnedFont.shared else {
+      // Reported by `checkFont()` before rendering starts; an error status here stops the frame.
+      cairo_push_group(cr)
+      cairo_pop_group_to_source(cr)
+      return
+    }
+    cairo_save(cr)
+    cairo_set_font_face(cr, pinned.face(for: font.weight))
+    cairo_set_font_size(cr, font.size)
+    var fontExtents = cairo_font_extents_t()
+    cairo_font_extents(cr, &fontExtents)
+    var textExtents = cairo_text_extents_t()
+    cairo_text_extents(cr, text, &textExtents)
+    let x: Double =
+      switch alignment {
+      case .left: rect.minX
+      case .center: rect.midX - textExtents.x_advance / 2
+      case .right: rect.maxX - textExtents.x_advance
+      }
+    // A single-line UILabel centres its line box (ascent + descent) vertically.
+    let baseline = rect.midY - (fontExtents.ascent + fontExtents.descent) / 2 + fontExtents.ascent
+    setColor(color)
+    cairo_move_to(cr, x, baseline)
+    cairo_show_text(cr, text)
+    cairo_restore(cr)
+  }
+
+  /// The advance width of `text` in points with the pinned font.
+  public func textWidth(_ text: String, font: Font) -> Double {
+    guard case .success(let pinned) = PinnedFont.shared else { return 0 }
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    cairo_set_font_face(cr, pinned.face(for: font.weight))
+    cairo_set_font_size(cr, font.size)
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(cr, text, &extents)
+    return extents.x_advance
+  }
+
+  /// Throws when the pinned font cannot be loaded; call once before drawing text.
+  public static func checkFont() throws(RendererError) {
+    _ = try PinnedFont.shared.get()
+  }
+
+  // MARK: Images
+
+  public func drawImage(_ image: EmbeddedImage, in rect: Rect, contentMode: EmbeddedImage.ContentMode) {
+    guard let surface = try? imageSurface(for: image) else { return }
+    let iw = Double(cairo_image_surface_get_width(surface))
+    let ih = Double(cairo_image_surface_get_height(surface))
+    guard iw > 0, ih > 0, rect.width > 0, rect.height > 0 else { return }
+    var sx = rect.width / iw
+    var sy = rect.height / ih
+    switch contentMode {
+    case .fill: break
+    case .aspectFill: sx = max(sx, sy); sy = sx
+    case .aspectFit: sx = min(sx, sy); sy = sx
+    }
+    cairo_save(cr)
+    cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+    cairo_clip(cr)
+    cairo_translate(cr, rect.midX - iw * sx / 2, rect.midY - ih * sy / 2)
+    cairo_scale(cr, sx, sy)
+    cairo_set_source_surface(cr, surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+    cairo_paint(cr)
+    cairo_restore(cr)
+  }
+
+  private func imageSurface(for image: EmbeddedImage) throws(RendererError) -> OpaquePointer {
+    if let cached = imageCache[image] { return cached }
+    let surface = try CairoContext.decodePNG(image)
+    imageCache[image] = surface
+    return surface
+  }
+
+  /// Decodes an embedded PNG into a new Cairo image surface (caller destroys it).
+  static func decodePNG(_ image: EmbeddedImage) throws(RendererError) -> OpaquePointer {
+    final class Reader {
+      let bytes: [UInt8]
+      var offset = 0
+      init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+    let reader = Reader(image.pngData)
+    let surface = withExtendedLifetime(reader) {
+      cairo_image_surface_create_from_png_stream(
+        { closure, data, length in
+          let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+          let n = Int(length)
+          guard reader.offset + n <= reader.bytes.count, let data else { return CAIRO_STATUS_READ_ERROR }
+          reader.bytes.withUnsafeBufferPointer { buffer in
+            data.update(from: buffer.baseAddress! + reader.offset, count: n)
+          }
+          reader.offset += n
+          return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(reader).toOpaque())
+    }
+    guard let surface else { throw .imageUnreadable(name: image.name, status: "no surface") }
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      throw .imageUnreadable(name: image.name, status: String(cString: cairo_status_to_string(status)))
+    }
+    return surface
+  }
+
+  /// Checks that an embedded image decodes, so a bad icon fails before rendering starts.
+  public static func validate(_ image: EmbeddedImage) throws(RendererError) {
+    cairo_surface_destroy(try decodePNG(image))
+  }
+}

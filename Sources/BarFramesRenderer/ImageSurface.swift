@@ -1,0 +1,161 @@
+import BarFramesGraphics
+import CCairo
+import Foundation
+
+/// An ARGB32 raster surface sized in points and rendered at a scale factor.
+///
+/// The scale is applied once, to the context's base transform, so everything drawn is in
+/// points: a 247 × 20 pt bar at @2x is a 494 × 40 px image. Not thread-safe: create one surface
+/// per worker (Cairo objects are not `Sendable`).
+public final class ImageSurface {
+  /// The largest width or height, in pixels, a surface may have.
+  public static let maximumPixelDimension = 16_384
+
+  let surface: OpaquePointer
+  /// The context that draws on this surface, in points.
+  public let context: CairoContext
+  /// The surface size in points.
+  public let size: Size
+  /// Pixels per point.
+  public let scale: Int
+  /// The width in pixels.
+  public let pixelWidth: Int
+  /// The height in pixels.
+  public let pixelHeight: Int
+  /// What ``clear()`` paints: nil means fully transparent.
+  public let background: Color?
+
+  /// Creates a cleared surface.
+  /// - Parameters:
+  ///   - size: In points; each pixel dimension is `ceil(points × scale)`.
+  ///   - scale: 1, 2 or 3 (any positive integer is accepted).
+  ///   - background: Painted first; nil leaves the surface transparent.
+  public init(size: Size, scale: Int = 1, background: Color? = nil) throws(RendererError) {
+    let w = (size.width * Double(scale)).rounded(.up)
+    let h = (size.height * Double(scale)).rounded(.up)
+    guard scale > 0, w.isFinite, h.isFinite, w >= 1, h >= 1,
+      w <= Double(ImageSurface.maximumPixelDimension), h <= Double(ImageSurface.maximumPixelDimension)
+    else {
+      throw .invalidSurfaceSize(width: size.width, height: size.height, scale: scale)
+    }
+    pixelWidth = Int(w)
+    pixelHeight = Int(h)
+    self.size = size
+    self.scale = scale
+    self.background = background
+    guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)) else {
+      throw .cairo(operation: "create a \(pixelWidth)×\(pixelHeight) image surface", status: "out of memory")
+    }
+    do {
+      try RendererError.check(cairo_surface_status(s), "create a \(pixelWidth)×\(pixelHeight) image surface")
+    } catch {
+      cairo_surface_destroy(s)
+      throw error
+    }
+    surface = s
+    context = CairoContext(owning: cairo_create(s))
+    try RendererError.check(cairo_status(context.cr), "create a drawing context")
+    clear()
+  }
+
+  deinit {
+    cairo_surface_destroy(surface)
+  }
+
+  /// Resets the surface for the next frame: every byte zeroed, then the background painted,
+  /// the clip removed and the transform set to the scale. A reused surface then gives exactly
+  /// the pixels of a fresh one.
+  public func clear() {
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    if let data = cairo_image_surface_get_data(surface) {
+      memset(data, 0, stride * pixelHeight)
+    }
+    cairo_surface_mark_dirty(surface)
+    let cr = context.cr
+    cairo_reset_clip(cr)
+    cairo_identity_matrix(cr)
+    if let background, background.alpha > 0 {
+      cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+      cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
+      cairo_paint(cr)
+      cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    }
+    cairo_scale(cr, Double(scale), Double(scale))
+  }
+
+  /// Finishes pending drawing and throws if any command failed.
+  public func flush() throws(RendererError) {
+    try context.checkStatus()
+    cairo_surface_flush(surface)
+    try RendererError.check(cairo_surface_status(surface), "flush the image surface")
+  }
+
+  /// Calls `body` with Cairo's premultiplied, native-endian ARGB32 rows and the row stride.
+  public func withPremultipliedARGB<R>(_ body: (UnsafeRawBufferPointer, _ stride: Int) throws -> R) throws -> R {
+    try flush()
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    guard let data = cairo_image_surface_get_data(surface) else {
+      throw RendererError.cairo(operation: "read the image surface", status: "no pixel data")
+    }
+    return try body(UnsafeRawBufferPointer(start: data, count: stride * pixelHeight), stride)
+  }
+
+  /// The pixels as straight (non-premultiplied) RGBA8, row-major, top row first.
+  public func straightRGBA() throws -> [UInt8] {
+    let width = pixelWidth
+    let height = pixelHeight
+    return try withPremultipliedARGB { source, stride in
+      [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+        PixelConversion.unpremultiplyARGB32(source, stride: stride, width: width, height: height, into: out)
+        count = width * height * 4
+      }
+    }
+  }
+
+  /// Writes the surface with `cairo_surface_write_to_png` (the slow, reference path).
+  public func writePNGWithCairo(to path: String) throws(RendererError) {
+    try flush()
+    try RendererError.check(cairo_surface_write_to_png(surface, path), "write \(path)")
+  }
+}
+
+/// Pixel-format conversions between Cairo's layout and straight RGBA.
+public enum PixelConversion {
+  /// Converts premultiplied native-endian ARGB32 rows to straight RGBA8.
+  ///
+  /// Each colour channel is divided by alpha with rounding, the inverse of Cairo's
+  /// premultiplication, so straight colours drawn by the renderer come back unchanged
+  /// where alpha allows.
+  public static func unpremultiplyARGB32(
+    _ source: UnsafeRawBufferPointer, stride: Int, width: Int, height: Int,
+    into out: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    for y in 0..<height {
+      let row = source.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+      var o = y * width * 4
+      for x in 0..<width {
+        let argb = row[x]
+        let a = argb >> 24
+        if a == 255 {
+          out[o] = UInt8((argb >> 16) & 0xFF)
+          out[o + 1] = UInt8((argb >> 8) & 0xFF)
+          out[o + 2] = UInt8(argb & 0xFF)
+          out[o + 3] = 255
+        } else if a == 0 {
+          out[o] = 0
+          out[o + 1] = 0
+          out[o + 2] = 0
+          out[o + 3] = 0
+        } else {
+          let half = a / 2
+          out[o] = UInt8(min(255, (((argb >> 16) & 0xFF) * 255 + half) / a))
+          out[o + 1] = UInt8(min(255, (((argb >> 8) & 0xFF) * 255 + half) / a))
+          out[o + 2] = UInt8(min(255, ((argb & 0xFF) * 255 + half) / a))
+          out[o + 3] = UInt8(a)
+        }
+        o += 4
+      }
+    }
+  }
+}
