@@ -1,0 +1,170 @@
+/// Encodes ``RGBAImage``s as 8-bit, non-interlaced PNG, tuned for flat-colour frames.
+///
+/// Opaque images are written as RGB (colour type 2), images with any alpha below 255 as RGBA
+/// (colour type 6), unless a colour type is requested (an APNG's frames must share one).
+///
+/// ```swift
+/// let encoder = try PNGEncoder(preset: .fast)
+/// let frame = try encoder.encodeImageData(image)      // compress once…
+/// try PNGEncoder.pngFile(from: frame).write(to: url) // …write a PNG
+/// try apng.append(frame, delay: nil)                  // …and the same bytes as an APNG frame
+/// ```
+///
+/// An encoder is a class holding a zlib stream and scratch buffers that it reuses from frame
+/// to frame (`deflateReset` instead of a fresh `deflateInit`), so it is **not** `Sendable`:
+/// create one per worker thread and do not share it.
+public final class PNGEncoder {
+  /// The speed/size trade-off this encoder was created with.
+  public let preset: PNGCompressionPreset
+
+  private let deflater: Deflater
+  /// Filtered scanlines (filter byte + row), reused across frames.
+  private var filtered: [UInt8] = []
+  /// The image repacked as RGB when the alpha channel is dropped.
+  private var packed: [UInt8] = []
+  /// One candidate row per adaptive filter.
+  private var candidates: [UInt8] = []
+  private var zeroRow: [UInt8] = []
+
+  /// Creates an encoder and its zlib stream.
+  /// - Throws: ``PNGEncodingError/zlib(operation:status:)`` if zlib cannot allocate its state.
+  public init(preset: PNGCompressionPreset = .fast) throws(PNGEncodingError) {
+    self.preset = preset
+    deflater = try Deflater(
+      level: preset.zlibLevel, strategy: preset.zlibStrategy, memoryLevel: preset.zlibMemoryLevel)
+  }
+
+  /// The colour type ``encodeImageData(_:colorType:)`` picks by default: RGB if opaque, else RGBA.
+  public static func defaultColorType(for image: RGBAImage) -> PNGColorType {
+    image.isOpaque ? .rgb : .rgba
+  }
+
+  /// Filters and compresses `image`, returning the zlib stream for IDAT/fdAT.
+  ///
+  /// - Parameters:
+  ///   - image: The pixels to encode.
+  ///   - colorType: `.rgb` or `.rgba`; `nil` picks ``defaultColorType(for:)``.
+  /// - Throws: ``PNGEncodingError/alphaWouldBeLost`` when `.rgb` is requested for a translucent
+  ///   image, ``PNGEncodingError/unsupportedColorType(_:)`` for other colour types.
+  public func encodeImageData(
+    _ image: RGBAImage, colorType: PNGColorType? = nil
+  ) throws(PNGEncodingError) -> EncodedFrame {
+    let type = colorType ?? Self.defaultColorType(for: image)
+    switch type {
+    case .rgba: break
+    case .rgb: if colorType != nil && !image.isOpaque { throw .alphaWouldBeLost }
+    default: throw .unsupportedColorType(type)
+    }
+    let bpp = type == .rgb ? 3 : 4
+    let rowBytes = image.width * bpp
+    let filteredCount = image.height * (rowBytes + 1)
+    if filtered.count < filteredCount { filtered = [UInt8](repeating: 0, count: filteredCount) }
+    if zeroRow.count < rowBytes { zeroRow = [UInt8](repeating: 0, count: rowBytes) }
+
+    if type == .rgb {
+      if packed.count < image.width * image.height * 3 {
+        packed = [UInt8](repeating: 0, count: image.width * image.height * 3)
+      }
+      packRGB(image)
+      packed.withUnsafeBufferPointer { source in
+        filterRows(source.baseAddress!, width: image.width, height: image.height, bpp: bpp)
+      }
+    } else {
+      image.pixels.withUnsafeBufferPointer { source in
+        filterRows(source.baseAddress!, width: image.width, height: image.height, bpp: bpp)
+      }
+    }
+    let result = filtered.withUnsafeBytes { raw in
+      Result { () throws(PNGEncodingError) in
+        try deflater.compress(UnsafeRawBufferPointer(rebasing: raw[0..<filteredCount]))
+      }
+    }
+    let zdata = try result.get()
+    return EncodedFrame(width: image.width, height: image.height, colorType: type, zdata: zdata)
+  }
+
+  /// Encodes `image` as a complete PNG file.
+  public func encode(_ image: RGBAImage, colorType: PNGColorType? = nil) throws(PNGEncodingError) -> [UInt8] {
+    Self.pngFile(from: try encodeImageData(image, colorType: colorType))
+  }
+
+  /// Wraps compressed image data in a PNG file: signature, IHDR, IDAT, IEND.
+  public static func pngFile(from frame: EncodedFrame) -> [UInt8] {
+    var file = PNGChunk.signature
+    file.reserveCapacity(frame.zdata.count + 64)
+    PNGChunkWriter.append(
+      .IHDR, PNGChunkWriter.headerData(width: frame.width, height: frame.height, colorType: frame.colorType),
+      to: &file)
+    appendImageDataChunks(.IDAT, frame.zdata, to: &file)
+    PNGChunkWriter.append(.IEND, [], to: &file)
+    return file
+  }
+
+  /// Largest IDAT we write; well below the 2³¹−1 limit, and small enough for streaming readers.
+  static let maximumChunkSize = 1 << 20
+
+  static func appendImageDataChunks(_ type: ChunkType, _ zdata: [UInt8], to file: inout [UInt8]) {
+    zdata.withUnsafeBytes { raw in
+      var start = 0
+      repeat {
+        let end = min(raw.count, start + maximumChunkSize)
+        PNGChunkWriter.append(type, UnsafeRawBufferPointer(rebasing: raw[start..<end]), to: &file)
+        start = end
+      } while start < raw.count
+    }
+  }
+
+  private func packRGB(_ image: RGBAImage) {
+    let count = image.width * image.height
+    image.pixels.withUnsafeBufferPointer { source in
+      packed.withUnsafeMutableBufferPointer { target in
+        let s = source.baseAddress!
+        let t = target.baseAddress!
+        for i in 0..<count {
+          t[i * 3] = s[i * 4]
+          t[i * 3 + 1] = s[i * 4 + 1]
+          t[i * 3 + 2] = s[i * 4 + 2]
+        }
+      }
+    }
+  }
+
+  private func filterRows(_ source: UnsafePointer<UInt8>, width: Int, height: Int, bpp: Int) {
+    let rowBytes = width * bpp
+    let choice = preset.filterChoice
+    if case .adaptive(let filters) = choice, candidates.count < filters.count * rowBytes {
+      candidates = [UInt8](repeating: 0, count: filters.count * rowBytes)
+    }
+    zeroRow.withUnsafeBufferPointer { zero in
+      filtered.withUnsafeMutableBufferPointer { out in
+        candidates.withUnsafeMutableBufferPointer { scratch in
+          for y in 0..<height {
+            let row = source + y * rowBytes
+            let previous = y == 0 ? zero.baseAddress! : source + (y - 1) * rowBytes
+            let target = out.baseAddress! + y * (rowBytes + 1)
+            switch choice {
+            case .upAfterFirstRow:
+              let filter: PNGRowFilter = y == 0 ? .none : .up
+              target[0] = filter.rawValue
+              filter.apply(row: row, previous: previous, count: rowBytes, bpp: bpp, into: target + 1)
+            case .adaptive(let filters):
+              var best = 0
+              var bestCost = Int.max
+              for (n, filter) in filters.enumerated() {
+                let candidate = scratch.baseAddress! + n * rowBytes
+                filter.apply(row: row, previous: previous, count: rowBytes, bpp: bpp, into: candidate)
+                let cost = filterCost(candidate, count: rowBytes)
+                if cost < bestCost {
+                  bestCost = cost
+                  best = n
+                }
+              }
+              target[0] = filters[best].rawValue
+              (target + 1).update(from: scratch.baseAddress! + best * rowBytes, count: rowBytes)
+            }
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/// The five PNG scanline filters (PNG spec §9).
+enum PNGRowFilter: UInt8, CaseIterable {
+  case none = 0, sub = 1, up = 2, average = 3, paeth = 4
+
+  /// How the encoder picks a filter for each row.
+  enum Choice {
+    /// None on the first row (Up would equal None there), Up on the rest.
+    case upAfterFirstRow
+    /// For each row, the candidate whose output has the smallest sum of absolute values
+    /// (bytes read as signed), the heuristic the PNG specification recommends.
+    case adaptive([PNGRowFilter])
+  }
+
+  /// Writes `count` filtered bytes of `row` (previous row `previous`, `bpp` bytes per pixel) to `output`.
+  @inline(__always)
+  func apply(
+    row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, bpp: Int,
+    into output: UnsafeMutablePointer<UInt8>
+  ) {
+    switch self {
+    case .none:
+      output.update(from: row, count: count)
+    case .sub:
+      for i in 0..<min(bpp, count) { output[i] = row[i] }
+      var i = bpp
+      while i < count {
+        output[i] = row[i] &- row[i - bpp]
+        i += 1
+      }
+    case .up:
+      for i in 0..<count { output[i] = row[i] &- previous[i] }
+    case .average:
+      for i in 0..<min(bpp, count) { output[i] = row[i] &- previous[i] >> 1 }
+      var i = bpp
+      while i < count {
+        output[i] = row[i] &- UInt8((UInt16(row[i - bpp]) + UInt16(previous[i])) >> 1)
+        i += 1
+      }
+    case .paeth:
+      for i in 0..<min(bpp, count) { output[i] = row[i] &- previous[i] }
+      var i = bpp
+      while i < count {
+        output[i] = row[i] &- paethPredictor(row[i - bpp], previous[i], previous[i - bpp])
+        i += 1
+      }
+    }
+  }
+}
+
+@inline(__always)
+func paethPredictor(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+  let p = Int(a) + Int(b) - Int(c)
+  let pa = abs(p - Int(a))
+  let pb = abs(p - Int(b))
+  let pc = abs(p - Int(c))
+  if pa <= pb && pa <= pc { return a }
+  if pb <= pc { return b }
+  return c
+}
+
+/// Sum of the bytes read as signed magnitudes, the adaptive filter's cost.
+@inline(__always)
+func filterCost(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+  var sum = 0
+  for i in 0..<count {
+    let v = Int(Int8(bitPattern: bytes[i]))
+    sum += v < 0 ? -v : v
+  }
+  return sum
+}
