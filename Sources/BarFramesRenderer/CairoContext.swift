@@ -31,7 +31,7 @@ public final class CairoContext: DrawingContext {
   public func saveState() { cairo_save(cr) }
   public func restoreState() { cairo_restore(cr) }
 
-  public func concatenate(_ t: AffineTransform) {
+  public func concatenate(_ t: Transform2D) {
     var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
     // A singular matrix would put the context in an error state; nothing would be visible anyway.
     guard t.determinant != 0, t.determinant.isFinite else {

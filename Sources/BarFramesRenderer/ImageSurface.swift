@@ -159,3 +159,12 @@ public enum PixelConversion {
     }
   }
 }
+
+import BarFramesImageIO
+
+extension ImageSurface {
+  /// The pixels as a straight-alpha ``RGBAImage``.
+  public func rgbaImage() throws -> RGBAImage {
+    RGBAImage(width: pixelWidth, height: pixelHeight, pixels: try straightRGBA())
+  }
+}

@@ -10,7 +10,7 @@ public protocol DrawingContext: AnyObject {
   /// Pops the graphics state pushed by the matching ``saveState()``.
   func restoreState()
   /// Prepends a transform to the current transformation matrix (`CGContextConcatCTM`).
-  func concatenate(_ transform: AffineTransform)
+  func concatenate(_ transform: Transform2D)
   /// Intersects the clip with the inside of `path`.
   func clip(to path: Path, rule: FillRule)
   /// Fills the inside of `path`.

@@ -22,7 +22,7 @@ public final class RecordingContext: DrawingContext {
   public func saveState() { lines.append("save") }
   public func restoreState() { lines.append("restore") }
 
-  public func concatenate(_ t: AffineTransform) {
+  public func concatenate(_ t: Transform2D) {
     lines.append("concat [" + t.components.map(n).joined(separator: " ") + "]")
   }
 

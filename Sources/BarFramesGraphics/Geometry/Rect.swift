@@ -46,7 +46,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The bounding box of the four corners after a transform.
-  public func applying(_ t: AffineTransform) -> Rect {
+  public func applying(_ t: Transform2D) -> Rect {
     let corners = [
       Point(x: minX, y: minY), Point(x: maxX, y: minY),
       Point(x: minX, y: maxY), Point(x: maxX, y: maxY),

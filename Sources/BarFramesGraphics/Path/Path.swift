@@ -17,7 +17,7 @@ public enum PathElement: Hashable, Sendable {
   }
 
   /// The element with every point mapped by `transform`.
-  public func applying(_ transform: AffineTransform) -> PathElement {
+  public func applying(_ transform: Transform2D) -> PathElement {
     switch self {
     case .move(let p): .move(to: transform.apply(to: p))
     case .line(let p): .line(to: transform.apply(to: p))
@@ -187,7 +187,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
   // MARK: Transforming and measuring
 
   /// The path with every point mapped by `transform`.
-  public func applying(_ transform: AffineTransform) -> Path {
+  public func applying(_ transform: Transform2D) -> Path {
     Path(elements: elements.map { $0.applying(transform) })
   }
 

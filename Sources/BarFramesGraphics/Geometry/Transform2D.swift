@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `concatenating(_:)` follows `CGAffineTransformConcat(t1, t2)`: the result applies `self`
 /// first, then `other`.
-public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
   public var a: Double
   public var b: Double
   public var c: Double
@@ -22,7 +22,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     self.ty = ty
   }
 
-  public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
   public init(translationX tx: Double, y ty: Double) {
     self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
@@ -51,8 +51,8 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
   public var isIdentity: Bool { self == .identity }
 
   /// The transform that applies `self`, then `other`.
-  public func concatenating(_ other: AffineTransform) -> AffineTransform {
-    AffineTransform(
+  public func concatenating(_ other: Transform2D) -> Transform2D {
+    Transform2D(
       a: a * other.a + b * other.c,
       b: a * other.b + b * other.d,
       c: c * other.a + d * other.c,
@@ -62,32 +62,32 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `self` preceded by a translation (as `CGAffineTransformTranslate`).
-  public func translatedBy(x: Double, y: Double) -> AffineTransform {
-    AffineTransform(translationX: x, y: y).concatenating(self)
+  public func translatedBy(x: Double, y: Double) -> Transform2D {
+    Transform2D(translationX: x, y: y).concatenating(self)
   }
 
   /// `self` preceded by a scale (as `CGAffineTransformScale`).
-  public func scaledBy(x: Double, y: Double) -> AffineTransform {
-    AffineTransform(scaleX: x, y: y).concatenating(self)
+  public func scaledBy(x: Double, y: Double) -> Transform2D {
+    Transform2D(scaleX: x, y: y).concatenating(self)
   }
 
   /// `self` preceded by a rotation (as `CGAffineTransformRotate`).
-  public func rotated(by angle: Double) -> AffineTransform {
-    AffineTransform(rotationAngle: angle).concatenating(self)
+  public func rotated(by angle: Double) -> Transform2D {
+    Transform2D(rotationAngle: angle).concatenating(self)
   }
 
   /// The determinant of the linear part.
   public var determinant: Double { a * d - b * c }
 
   /// The inverse transform, or nil when the transform is singular.
-  public var inverted: AffineTransform? {
+  public var inverted: Transform2D? {
     let det = determinant
     guard det != 0, det.isFinite else { return nil }
     let ia = d / det
     let ib = -b / det
     let ic = -c / det
     let id = a / det
-    return AffineTransform(
+    return Transform2D(
       a: ia, b: ib, c: ic, d: id,
       tx: -(tx * ia + ty * ic),
       ty: -(tx * ib + ty * id))

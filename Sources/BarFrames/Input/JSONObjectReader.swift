@@ -1,0 +1,188 @@
+import BarFramesGraphics
+
+/// Reads one JSON object strictly: every key it does not ask for is an error, and every value
+/// is checked for type, finiteness and range, with errors that name the file and key path.
+///
+/// ```swift
+/// var reader = try JSONObjectReader(json, file: "Styles/x.json")
+/// let width = try reader.number("lineWidth", default: 5, .positive)
+/// try reader.finish()  // "Styles/x.json: colour: unknown key; expected one of …"
+/// ```
+public struct JSONObjectReader {
+  /// The file named in errors.
+  public let file: String
+  /// Where this object sits in the file.
+  public let path: JSONPath
+  private let members: [JSONValue.Member]
+  private var used: Set<String> = []
+
+  /// Wraps `value`, which must be an object.
+  public init(_ value: JSONValue, file: String, path: JSONPath = JSONPath()) throws(InputError) {
+    guard case .object(let members) = value else {
+      throw InputError(file: file, keyPath: path.description, message: "expected an object, got \(value.summary)")
+    }
+    self.file = file
+    self.path = path
+    self.members = members
+  }
+
+  /// An error about `key` (or the object itself when nil).
+  public func error(_ key: String?, _ message: String) -> InputError {
+    InputError(file: file, keyPath: (key.map { path.appending($0) } ?? path).description, message: message)
+  }
+
+  /// The keys present in the object, in file order.
+  public var keys: [String] { members.map(\.key) }
+
+  /// Whether the object has `key`.
+  public func contains(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+  /// The raw value of `key`, marking it as read; nil when absent.
+  public mutating func value(_ key: String) -> JSONValue? {
+    guard let member = members.first(where: { $0.key == key }) else { return nil }
+    used.insert(key)
+    return member.value
+  }
+
+  /// Fails on the first key that nothing asked for, listing the keys that are accepted.
+  public func finish(accepted: [String]? = nil) throws(InputError) {
+    for member in members where !used.contains(member.key) {
+      let known = (accepted ?? Array(used)).sorted()
+      throw error(
+        member.key,
+        known.isEmpty ? "unknown key" : "unknown key; expected one of \(known.joined(separator: ", "))")
+    }
+  }
+
+  // MARK: Numbers
+
+  /// A rule a number must follow.
+  public enum NumberRule: Sendable {
+    case any, positive, nonNegative
+    case range(ClosedRange<Double>)
+
+    func accepts(_ v: Double) -> Bool {
+      switch self {
+      case .any: true
+      case .positive: v > 0
+      case .nonNegative: v >= 0
+      case .range(let r): r.contains(v)
+      }
+    }
+
+    var expectation: String {
+      switch self {
+      case .any: "a number"
+      case .positive: "a positive number"
+      case .nonNegative: "a number ≥ 0"
+      case .range(let r): "a number from \(r.lowerBound.compactJSON) to \(r.upperBound.compactJSON)"
+      }
+    }
+  }
+
+  /// Checks a JSON value as a number under `rule`; `key` only names it in errors.
+  public func checkNumber(_ value: JSONValue, _ rule: NumberRule, key: String) throws(InputError) -> Double {
+    guard case .number(let v) = value else {
+      throw error(key, "expected \(rule.expectation), got \(value.summary)")
+    }
+    guard v.isFinite else { throw error(key, "expected \(rule.expectation), got a number too large to represent") }
+    guard rule.accepts(v) else { throw error(key, "expected \(rule.expectation), got \(v.compactJSON)") }
+    return v
+  }
+
+  /// A required number.
+  public mutating func number(_ key: String, _ rule: NumberRule = .any) throws(InputError) -> Double {
+    guard let v = value(key) else { throw error(key, "missing; expected \(rule.expectation)") }
+    return try checkNumber(v, rule, key: key)
+  }
+
+  /// A number with a default.
+  public mutating func number(_ key: String, default defaultValue: Double, _ rule: NumberRule = .any) throws(InputError) -> Double {
+    guard let v = value(key) else { return defaultValue }
+    return try checkNumber(v, rule, key: key)
+  }
+
+  /// An optional number.
+  public mutating func optionalNumber(_ key: String, _ rule: NumberRule = .any) throws(InputError) -> Double? {
+    guard let v = value(key) else { return nil }
+    return try checkNumber(v, rule, key: key)
+  }
+
+  /// A whole number in `range`, with a default.
+  public mutating func integer(_ key: String, default defaultValue: Int, _ range: ClosedRange<Int>) throws(InputError) -> Int {
+    guard let v = value(key) else { return defaultValue }
+    let expectation = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    guard case .number(let n) = v, n.isFinite, n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+      throw error(key, "expected \(expectation), got \(v.summary)")
+    }
+    return Int(n)
+  }
+
+  // MARK: Other scalars
+
+  /// A Boolean with a default.
+  public mutating func bool(_ key: String, default defaultValue: Bool) throws(InputError) -> Bool {
+    guard let v = value(key) else { return defaultValue }
+    guard case .bool(let b) = v else { throw error(key, "expected true or false, got \(v.summary)") }
+    return b
+  }
+
+  /// A required string.
+  public mutating func string(_ key: String) throws(InputError) -> String {
+    guard let v = value(key) else { throw error(key, "missing; expected a string") }
+    guard case .string(let s) = v else { throw error(key, "expected a string, got \(v.summary)") }
+    return s
+  }
+
+  /// An optional string.
+  public mutating func optionalString(_ key: String) throws(InputError) -> String? {
+    guard let v = value(key) else { return nil }
+    guard case .string(let s) = v else { throw error(key, "expected a string, got \(v.summary)") }
+    return s
+  }
+
+  /// One of the raw values of `T`, with a default.
+  public mutating func choice<T: RawRepresentable & CaseIterable>(_ key: String, default defaultValue: T) throws(InputError) -> T
+  where T.RawValue == String {
+    guard let v = value(key) else { return defaultValue }
+    let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    guard case .string(let s) = v, let choice = T(rawValue: s) else {
+      throw error(key, "expected one of \(names), got \(v.summary)")
+    }
+    return choice
+  }
+
+  /// A colour (`#RRGGBB`, `#RRGGBBAA` or a UIKit name), with a default.
+  public mutating func color(_ key: String, default defaultValue: Color) throws(InputError) -> Color {
+    guard let v = value(key) else { return defaultValue }
+    guard case .string(let s) = v else { throw error(key, ColorParseError(text: v.summary).description) }
+    do {
+      return try Color(parsing: s)
+    } catch {
+      throw self.error(key, error.description)
+    }
+  }
+
+  /// A pair of finite numbers `[a, b]` checked by `rule` each.
+  public mutating func pair(_ key: String, _ rule: NumberRule) throws(InputError) -> (Double, Double)? {
+    guard let v = value(key) else { return nil }
+    guard case .array(let items) = v, items.count == 2 else {
+      throw error(key, "expected an array of two numbers, got \(v.summary)")
+    }
+    let a = try checkNumber(items[0], rule, key: "\(key)[0]")
+    let b = try checkNumber(items[1], rule, key: "\(key)[1]")
+    return (a, b)
+  }
+
+  /// A point `[x, y]`, with a default.
+  public mutating func point(_ key: String, default defaultValue: Point) throws(InputError) -> Point {
+    guard let (x, y) = try pair(key, .any) else { return defaultValue }
+    return Point(x: x, y: y)
+  }
+
+  /// A nested object reader for `key`, or nil when absent.
+  public mutating func object(_ key: String) throws(InputError) -> JSONObjectReader? {
+    guard let v = value(key) else { return nil }
+    return try JSONObjectReader(v, file: file, path: path.appending(key))
+  }
+}
