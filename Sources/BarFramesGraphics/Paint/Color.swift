@@ -110,6 +110,10 @@ public struct ColorParseError: Error, Hashable, Sendable, CustomStringConvertibl
   /// The text that could not be parsed.
   public var text: String
 
+  public init(text: String) {
+    self.text = text
+  }
+
   public var description: String {
     "expected a colour as #RRGGBB, #RRGGBBAA or one of "
       + Color.named.map(\.name).joined(separator: ", ") + "; got \"\(text)\""

@@ -168,7 +168,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
       move(to: start)
     }
     guard sweep != 0 else { return }
-    let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up) - 1e-9))
+    let pieces = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
     let step = sweep / Double(pieces)
     // Standard cubic approximation of a circular arc of angle `step`.
     let k = 4.0 / 3.0 * tan(step / 4)

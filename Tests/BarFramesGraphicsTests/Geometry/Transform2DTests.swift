@@ -2,7 +2,7 @@ import BarFramesGraphics
 import Foundation
 import Testing
 
-@Suite struct AffineTransformTests {
+@Suite struct Transform2DTests {
   func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-12) -> Bool {
     abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
   }
