@@ -1,0 +1,130 @@
+import BarFramesGraphics
+import BarFramesImageIO
+import BarFramesRenderer
+import BarFramesTestSupport
+import Testing
+
+/// Pixel assertions on PNG files written by the renderer and decoded again.
+@Suite struct ImageSurfaceTests {
+  let white = RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255)
+  let transparent = RGBAImage.Pixel(red: 0, green: 0, blue: 0, alpha: 0)
+
+  @Test func filledRectCoversExactlyItsPixels() throws {
+    // A rect on whole-point edges covers pixels [10, 30) × [5, 15) and nothing else.
+    let image = try TestRendering.decodedPNG(size: Size(40, 20)) { cg in
+      cg.fill(Path(rect: Rect(x: 10, y: 5, width: 20, height: 10)), color: .white)
+    }
+    #expect(image.width == 40 && image.height == 20)
+    #expect(image[10, 5] == white)
+    #expect(image[29, 14] == white)
+    #expect(image[9, 5] == transparent)
+    #expect(image[30, 14] == transparent)
+    #expect(image[10, 4] == transparent)
+    #expect(image[10, 15] == transparent)
+  }
+
+  @Test func twiceTheScaleDoublesEveryPixelDimension() throws {
+    let image = try TestRendering.decodedPNG(size: Size(40, 20), scale: 2) { cg in
+      cg.fill(Path(rect: Rect(x: 10, y: 5, width: 20, height: 10)), color: .white)
+    }
+    #expect(image.width == 80 && image.height == 40)
+    let bounds = try #require(image.opaqueBounds())
+    #expect(bounds.minX == 20 && bounds.maxX == 59 && bounds.minY == 10 && bounds.maxY == 29)
+  }
+
+  @Test func roundedRectLeavesItsCornerPixelTransparent() throws {
+    let image = try TestRendering.decodedPNG(size: Size(40, 20)) { cg in
+      cg.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 8), color: .white)
+    }
+    // The corner pixel's centre (0.5, 0.5) is 10.6 pt from the arc centre (8, 8): outside r = 8.
+    #expect(image[0, 0].alpha == 0)
+    #expect(image[39, 19].alpha == 0)
+    #expect(image[20, 10] == white)
+    #expect(image[8, 0] == white)  // the straight top edge starts at x = r
+  }
+
+  @Test(arguments: [StrokeStyle.LineCap.round, .square, .butt])
+  func capsExtendTheStrokeByHalfTheLineWidthOrNot(cap: StrokeStyle.LineCap) throws {
+    // A 6 pt line from x = 10 to x = 30 at y = 10: round and square caps reach x = 7, butt stops at 10.
+    let image = try TestRendering.decodedPNG(size: Size(40, 20)) { cg in
+      cg.stroke(Path(polyline: [Point(10, 10), Point(30, 10)]), color: .white, style: StrokeStyle(lineWidth: 6, lineCap: cap))
+    }
+    let bounds = try #require(image.opaqueBounds())
+    #expect(bounds.minY == 7 && bounds.maxY == 12)  // the width is 6, not Cairo's default 2
+    if cap == .butt {
+      #expect(bounds.minX == 10 && bounds.maxX == 29)
+    } else {
+      #expect(bounds.minX == 7 && bounds.maxX == 32)
+      #expect(image[8, 10].alpha == 255)  // 2 pt before the start, inside a radius-3 cap
+    }
+    #expect(image[5, 10].alpha == 0)
+  }
+
+  @Test func defaultLineWidthIsOnePointAsInCoreGraphics() throws {
+    let image = try TestRendering.decodedPNG(size: Size(20, 20)) { cg in
+      cg.stroke(Path(polyline: [Point(2, 10), Point(18, 10)]), color: .white, style: StrokeStyle())
+    }
+    let bounds = try #require(image.opaqueBounds())
+    #expect(bounds.minY == 9 && bounds.maxY == 10)  // 1 pt centred on y = 10 half-covers rows 9 and 10
+    #expect(image[10, 9].alpha == 128 || image[10, 9].alpha == 127)
+  }
+
+  @Test(arguments: [
+    (Color(red8: 66, green8: 255, blue8: 66), RGBAImage.Pixel(red: 66, green: 255, blue: 66, alpha: 255)),
+    (Color(red8: 142, green8: 206, blue8: 237), RGBAImage.Pixel(red: 142, green: 206, blue: 237, alpha: 255)),
+    (Color.lightGray, RGBAImage.Pixel(red: 170, green: 170, blue: 170, alpha: 255)),
+  ])
+  func opaqueColoursRoundTripExactly(color: Color, expected: RGBAImage.Pixel) throws {
+    let image = try TestRendering.decodedPNG(size: Size(4, 4)) { cg in
+      cg.fill(Path(rect: Rect(x: 0, y: 0, width: 4, height: 4)), color: color)
+    }
+    #expect(image[2, 2] == expected)
+  }
+
+  @Test func translucentWhiteOverTransparentKeepsItsAlpha() throws {
+    // The seek bar's track: white at α 0.1. 0.1 × 255 = 25.5, so Cairo stores 25 or 26;
+    // un-premultiplying must give back pure white, not grey.
+    let image = try TestRendering.decodedPNG(size: Size(4, 4)) { cg in
+      cg.fill(Path(rect: Rect(x: 0, y: 0, width: 4, height: 4)), color: Color.white.withAlpha(0.1))
+    }
+    let pixel = image[1, 1]
+    #expect(pixel.red == 255 && pixel.green == 255 && pixel.blue == 255)
+    #expect((25...26).contains(pixel.alpha))
+  }
+
+  @Test func backgroundFillsTheWholeSurface() throws {
+    let image = try TestRendering.decodedPNG(size: Size(10, 10), scale: 3, background: .black) { _ in }
+    #expect(image[0, 0] == RGBAImage.Pixel(red: 0, green: 0, blue: 0, alpha: 255))
+    #expect(image[29, 29] == RGBAImage.Pixel(red: 0, green: 0, blue: 0, alpha: 255))
+  }
+
+  @Test func clearingAReusedSurfaceGivesTheFreshPixels() throws {
+    let fresh = try ImageSurface(size: Size(30, 10), scale: 2)
+    fresh.context.stroke(Path(polyline: [Point(3, 5), Point(27, 5)]), color: .white, style: StrokeStyle(lineWidth: 3, lineCap: .round))
+    let reused = try ImageSurface(size: Size(30, 10), scale: 2)
+    reused.context.fill(Path(circleCenter: Point(10, 5), radius: 7), color: .red)
+    reused.context.clip(to: Path(rect: Rect(x: 0, y: 0, width: 5, height: 5)))
+    reused.clear()
+    reused.context.stroke(Path(polyline: [Point(3, 5), Point(27, 5)]), color: .white, style: StrokeStyle(lineWidth: 3, lineCap: .round))
+    #expect(try fresh.rgbaImage() == reused.rgbaImage())
+  }
+
+  @Test func textIsCentredInItsBox() throws {
+    // "30%" centred in a 40 × 20 box at (86, 61), as the bent line's label at p = 0.3.
+    let image = try TestRendering.decodedPNG(size: Size(200, 100)) { cg in
+      cg.drawText("30%", in: Rect(x: 86, y: 61, width: 40, height: 20), font: Font(size: 13), color: .black, alignment: .center)
+    }
+    let ink = try #require(image.opaqueBounds(alphaAbove: 40))
+    let centreX = Double(ink.minX + ink.maxX + 1) / 2
+    let centreY = Double(ink.minY + ink.maxY + 1) / 2
+    #expect(abs(centreX - 106) <= 1.5)
+    #expect(abs(centreY - 71) <= 2.5)  // digits sit a little above the line box's centre
+    #expect(ink.maxX - ink.minX > 15 && ink.maxX - ink.minX < 30)  // 13 pt "30%" is about 24 pt wide
+  }
+
+  @Test func rejectsImpossibleSizes() {
+    #expect(throws: RendererError.self) { try ImageSurface(size: Size(0, 10)) }
+    #expect(throws: RendererError.self) { try ImageSurface(size: Size(.nan, 10)) }
+    #expect(throws: RendererError.self) { try ImageSurface(size: Size(100_000, 10)) }
+  }
+}
