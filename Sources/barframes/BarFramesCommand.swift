@@ -14,6 +14,7 @@ struct BarFramesCommand: AsyncParsableCommand {
     version: BarFramesVersion.string,
     subcommands: [
       TestCard.self,
+      Timing.self,
     ]
   )
 }

@@ -12,7 +12,7 @@ import Foundation
 /// ```swift
 /// var t = TransformComponents(scaleX: 1.5, scaleY: 0.9)
 /// t.rotationZ = .pi / 12
-/// t.affineTransform  // scale, then rotate 15° clockwise on screen
+/// t.transform2D  // scale, then rotate 15° clockwise on screen
 /// ```
 public struct TransformComponents: Hashable, Sendable, CustomStringConvertible {
   public var translationX: Double
@@ -55,7 +55,7 @@ public struct TransformComponents: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The 2-D matrix `T · Rz · Ry · S`.
-  public var affineTransform: Transform2D {
+  public var transform2D: Transform2D {
     Transform2D(scaleX: scaleX, y: scaleY)
       .concatenating(Transform2D(yAxisRotation: rotationY))
       .concatenating(Transform2D(rotationAngle: rotationZ))

@@ -1,0 +1,42 @@
+import ArgumentParser
+import BarFramesTiming
+import Foundation
+
+extension BarFramesCommand {
+  /// Samples Core Animation timing probes and prints what would be presented.
+  struct Timing: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "timing",
+      abstract: "Sample Core Animation timing probes and print the presented values as JSON.",
+      discussion: """
+        PROBE.json is {"version": 1, "probes": [...]}; each probe describes layer clocks with \
+        pause/resume/set events, one animation, its model value and the absolute times to sample. \
+        The output is {"version": 1, "results": [...]} on stdout. An invalid file prints one line \
+        naming the file, the probe and the key, and exits with 65.
+        """)
+
+    @Argument(help: "The probe file to evaluate.")
+    var probeFile: String
+
+    func run() throws {
+      let data: Data
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: probeFile))
+      } catch {
+        Self.report("\(probeFile): cannot read the file (\(error.localizedDescription))")
+        throw ExitCode.failure
+      }
+      do {
+        let output = try TimingProbeFile.run(data, file: probeFile)
+        FileHandle.standardOutput.write(Data(output.utf8))
+      } catch {
+        Self.report(error.description)
+        throw ExitCode(65)
+      }
+    }
+
+    private static func report(_ line: String) {
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+  }
+}
