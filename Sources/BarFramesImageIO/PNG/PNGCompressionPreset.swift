@@ -6,10 +6,14 @@ import CZlib
 /// `fast` is several times quicker than libpng's defaults (`cairo_surface_write_to_png`) for a few
 /// percent more bytes; `small` is slowest and smallest. All three decode to identical pixels.
 public enum PNGCompressionPreset: String, Sendable, CaseIterable, CustomStringConvertible {
-  /// zlib level 1 with the Up filter on every row after the first, and the `Z_RLE` strategy.
+  /// zlib's run-length strategy (`Z_RLE`, level 1) with Up for rows that repeat the row above
+  /// and Sub for the others.
   ///
-  /// A bar's rows repeat, so Up turns them into runs of zeros that run-length matching
-  /// compresses almost as well as a full LZ77 search, at a fraction of the cost.
+  /// A flat-colour frame is made of repeated rows and runs of one colour; this filter choice
+  /// turns both into zeros, which run-length matching (distance 1 only) encodes almost for free.
+  /// Measured on a 750×120 opaque bar (release build, zlib 1.2.13): 564 B in 0.50 ms, against
+  /// 1613 B / 0.35 ms for plain level 1 + Up and 634 B / 2.1 ms for ``balanced``; on a 750×40
+  /// transparent seek bar 292 B in 0.16 ms. Photographic content compresses poorly with it.
   case fast
   /// zlib level 6 with a per-row choice between None, Sub and Up (smallest sum of absolute
   /// differences) — libpng's heuristic without the costlier Average and Paeth candidates.
@@ -43,7 +47,7 @@ public enum PNGCompressionPreset: String, Sendable, CaseIterable, CustomStringCo
 
   var filterChoice: PNGRowFilter.Choice {
     switch self {
-    case .fast: .upAfterFirstRow
+    case .fast: .upIfRepeatedElseSub
     case .balanced: .adaptive([.none, .sub, .up])
     case .small: .adaptive(PNGRowFilter.allCases)
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Encodes ``RGBAImage``s as 8-bit, non-interlaced PNG, tuned for flat-colour frames.
 ///
 /// Opaque images are written as RGB (colour type 2), images with any alpha below 255 as RGBA
@@ -143,8 +149,8 @@ public final class PNGEncoder {
             let previous = y == 0 ? zero.baseAddress! : source + (y - 1) * rowBytes
             let target = out.baseAddress! + y * (rowBytes + 1)
             switch choice {
-            case .upAfterFirstRow:
-              let filter: PNGRowFilter = y == 0 ? .none : .up
+            case .upIfRepeatedElseSub:
+              let filter: PNGRowFilter = y > 0 && memcmp(row, previous, rowBytes) == 0 ? .up : .sub
               target[0] = filter.rawValue
               filter.apply(row: row, previous: previous, count: rowBytes, bpp: bpp, into: target + 1)
             case .adaptive(let filters):

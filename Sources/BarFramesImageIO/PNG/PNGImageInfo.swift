@@ -15,6 +15,14 @@ public struct PNGImageInfo: Hashable, Sendable {
   /// Whether the image is Adam7-interlaced.
   public var isInterlaced: Bool
 
+  public init(width: Int, height: Int, bitDepth: Int, colorType: PNGColorType, isInterlaced: Bool) {
+    self.width = width
+    self.height = height
+    self.bitDepth = bitDepth
+    self.colorType = colorType
+    self.isInterlaced = isInterlaced
+  }
+
   /// The number of leading bytes ``init(bytes:)`` reads: signature, IHDR length, type and data.
   public static let headerByteCount = 8 + 8 + 13
 

@@ -4,8 +4,10 @@ enum PNGRowFilter: UInt8, CaseIterable {
 
   /// How the encoder picks a filter for each row.
   enum Choice {
-    /// None on the first row (Up would equal None there), Up on the rest.
-    case upAfterFirstRow
+    /// Up for a row identical to the one above (it becomes all zeros), Sub otherwise (runs of
+    /// one colour become zeros). One `memcmp` and one filter pass per row: the cheap choice that
+    /// suits flat-colour frames, where almost every row is either a repeat or a few runs.
+    case upIfRepeatedElseSub
     /// For each row, the candidate whose output has the smallest sum of absolute values
     /// (bytes read as signed), the heuristic the PNG specification recommends.
     case adaptive([PNGRowFilter])

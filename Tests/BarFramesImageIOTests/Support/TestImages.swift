@@ -1,0 +1,61 @@
+import BarFramesImageIO
+
+/// Deterministic images shaped like what the renderer produces.
+enum TestImages {
+  /// A progress bar: a track colour with a fill up to `progress`, rounded-ish ends, opaque.
+  static func flatBar(width: Int = 750, height: Int = 120, progress: Double = 0.4) -> RGBAImage {
+    var image = RGBAImage(width: width, height: height, filledWith: .init(red: 230, green: 230, blue: 235))
+    let fillEnd = Int(Double(width) * progress)
+    for y in (height / 3)..<(2 * height / 3) {
+      for x in 0..<fillEnd { image[x, y] = .init(red: 0, green: 122, blue: 255) }
+    }
+    return image
+  }
+
+  /// A bar on a transparent background, with anti-aliased (translucent) top and bottom edges.
+  static func transparentBar(width: Int, height: Int, progress: Double = 0.6) -> RGBAImage {
+    var image = RGBAImage(width: width, height: height)
+    let fillEnd = max(1, Int(Double(width) * progress))
+    for y in 0..<height {
+      let alpha: UInt8 = (y == 0 || y == height - 1) ? 96 : 255
+      for x in 0..<fillEnd { image[x, y] = .init(red: 52, green: 199, blue: 89, alpha: alpha) }
+    }
+    return image
+  }
+
+  /// Noise from a fixed linear congruential generator: every byte differs, the worst case for filters.
+  static func noise(width: Int, height: Int, opaque: Bool, seed: UInt64 = 1) -> RGBAImage {
+    var state = seed
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    for i in 0..<pixels.count {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      pixels[i] = UInt8(truncatingIfNeeded: state >> 33)
+      if opaque && i % 4 == 3 { pixels[i] = 255 }
+    }
+    return RGBAImage(width: width, height: height, pixels: pixels)
+  }
+
+  /// A smooth two-axis gradient with far more than 256 colours.
+  static func gradient(width: Int, height: Int) -> RGBAImage {
+    var image = RGBAImage(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        image[x, y] = .init(
+          red: UInt8(x * 255 / max(1, width - 1)), green: UInt8(y * 255 / max(1, height - 1)),
+          blue: UInt8((x + y) * 255 / max(1, width + height - 2)), alpha: 255)
+      }
+    }
+    return image
+  }
+
+  /// The number of distinct RGBA values in an image.
+  static func distinctColors(_ image: RGBAImage) -> Int {
+    var seen = Set<UInt32>()
+    for i in stride(from: 0, to: image.pixels.count, by: 4) {
+      seen.insert(
+        UInt32(image.pixels[i]) << 24 | UInt32(image.pixels[i + 1]) << 16 | UInt32(image.pixels[i + 2]) << 8
+          | UInt32(image.pixels[i + 3]))
+    }
+    return seen.count
+  }
+}
