@@ -13,6 +13,8 @@ struct BarFramesCommand: AsyncParsableCommand {
       """,
     version: BarFramesVersion.string,
     subcommands: [
+      Inspect.self,
+      Still.self,
       TestCard.self,
       Timing.self,
     ]

@@ -1,0 +1,56 @@
+import BarFramesGraphics
+
+/// The designs BarFrames knows, by the name style files use.
+public enum DesignKind: String, Hashable, Sendable, CaseIterable {
+  case bentLine = "bent-line"
+
+  var defaultSize: Size {
+    switch self {
+    case .bentLine: BentLineStyle.defaultSize
+    }
+  }
+
+  var defaultBackground: Color? {
+    switch self {
+    case .bentLine: BentLineStyle.defaultBackground
+    }
+  }
+
+  /// The parameter keys the design accepts.
+  public var parameterKeys: [String] {
+    switch self {
+    case .bentLine: BentLineStyle.parameterKeys
+    }
+  }
+
+  /// The call names the design accepts.
+  public var callNames: [String] {
+    switch self {
+    case .bentLine: BentLine.callNames
+    }
+  }
+
+  func readParameters(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> DesignParameters {
+    switch self {
+    case .bentLine: .bentLine(try BentLineStyle.read(from: &reader, directory: directory))
+    }
+  }
+}
+
+/// The parameters of a style, for whichever design it names.
+public enum DesignParameters: Hashable, Sendable {
+  case bentLine(BentLineStyle)
+
+  public var kind: DesignKind {
+    switch self {
+    case .bentLine: .bentLine
+    }
+  }
+
+  /// A timeline of `scene` for this design.
+  func makeTimeline(_ scene: Scene) throws(InputError) -> any SceneTimeline {
+    switch self {
+    case .bentLine(let style): try Timeline<BentLine>(scene: scene, style: style)
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import BarFramesGraphics
+import BarFramesTiming
+
+/// One layer as it is presented at a time: every animatable property evaluated, and the
+/// transform from the layer's coordinates to the canvas.
+public struct PresentedLayer: Hashable, Sendable {
+  public var name: String
+  /// Hidden itself or through a superlayer.
+  public var isHidden: Bool
+  /// The layer's own presented opacity.
+  public var opacity: Double
+  /// The product of the opacities from the canvas down to this layer.
+  public var effectiveOpacity: Double
+  public var bounds: Rect
+  /// Maps layer coordinates to canvas points.
+  public var toCanvas: Transform2D
+  public var backgroundColor: Color?
+  public var cornerRadius: Double
+  public var content: Layer.Content
+
+  /// The axis-aligned bounds of the presented geometry in canvas points: the path for a shape
+  /// layer (without stroke width), the bounds rectangle otherwise (a text layer's layout box).
+  public var frame: Rect {
+    if case .shape(let shape) = content {
+      if let box = shape.path.applying(toCanvas).boundingBox { return box }
+      return Rect(origin: toCanvas.apply(to: .zero), size: .zero)
+    }
+    return bounds.applying(toCanvas)
+  }
+
+  /// The shape's path in canvas points.
+  public var canvasPath: Path? {
+    if case .shape(let shape) = content { return shape.path.applying(toCanvas) }
+    return nil
+  }
+}
+
+/// The presentation tree at one time: what Core Animation would put on screen.
+public struct Presentation: Hashable, Sendable {
+  /// The absolute (scene) time.
+  public var time: Double
+  public var canvasSize: Size
+  /// The canvas colour; nil is transparent.
+  public var background: Color?
+  /// The layers bottom to top.
+  public var layers: [PresentedLayer]
+
+  /// The presented layer named `name`.
+  public subscript(name: String) -> PresentedLayer? { layers.first { $0.name == name } }
+
+  /// Draws every visible layer, bottom to top, onto `context` (the canvas background is the
+  /// surface's business).
+  public func draw(in context: some DrawingContext) {
+    for layer in layers where !layer.isHidden && layer.effectiveOpacity > 0 {
+      let grouped = layer.effectiveOpacity < 1
+      context.saveState()
+      if grouped { context.beginTransparencyLayer(opacity: layer.effectiveOpacity) }
+      context.concatenate(layer.toCanvas)
+      if let background = layer.backgroundColor, background.alpha > 0 {
+        context.fill(Path(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius), color: background)
+      }
+      switch layer.content {
+      case .none:
+        break
+      case .shape(let shape):
+        if let fill = shape.fillColor { context.fill(shape.path, color: fill) }
+        if let stroke = shape.strokeColor {
+          let visible = shape.strokeStart <= 0 && shape.strokeEnd >= 1
+            ? shape.path : shape.path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
+          context.stroke(
+            visible, color: stroke,
+            style: StrokeStyle(lineWidth: shape.lineWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin))
+        }
+      case .text(let text):
+        context.drawText(text.string, in: layer.bounds, font: text.font, color: text.color, alignment: text.alignment)
+      case .image(let image, let mode):
+        context.drawImage(image, in: layer.bounds, contentMode: mode)
+      }
+      if grouped { context.endTransparencyLayer() }
+      context.restoreState()
+    }
+  }
+}
+
+extension LayerTree {
+  /// Evaluates every layer's animations at an absolute time (`presentationLayer` for the tree).
+  public func presentation(at time: Double, canvasSize: Size, background: Color?) -> Presentation {
+    var presented: [String: PresentedLayer] = [:]
+    var result: [PresentedLayer] = []
+    for layer in layers {
+      let t = localTime(of: layer.name, atAbsoluteTime: time)
+      let stack = layer.animations
+      func value(_ keyPath: AnimationKeyPath, _ model: AnimatableValue) -> AnimatableValue {
+        stack.isEmpty ? model : stack.presentedValue(forKeyPath: keyPath, model: model, layerTime: t)
+      }
+      func scalar(_ keyPath: AnimationKeyPath, _ model: Double) -> Double {
+        value(keyPath, .scalar(model)).scalarValue ?? model
+      }
+      func color(_ keyPath: AnimationKeyPath, _ model: Color?) -> Color? {
+        guard let model else { return nil }
+        if case .color(let c) = value(keyPath, .color(model)) { return c }
+        return model
+      }
+      let position = value("position", .point(layer.position)).pointValue ?? layer.position
+      var bounds = layer.bounds
+      if case .rect(let r) = value("bounds", .rect(layer.bounds)) { bounds = r }
+      var transform = layer.transform
+      if case .transform(let tr) = value("transform", .transform(layer.transform)) { transform = tr }
+      if !stack.isEmpty, let rotation = stack.pathRotation(forKeyPath: "position", model: .point(layer.position), layerTime: t) {
+        transform.rotationZ += rotation
+      }
+      let opacity = scalar("opacity", layer.opacity)
+      var content = layer.content
+      if case .shape(var shape) = content {
+        if case .path(let p) = value("path", .path(shape.path)) { shape.path = p }
+        shape.strokeStart = scalar("strokeStart", shape.strokeStart)
+        shape.strokeEnd = scalar("strokeEnd", shape.strokeEnd)
+        shape.lineWidth = scalar("lineWidth", shape.lineWidth)
+        shape.fillColor = color("fillColor", shape.fillColor)
+        shape.strokeColor = color("strokeColor", shape.strokeColor)
+        content = .shape(shape)
+      }
+      // Layer → parent: move the anchor point to the origin, transform, then place at position.
+      let anchor = Point(
+        x: bounds.minX + layer.anchorPoint.x * bounds.width, y: bounds.minY + layer.anchorPoint.y * bounds.height)
+      let toParent = Transform2D(translationX: -anchor.x, y: -anchor.y)
+        .concatenating(transform.transform2D)
+        .concatenating(Transform2D(translationX: position.x, y: position.y))
+      let parent = layer.parent.flatMap { presented[$0] }
+      let item = PresentedLayer(
+        name: layer.name,
+        isHidden: layer.isHidden || (parent?.isHidden ?? false),
+        opacity: opacity,
+        effectiveOpacity: opacity * (parent?.effectiveOpacity ?? 1),
+        bounds: bounds,
+        toCanvas: parent.map { toParent.concatenating($0.toCanvas) } ?? toParent,
+        backgroundColor: color("backgroundColor", layer.backgroundColor),
+        cornerRadius: scalar("cornerRadius", layer.cornerRadius),
+        content: content)
+      presented[layer.name] = item
+      result.append(item)
+    }
+    return Presentation(time: time, canvasSize: canvasSize, background: background, layers: result)
+  }
+}

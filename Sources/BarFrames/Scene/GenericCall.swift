@@ -1,0 +1,106 @@
+import BarFramesGraphics
+import BarFramesTiming
+
+/// Scene events every design understands: hit tests and the timing model applied to any
+/// named layer.
+public enum GenericCall: Hashable, Sendable {
+  /// Records whether a touch at the point lands on the bar (shown by `inspect`).
+  case hitTest(Point)
+  /// QA1673's pause on one layer.
+  case pauseLayer(String)
+  /// QA1673's resume on one layer.
+  case resumeLayer(String)
+  /// Assigns the listed timing properties of one layer.
+  case setLayerTiming(String, speed: Double?, timeOffset: Double?, beginTime: Double?)
+  /// Starts driving a layer by hand, as UIKit starts an interactive transition: speed 0.
+  case beginInteractive(String)
+  /// Scrubs: `timeOffset` = the running animation's begin + percent × its duration.
+  case updateInteractive(String, percent: Double)
+  /// Lets the transition finish from where it is: the layer's clock runs again.
+  case finishInteractive(String)
+  /// Plays the transition back to its start, with the autoreverse-in-a-group technique.
+  case cancelInteractive(String)
+
+  /// The generic event names.
+  public static let names = [
+    "hitTest", "pauseLayer", "resumeLayer", "setLayerTiming",
+    "beginInteractive", "updateInteractive", "finishInteractive", "cancelInteractive",
+  ]
+
+  /// Parses a generic event, checking that its layer exists; nil when `name` is not generic.
+  static func parse(_ name: String, args: inout JSONObjectReader, layers: LayerTree) throws(InputError) -> GenericCall? {
+    func layer(_ args: inout JSONObjectReader) throws(InputError) -> String {
+      let layer = try args.string("layer")
+      guard layers.contains(layer) else {
+        throw args.error("layer", "no layer named \"\(layer)\"; this design has \(layers.names.joined(separator: ", "))")
+      }
+      return layer
+    }
+    switch name {
+    case "hitTest":
+      return .hitTest(Point(try args.number("x"), try args.number("y")))
+    case "pauseLayer": return .pauseLayer(try layer(&args))
+    case "resumeLayer": return .resumeLayer(try layer(&args))
+    case "setLayerTiming":
+      let name = try layer(&args)
+      return .setLayerTiming(
+        name, speed: try args.optionalNumber("speed"), timeOffset: try args.optionalNumber("timeOffset"),
+        beginTime: try args.optionalNumber("beginTime"))
+    case "beginInteractive": return .beginInteractive(try layer(&args))
+    case "updateInteractive":
+      let name = try layer(&args)
+      return .updateInteractive(name, percent: try args.number("percent", .range(0...1)))
+    case "finishInteractive": return .finishInteractive(try layer(&args))
+    case "cancelInteractive": return .cancelInteractive(try layer(&args))
+    default: return nil
+    }
+  }
+
+  /// Applies the event to the layer tree at an absolute time.
+  func apply(to layers: inout LayerTree, at time: Double) {
+    switch self {
+    case .hitTest:
+      break
+    case .pauseLayer(let name), .beginInteractive(let name):
+      guard layers[name].timing.speed != 0 else { return }
+      layers.pause(name, atAbsoluteTime: time)
+    case .resumeLayer(let name), .finishInteractive(let name):
+      guard layers[name].timing.speed == 0 else { return }
+      layers.resume(name, atAbsoluteTime: time)
+    case .setLayerTiming(let name, let speed, let timeOffset, let beginTime):
+      var timing = layers[name].timing
+      if let speed { timing.speed = speed }
+      if let timeOffset { timing.timeOffset = timeOffset }
+      if let beginTime { timing.beginTime = beginTime }
+      layers[name].timing = timing
+    case .updateInteractive(let name, let percent):
+      guard let running = GenericCall.transitionAnimation(of: layers[name]) else { return }
+      if layers[name].timing.speed != 0 { layers.pause(name, atAbsoluteTime: time) }
+      // With speed 0 the layer's local time is its timeOffset: put it `percent` of the way
+      // through the animation's active window.
+      layers[name].timing.timeOffset = running.timing.beginTime + percent * running.timing.duration
+    case .cancelInteractive(let name):
+      let layer = layers[name]
+      let local = layers.localTime(of: name, atAbsoluteTime: time)
+      if layer.timing.speed == 0 { layers.resume(name, atAbsoluteTime: time) }
+      let now = layers.localTime(of: name, atAbsoluteTime: time)
+      var rebuilt = layer.animations
+      for entry in layer.animations.entries {
+        let timing = entry.animation.timing
+        let elapsed = min(max(local - timing.beginTime, 0), timing.duration)
+        guard let key = entry.key else { continue }
+        var copy = entry.animation
+        copy.timing.beginTime = 0
+        rebuilt.removeAnimation(forKey: key)
+        guard elapsed > 0 else { continue }
+        rebuilt.add(.group(AnimationGroup.reversing(copy, fromElapsedTime: elapsed)), forKey: key, atLayerTime: now)
+      }
+      layers[name].animations = rebuilt
+    }
+  }
+
+  /// The animation an interactive transition drives: the one with the longest duration.
+  static func transitionAnimation(of layer: Layer) -> Animation? {
+    layer.animations.entries.map(\.animation).max { $0.timing.duration < $1.timing.duration }
+  }
+}

@@ -1,0 +1,168 @@
+import BarFramesGraphics
+import Foundation
+
+/// A scene: a style and a script of calls over time.
+///
+/// ```json
+/// {"version": 1, "style": "../Styles/bent-line.json", "duration": 3, "fps": 60, "scale": 2,
+///  "events": [{"at": 0.5, "call": "setProgress", "args": {"value": 0.3}}]}
+/// ```
+public struct Scene: Hashable, Sendable {
+  /// The scene's name: its file name without `.json`.
+  public var name: String
+  /// The file as the user named it, for errors.
+  public var file: String
+  public var style: Style
+  /// Seconds; frames run from 0 to `duration` inclusive.
+  public var duration: Double
+  public var fps: Double
+  public var scale: Int
+  /// The events in time order (file order among equal times), repetitions expanded.
+  public var events: [SceneEvent]
+
+  /// The largest duration a scene may have, in seconds.
+  public static let maximumDuration = 3600.0
+  /// The most events a scene may expand to.
+  public static let maximumEvents = 100_000
+
+  /// Reads a scene file; a relative style path resolves against the scene's folder.
+  public static func load(contentsOf url: URL, displayName: String? = nil) throws(InputError) -> Scene {
+    let file = displayName ?? url.path
+    let json = try InputFile.readJSON(url, displayName: file)
+    return try Scene(
+      json: json, file: file, directory: url.deletingLastPathComponent().path,
+      name: url.deletingPathExtension().lastPathComponent)
+  }
+
+  /// Reads a scene from parsed JSON.
+  public init(json: JSONValue, file: String, directory: String, name: String) throws(InputError) {
+    var reader = try JSONObjectReader(json, file: file)
+    try InputFile.checkVersion(&reader)
+    guard let styleValue = reader.value("style") else {
+      throw reader.error("style", "missing; give a style file path or an inline style object")
+    }
+    let style: Style
+    switch styleValue {
+    case .string(let path):
+      let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL
+      do {
+        style = try Style.load(contentsOf: url, displayName: path.hasPrefix("/") ? path : (directory == "." ? path : "\(directory)/\(path)"))
+      } catch {
+        if error.keyPath.isEmpty, error.message == "no such file" {
+          throw reader.error("style", "the style file \(url.path) does not exist")
+        }
+        throw error
+      }
+    case .object:
+      style = try Style(json: styleValue, file: file, directory: directory, path: JSONPath([.key("style")]))
+    default:
+      throw reader.error("style", "expected a style file path or an inline style object, got \(styleValue.summary)")
+    }
+    let duration = try reader.number("duration", .positive)
+    guard duration <= Scene.maximumDuration else {
+      throw reader.error("duration", "expected at most \(Int(Scene.maximumDuration)) seconds, got \(duration.compactJSON)")
+    }
+    let fps = try reader.number("fps", default: 60, .range(1...240))
+    let scale = try reader.integer("scale", default: 2, 1...3)
+    var events: [SceneEvent] = []
+    if let value = reader.value("events") {
+      guard case .array(let items) = value else { throw reader.error("events", "expected an array, got \(value.summary)") }
+      for (index, item) in items.enumerated() {
+        events += try SceneEvent.expand(item, file: file, path: JSONPath([.key("events"), .index(index)]), sourceIndex: index)
+        if events.count > Scene.maximumEvents {
+          throw reader.error("events", "expands to more than \(Scene.maximumEvents) events; use a longer \"every\"")
+        }
+      }
+    }
+    try reader.finish(accepted: ["version", "style", "duration", "fps", "scale", "events"])
+    // A stable sort keeps file order among equal times ("events at the same time apply in file order").
+    events = events.enumerated().sorted { a, b in
+      a.element.at != b.element.at ? a.element.at < b.element.at : a.offset < b.offset
+    }.map(\.element)
+    self.name = name
+    self.file = file
+    self.style = style
+    self.duration = duration
+    self.fps = fps
+    self.scale = scale
+    self.events = events
+  }
+
+  /// The distinct event times, ascending.
+  public var eventTimes: [Double] {
+    var times: [Double] = []
+    for event in events where times.last != event.at { times.append(event.at) }
+    return times
+  }
+}
+
+/// One call at one time, after repetition is expanded.
+public struct SceneEvent: Hashable, Sendable {
+  /// Absolute time in seconds.
+  public var at: Double
+  /// The method name of the original API, or a generic event.
+  public var call: String
+  /// The arguments, an object (numbers already resolved for the repetition).
+  public var args: JSONValue
+  /// Where the event sits in the file, for errors: `events[3]`.
+  public var path: JSONPath
+  public var file: String
+
+  /// Expands one event object, which may repeat (`every`/`until`) with arguments of the form
+  /// `{"start": x, "step": dx}` (the n-th repetition gets `start + n·dx`).
+  static func expand(_ json: JSONValue, file: String, path: JSONPath, sourceIndex: Int) throws(InputError) -> [SceneEvent] {
+    var reader = try JSONObjectReader(json, file: file, path: path)
+    let at = try reader.number("at", .nonNegative)
+    let call = try reader.string("call")
+    let args = reader.value("args") ?? .object([])
+    guard case .object(let members) = args else {
+      throw reader.error("args", "expected an object, got \(args.summary)")
+    }
+    let every = try reader.optionalNumber("every", .positive)
+    let until = try reader.optionalNumber("until", .nonNegative)
+    try reader.finish(accepted: ["at", "call", "args", "every", "until"])
+    guard (every == nil) == (until == nil) else {
+      throw reader.error(every == nil ? "until" : "every", "\"every\" and \"until\" go together; give both or neither")
+    }
+    var count = 1
+    if let every, let until {
+      guard until >= at else { throw reader.error("until", "must not be before \"at\" (\(at.compactJSON))") }
+      // Repetition n happens at at + n·every, computed from n (never accumulated); a tiny
+      // tolerance keeps `until` itself when it is a multiple of `every` up to rounding.
+      let n = ((until - at) / every + 1e-9).rounded(.down)
+      guard n < Double(Scene.maximumEvents) else {
+        throw reader.error("every", "repeats more than \(Scene.maximumEvents) times; use a longer \"every\"")
+      }
+      count = Int(n) + 1
+    }
+    var result: [SceneEvent] = []
+    result.reserveCapacity(count)
+    for n in 0..<count {
+      var resolved: [JSONValue.Member] = []
+      for member in members {
+        if case .object = member.value, member.value["start"] != nil || member.value["step"] != nil {
+          var step = try JSONObjectReader(member.value, file: file, path: path.appending("args").appending(member.key))
+          let start = try step.number("start")
+          let delta = try step.number("step")
+          try step.finish(accepted: ["start", "step"])
+          guard every != nil else {
+            throw InputError(
+              file: file, keyPath: path.appending("args").appending(member.key).description,
+              message: "{\"start\", \"step\"} values need a repeating event (\"every\" and \"until\")")
+          }
+          resolved.append(.init(member.key, .number(start + Double(n) * delta)))
+        } else {
+          resolved.append(member)
+        }
+      }
+      let time = every.map { at + Double(n) * $0 } ?? at
+      result.append(SceneEvent(at: time, call: call, args: .object(resolved), path: path, file: file))
+    }
+    return result
+  }
+
+  /// A reader over the arguments, for parsing a call.
+  public func argumentReader() throws(InputError) -> JSONObjectReader {
+    try JSONObjectReader(args, file: file, path: path.appending("args"))
+  }
+}

@@ -1,0 +1,50 @@
+import BarFrames
+import BarFramesGraphics
+import BarFramesImageIO
+import BarFramesRenderer
+
+/// Turns presentations into pixels on one reusable surface.
+///
+/// Not thread-safe: Cairo objects are not `Sendable`, so each render worker creates its own
+/// renderer. The surface is cleared byte for byte before every frame, so a reused renderer
+/// gives exactly the pixels of a fresh one.
+public final class FrameRenderer {
+  private let surface: ImageSurface
+
+  /// - Parameters:
+  ///   - size: The canvas in points.
+  ///   - scale: Pixels per point.
+  ///   - background: nil renders a transparent frame.
+  public init(size: Size, scale: Int, background: Color?) throws {
+    surface = try ImageSurface(size: size, scale: scale, background: background)
+  }
+
+  /// The frame's width and height in pixels.
+  public var pixelSize: (width: Int, height: Int) { (surface.pixelWidth, surface.pixelHeight) }
+
+  /// Draws `presentation` on the cleared surface and returns straight-alpha pixels.
+  public func render(_ presentation: Presentation) throws -> RGBAImage {
+    try draw(presentation)
+    return try surface.rgbaImage()
+  }
+
+  /// Draws `presentation` on the cleared surface, leaving it for the caller to read.
+  public func draw(_ presentation: Presentation) throws {
+    surface.clear()
+    presentation.draw(in: surface.context)
+    try surface.flush()
+  }
+
+  /// The surface last drawn, for callers that read Cairo's pixels directly.
+  public var imageSurface: ImageSurface { surface }
+}
+
+/// Renders presentations as SVG documents in px units.
+public enum SVGFrameRenderer {
+  /// One SVG document of `presentation`.
+  public static func svg(_ presentation: Presentation, background: Color?) throws -> [UInt8] {
+    let svg = try SVGSurface(size: presentation.canvasSize, background: background)
+    presentation.draw(in: svg.context)
+    return try svg.finish()
+  }
+}

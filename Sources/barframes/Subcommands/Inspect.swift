@@ -1,0 +1,28 @@
+import ArgumentParser
+import BarFrames
+
+extension BarFramesCommand {
+  /// Prints the presentation tree of a scene at one time as JSON.
+  struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print a scene's presented layers and design state at one time, as JSON.",
+      discussion: """
+        Evaluates exactly at --at (no snapping to frames); an event at that time has happened. \
+        Each layer has its name, hidden, opacity, frame ([x, y, w, h] of the presented geometry \
+        in canvas points, without stroke width), transform ([a, b, c, d, tx, ty] to the canvas) \
+        and, where they apply, path, fillColor, strokeColor, lineWidth, strokeEnd and text.
+        """)
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @Option(help: "The time in seconds.")
+    var at: Double
+
+    func run() throws {
+      try SceneLoading.checkTime(at, flag: "--at")
+      let timeline = try SceneLoading.timeline(scene)
+      print(timeline.inspection(at: at).serialized(pretty: true))
+    }
+  }
+}
