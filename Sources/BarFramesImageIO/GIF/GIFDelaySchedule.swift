@@ -3,7 +3,7 @@
 ///
 /// Frame `i` ends at `round((i + 1) × 100 / fps)` centiseconds, so the delays sum to
 /// `round(frameCount × 100 / fps)` — never more than ½ cs away from the true duration — while
-/// each delay is within 1 cs of `100 / fps`. At 60 fps the delays run 2, 2, 1, 2, 2, 1, …
+/// each delay is within 1 cs of `100 / fps`. At 60 fps the delays run 2, 1, 2, 2, 1, 2, …
 ///
 /// ```swift
 /// let schedule = GIFDelaySchedule(framesPerSecond: 30000, per: 1001, frameCount: 300)

@@ -1,0 +1,156 @@
+import BarFramesImageIO
+import Foundation
+import Testing
+
+@Suite("GIF writer, reader and delays")
+struct GIFWriterTests {
+  static func write(_ images: [RGBAImage], delays: [UInt16], loopCount: Int = 0) throws -> (bytes: [UInt8], quantized: Int) {
+    let writer = try GIFWriter(sink: MemoryByteSink(), width: images[0].width, height: images[0].height, loopCount: loopCount)
+    for (image, delay) in zip(images, delays) { try writer.append(image, delayCentiseconds: delay) }
+    try writer.finish()
+    return (writer.sink.bytes, writer.quantizedFrames)
+  }
+
+  /// The image a GIF shows for `image`: alpha < 128 → transparent black, else opaque.
+  static func gifView(of image: RGBAImage) -> RGBAImage {
+    var view = image
+    for i in stride(from: 0, to: view.pixels.count, by: 4) {
+      if view.pixels[i + 3] < 128 {
+        for c in 0..<4 { view.pixels[i + c] = 0 }
+      } else {
+        view.pixels[i + 3] = 255
+      }
+    }
+    return view
+  }
+
+  @Test("Delays carry rounding forward so the total is exact", arguments: [
+    (60, 1, 601), (24, 1, 241), (30000, 1001, 300), (30, 1, 1), (50, 1, 77), (7, 3, 10),
+  ])
+  func delaySchedule(numerator: Int, denominator: Int, frames: Int) {
+    let schedule = GIFDelaySchedule(framesPerSecond: numerator, per: denominator, frameCount: frames)
+    let exact = Double(frames) * 100 * Double(denominator) / Double(numerator)
+    let total = schedule.delays.reduce(0) { $0 + Int($1) }
+    #expect(total == schedule.totalCentiseconds)
+    #expect(abs(Double(total) - exact) <= 0.5, "total \(total) cs for \(exact) cs")
+    let ideal = 100 * Double(denominator) / Double(numerator)
+    #expect(schedule.delays.allSatisfy { abs(Double($0) - ideal) < 1 })
+  }
+
+  @Test("60 fps × 601 frames lasts 10.0 s (±1 cs); 24 fps and 29.97 fps are exact too")
+  func knownDurations() {
+    // 601 frames span t = 0…10 s; each is shown 1/60 s, so the GIF plays 601/60 s = 1001.7 cs.
+    #expect(GIFDelaySchedule(framesPerSecond: 60, frameCount: 601).totalCentiseconds == 1002)
+    #expect(abs(GIFDelaySchedule(framesPerSecond: 60, frameCount: 601).totalCentiseconds - 1000) <= 2)
+    #expect(GIFDelaySchedule(framesPerSecond: 60, frameCount: 600).totalCentiseconds == 1000)
+    #expect(GIFDelaySchedule(framesPerSecond: 24, frameCount: 240).totalCentiseconds == 1000)
+    #expect(GIFDelaySchedule(framesPerSecond: 30000, per: 1001, frameCount: 300).totalCentiseconds == 1001)
+    #expect(Array(GIFDelaySchedule(framesPerSecond: 60, frameCount: 6).delays) == [2, 1, 2, 2, 1, 2])
+    #expect(GIFDelaySchedule(framesPerSecond: 60, frameCount: 6).hasDelaysBelowBrowserMinimum)
+    #expect(GIFDelaySchedule(framesPerSecond: 60, frameCount: 6).browserSafeFrameStride == 2)
+    #expect(!GIFDelaySchedule(framesPerSecond: 30, frameCount: 6).hasDelaysBelowBrowserMinimum)
+  }
+
+  @Test("Frame count, delays and exact colours survive a round trip")
+  func roundTrip() throws {
+    let images = (0..<9).map { TestImages.flatBar(width: 37, height: 11, progress: Double($0) / 8) }
+    let schedule = GIFDelaySchedule(framesPerSecond: 60, frameCount: images.count)
+    let (bytes, quantized) = try Self.write(images, delays: schedule.delays)
+    #expect(quantized == 0)
+    let animation = try GIFReader.read(bytes)
+    #expect(animation.frames.count == 9)
+    #expect(animation.loopCount == 0)
+    #expect(animation.frames.map { UInt16($0.delayCentiseconds) } == schedule.delays)
+    #expect(animation.frames.map(\.image) == images)
+    #expect(animation.frames.allSatisfy { $0.transparentIndex == nil })
+  }
+
+  @Test("Transparent frames get a transparent index and restore-to-background disposal")
+  func transparency() throws {
+    let images = [TestImages.transparentBar(width: 30, height: 8, progress: 0.9), TestImages.transparentBar(width: 30, height: 8, progress: 0.2), TestImages.flatBar(width: 30, height: 8)]
+    let (bytes, _) = try Self.write(images, delays: [5, 5, 5])
+    let animation = try GIFReader.read(bytes)
+    #expect(animation.frames[0].transparentIndex != nil)
+    #expect(animation.frames[1].transparentIndex != nil)
+    #expect(animation.frames[2].transparentIndex == nil)
+    #expect(animation.frames.allSatisfy { $0.disposalMethod == 2 })
+    // Frame 1's transparent area must not show frame 0's longer bar.
+    #expect(animation.frames.map(\.image) == images.map(Self.gifView))
+  }
+
+  @Test("Exactly 256 colours are kept exactly; 255 plus transparency too")
+  func paletteLimits() throws {
+    var full = RGBAImage(width: 16, height: 16)
+    var withHole = RGBAImage(width: 16, height: 16)
+    for i in 0..<256 {
+      full[i % 16, i / 16] = .init(red: UInt8(i), green: UInt8(255 - i), blue: UInt8(i / 2))
+      withHole[i % 16, i / 16] = i == 0 ? .init(red: 0, green: 0, blue: 0, alpha: 0) : .init(red: UInt8(i), green: 7, blue: 9)
+    }
+    let (bytes, quantized) = try Self.write([full, withHole], delays: [10, 10])
+    #expect(quantized == 0)
+    let animation = try GIFReader.read(bytes)
+    #expect(animation.frames[0].image == full)
+    #expect(animation.frames[0].colorTableSize == 256)
+    #expect(animation.frames[1].image == withHole)
+    #expect(animation.frames[1].transparentIndex == 255)
+  }
+
+  @Test("A gradient with thousands of colours quantizes to ≤ 256 with a small mean error")
+  func quantization() throws {
+    let gradient = TestImages.gradient(width: 160, height: 90)
+    #expect(TestImages.distinctColors(gradient) > 256)
+    let (bytes, quantized) = try Self.write([gradient], delays: [10])
+    #expect(quantized == 1)
+    let frame = try #require(GIFReader.read(bytes).frames.first)
+    #expect(frame.colorTableSize <= 256)
+    #expect(TestImages.distinctColors(frame.image) <= 256)
+    var error = 0
+    for i in 0..<gradient.pixels.count where i % 4 != 3 { error += abs(Int(gradient.pixels[i]) - Int(frame.image.pixels[i])) }
+    let mean = Double(error) / Double(gradient.width * gradient.height * 3)
+    #expect(mean < 6, "mean absolute error \(mean) per channel")
+    // Dithering keeps the average colour: the image's mean per channel moves by under 1 level.
+    for c in 0..<3 {
+      let original = stride(from: c, to: gradient.pixels.count, by: 4).reduce(0) { $0 + Int(gradient.pixels[$1]) }
+      let decoded = stride(from: c, to: frame.image.pixels.count, by: 4).reduce(0) { $0 + Int(frame.image.pixels[$1]) }
+      #expect(abs(original - decoded) < gradient.width * gradient.height, "channel \(c)")
+    }
+  }
+
+  @Test("LZW survives noise, long runs and code-size boundaries")
+  func lzwStress() throws {
+    for (width, height) in [(1, 1), (2, 1), (255, 3), (64, 64), (300, 200)] {
+      let noise = TestImages.noise(width: width, height: height, opaque: true, seed: UInt64(width))
+      // Keep ≤ 256 colours (exact path) but maximal entropy for LZW: 6×6×6 levels.
+      var image = noise
+      for i in 0..<image.pixels.count where i % 4 != 3 { image.pixels[i] = image.pixels[i] / 43 * 43 }
+      let (bytes, quantized) = try Self.write([image, TestImages.flatBar(width: width, height: height)], delays: [3, 3])
+      #expect(quantized == 0)
+      #expect(try GIFReader.read(bytes).frames.map(\.image) == [image, TestImages.flatBar(width: width, height: height)])
+    }
+  }
+
+  @Test("A finite loop count round-trips; truncated data is an error")
+  func loopAndTruncation() throws {
+    let image = TestImages.flatBar(width: 8, height: 4)
+    #expect(try GIFReader.read(Self.write([image], delays: [10], loopCount: 3).bytes).loopCount == 3)
+    #expect(try GIFReader.read(Self.write([image], delays: [10], loopCount: 1).bytes).loopCount == 1)
+    let bytes = try Self.write([image, image], delays: [10, 10]).bytes
+    for length in 0..<bytes.count { #expect(throws: GIFError.self) { try GIFReader.read(Array(bytes.prefix(length))) } }
+    #expect(throws: GIFError.notGIF) { try GIFReader.read(PNGChunk.signature) }
+  }
+
+  @Test("ffprobe counts the same frames and ffmpeg decodes the same pixels", .enabled(if: ExternalTools.hasFFprobe && ExternalTools.hasFFmpeg, "ffprobe/ffmpeg are not installed"))
+  func ffmpegCrossCheck() throws {
+    let images = (0..<10).map { TestImages.flatBar(width: 64, height: 16, progress: Double($0) / 9) } + [TestImages.gradient(width: 64, height: 16)]
+    let (bytes, _) = try Self.write(images, delays: GIFDelaySchedule(framesPerSecond: 25, frameCount: images.count).delays)
+    let directory = try ExternalTools.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("bar.gif")
+    try Data(bytes).write(to: url)
+    #expect(try ExternalTools.ffprobeFrameCount(of: url) == images.count)
+    let raw = try ExternalTools.run(ExternalTools.ffmpeg, ["-v", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+    let ours = try GIFReader.read(bytes).frames.flatMap(\.image.pixels)
+    #expect(raw.status == 0, "\(raw.stderr)")
+    #expect(Array(raw.stdout) == ours)
+  }
+}
