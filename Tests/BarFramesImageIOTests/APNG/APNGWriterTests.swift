@@ -86,6 +86,34 @@ struct APNGWriterTests {
   func readerValidation() throws {
     let still = try PNGEncoder().encode(TestImages.flatBar(width: 4, height: 2))
     #expect(throws: APNGError.invalidAnimation("there is no acTL chunk, so this is a still PNG")) { try APNGReader.read(still) }
+
+    let bytes = try Self.write(Self.frames(count: 3, width: 5, height: 3, transparent: false), colorType: .rgb, delay: FrameDelay(framesPerSecond: 10))
+    var chunks = try PNGChunk.parse(bytes)
+    let fdAT = try #require(chunks.firstIndex { $0.type == "fdAT" })
+    chunks[fdAT].data[3] = 9  // sequence number 2 → 9
+    #expect(throws: APNGError.invalidAnimation("fdAT has sequence number 9 where 2 was expected")) {
+      try APNGReader.read(Self.serialize(chunks))
+    }
+    #expect(try APNGReader.read(Self.serialize(try PNGChunk.parse(bytes))).frames.count == 3)
+  }
+
+  /// Writes chunks back into a file, with fresh CRCs.
+  static func serialize(_ chunks: [PNGChunk]) -> [UInt8] {
+    var table = [UInt32](repeating: 0, count: 256)
+    for n in 0..<256 {
+      var c = UInt32(n)
+      for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+      table[n] = c
+    }
+    func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    var file = PNGChunk.signature
+    for chunk in chunks {
+      let body = Array(chunk.type.utf8) + chunk.data
+      var crc: UInt32 = 0xFFFF_FFFF
+      for byte in body { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+      file += bigEndian(UInt32(chunk.data.count)) + body + bigEndian(crc ^ 0xFFFF_FFFF)
+    }
+    return file
   }
 
   @Test("ffprobe counts the same number of frames", .enabled(if: ExternalTools.hasFFprobe, "ffprobe is not installed"))
