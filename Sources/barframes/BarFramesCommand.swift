@@ -14,6 +14,7 @@ struct BarFramesCommand: AsyncParsableCommand {
     version: BarFramesVersion.string,
     subcommands: [
       Inspect.self,
+      Schema.self,
       Still.self,
       TestCard.self,
       Timing.self,

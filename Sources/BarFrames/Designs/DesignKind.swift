@@ -23,6 +23,13 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// The parameter types the design publishes in the JSON Schema.
+  public var parameterTypes: [String: ParameterType] {
+    switch self {
+    case .bentLine: BentLineStyle.parameterTypes
+    }
+  }
+
   /// The call names the design accepts.
   public var callNames: [String] {
     switch self {

@@ -46,7 +46,7 @@ public struct Scene: Hashable, Sendable {
     case .string(let path):
       let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL
       do {
-        style = try Style.load(contentsOf: url, displayName: path.hasPrefix("/") ? path : (directory == "." ? path : "\(directory)/\(path)"))
+        style = try Style.load(contentsOf: url, displayName: InputFile.displayPath(of: path, besides: file))
       } catch {
         if error.keyPath.isEmpty, error.message == "no such file" {
           throw reader.error("style", "the style file \(url.path) does not exist")
@@ -122,7 +122,7 @@ public struct SceneEvent: Hashable, Sendable {
     let until = try reader.optionalNumber("until", .nonNegative)
     try reader.finish(accepted: ["at", "call", "args", "every", "until"])
     guard (every == nil) == (until == nil) else {
-      throw reader.error(every == nil ? "until" : "every", "\"every\" and \"until\" go together; give both or neither")
+      throw reader.error(every == nil ? "every" : "until", "\"every\" and \"until\" go together; give both or neither")
     }
     var count = 1
     if let every, let until {

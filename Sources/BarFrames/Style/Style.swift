@@ -103,6 +103,26 @@ public enum InputFile {
     }
   }
 
+  /// How to name a file referenced from another, as the user would: `../Styles/x.json` inside
+  /// `Examples/a.json` is `Styles/x.json`. Absolute references stay absolute.
+  public static func displayPath(of reference: String, besides file: String) -> String {
+    guard !reference.hasPrefix("/") else { return reference }
+    var components = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+    for part in reference.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..":
+        if let last = components.last, last != "..", !last.isEmpty {
+          components.removeLast()
+        } else {
+          components.append("..")
+        }
+      default: components.append(String(part))
+      }
+    }
+    return components.joined(separator: "/")
+  }
+
   /// Reads `version`, which must be present and supported.
   public static func checkVersion(_ reader: inout JSONObjectReader) throws(InputError) {
     guard let value = reader.value("version") else {

@@ -21,10 +21,10 @@ enum OutputFiles {
       .appendingPathComponent(".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
     do {
       try produce(temporary)
-      if FileManager.default.fileExists(atPath: destination.path) {
-        _ = try FileManager.default.replaceItemAt(destination, withItemAt: temporary)
-      } else {
-        try FileManager.default.moveItem(at: temporary, to: destination)
+      // rename(2) replaces the destination atomically: readers see the old file or the new one.
+      guard rename(temporary.path, destination.path) == 0 else {
+        throw CommandFailure(
+          message: "cannot write \(destination.path): \(String(cString: strerror(errno)))", exitCode: 1)
       }
     } catch {
       try? FileManager.default.removeItem(at: temporary)

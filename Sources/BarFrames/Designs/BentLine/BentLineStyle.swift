@@ -38,6 +38,12 @@ public struct BentLineStyle: DesignStyle {
   public static let defaultBackground: Color? = .lightGray
   public static let parameterKeys = ["origin", "maxOffset", "lineWidth", "trackColor", "strokeColor", "fontSize", "comparisonPair"]
 
+  public static let parameterTypes: [String: ParameterType] = [
+    "origin": .point, "maxOffset": .number(minimum: 0), "lineWidth": .number(exclusiveMinimum: 0),
+    "trackColor": .color, "strokeColor": .color, "fontSize": .number(minimum: 1, maximum: 200),
+    "comparisonPair": .bool,
+  ]
+
   public static func read(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> BentLineStyle {
     let d = BentLineStyle()
     return BentLineStyle(

@@ -1,0 +1,35 @@
+import BarFrames
+import Testing
+
+@Suite struct JSONValueTests {
+  @Test func parsesAndWritesBack() throws {
+    let text = #"{"a": [1, 2.5, -3e2], "b": {"c": "x\"y\u00e9"}, "d": [true, false, null], "e": []}"#
+    let value = try JSONValue(parsing: text)
+    #expect(value["a"] == .array([.number(1), .number(2.5), .number(-300)]))
+    #expect(value["b"]?["c"] == .string("x\"yé"))
+    #expect(try JSONValue(parsing: value.serialized(pretty: true)) == value)
+    #expect(try JSONValue(parsing: value.serialized(pretty: false)) == value)
+  }
+
+  @Test(arguments: [
+    ("{\"a\": 1, \"a\": 2}", "line 1, column 10: duplicate key \"a\""),
+    ("{\"a\": 01}", "line 1, column 7: invalid number (leading zero)"),
+    ("{\"a\": 1,}", "line 1, column 9: expected a quoted key"),
+    ("", "line 1, column 1: the file is empty; expected a JSON object"),
+    ("{} x", "line 1, column 4: unexpected text after the end of the JSON value"),
+    ("{\"a\": \"\n\"}", "line 1, column 8: control character in a string"),
+    ("[1, 2", "line 1, column 6: unexpected end of file; an array is not closed"),
+  ])
+  func syntaxErrorsGiveLineAndColumn(text: String, expected: String) {
+    #expect {
+      try JSONValue(parsing: text)
+    } throws: { error in
+      "\(error)" == expected
+    }
+  }
+
+  @Test func numbersPrintCompactly() {
+    #expect(JSONValue.array([.number(86), .number(0.1), .number(-0.0), .number(86.714285714285714)]).serialized(pretty: false)
+      == "[86,0.1,0,86.714285714]")
+  }
+}
