@@ -12,7 +12,7 @@ import Darwin
 /// ```swift
 /// let encoder = try PNGEncoder(preset: .fast)
 /// let frame = try encoder.encodeImageData(image)      // compress once…
-/// try PNGEncoder.pngFile(from: frame).write(to: url) // …write a PNG
+/// try Data(PNGEncoder.pngFile(from: frame)).write(to: url)  // …write a PNG
 /// try apng.append(frame, delay: nil)                  // …and the same bytes as an APNG frame
 /// ```
 ///
