@@ -38,7 +38,15 @@ struct AnimationEvaluator {
       }
       return
     }
-    let state = timing.state(atParentTime: parentTime)
+    var state = timing.state(atParentTime: parentTime)
+    if !isTopLevel, parentPhase == .after, state.phase == .after, !state.isInEffect,
+      (parentTime - timing.beginTime) * timing.speed == timing.activeDuration
+    {
+      // A group filling forwards holds its children at its end time; a child that ends exactly
+      // there (a duration-0 child, or one as long as the group) holds its end too, as the
+      // download bar's ready group relies on (docs/timing-model.md, §5.6).
+      state.isInEffect = true
+    }
     let removed = isTopLevel && animation.removedOnCompletion && state.phase == .after
     let applied = state.isInEffect && !removed
 

@@ -32,6 +32,14 @@ struct AnimationGroupTests {
     #expect(isClose(present([g], model: -1, addedAt: 0, at: time), expected, 1e-9))
   }
 
+  @Test func childrenEndingEarlyFollowTheirOwnFill() {
+    let g = Self.group([Self.child(0, 100, duration: 0.5), Self.child(0, 10, duration: 1)], duration: 1)
+    // The second child ends with the group and is held; the first ended earlier without a fill.
+    #expect(present([g], model: -1, at: 2) == 10)
+    let h = Self.group([Self.child(0, 10, duration: 1), Self.child(0, 100, duration: 0.5)], duration: 1)
+    #expect(present([h], model: -1, at: 2) == 10)
+  }
+
   @Test func nothingOutlivesARemovedGroup() {
     let g = Animation.group(AnimationGroup(animations: [Self.child(0, 100, duration: 1, fill: .forwards)], timing: MediaTiming(duration: 2)))
     #expect(present([g], model: -1, at: 1.5) == 100)  // the child fills inside the group
@@ -49,7 +57,9 @@ struct AnimationGroupTests {
     #expect(isClose(present([g], model: -1, addedAt: 10, at: time), expected))
   }
 
-  @Test(arguments: [(0.25, 25.0), (0.5, 50), (1, 100)])
+  // At the group's end a forwards-filling group holds children that end there, even without
+  // their own fill (our choice, §5.6; ZY's ready group holds its children's end values).
+  @Test(arguments: [(0.25, 25.0), (0.5, 50), (1, 100), (3, 100)])
   func zeroDurationChildTakesTheGroupDuration(time: Double, expected: Double) {
     let g = Self.group([Self.child(0, 100)], duration: 1)
     #expect(isClose(present([g], model: -1, at: time), expected))
@@ -79,7 +89,7 @@ struct AnimationGroupTests {
 
   // The autoreverse cancel (timing.md §1.6): group.duration = p, child autoreverses with
   // beginTime −(2d − p); its progress is (p − x)/d, from p/d down to 0 when the group ends.
-  static let cancelCases: [(Double, Double)] = [(10, 60), (10.1, 50), (10.3, 30), (10.59, 1), (10.6, -1)]
+  static let cancelCases: [(Double, Double)] = [(10, 60), (10.1, 50), (10.3, 30), (10.59, 1), (10.61, -1)]
 
   @Test(arguments: cancelCases)
   func autoreverseCancel(time: Double, expected: Double) {

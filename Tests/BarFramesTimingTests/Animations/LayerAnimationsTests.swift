@@ -49,8 +49,8 @@ struct LayerAnimationsTests {
     stack.add(.basic(BasicAnimation(keyPath: "value", to: .scalar(20))), forKey: "b", atLayerTime: 5)
     #expect(stack.animation(forKey: "a")?.timing.beginTime == 5)
     #expect(stack.animation(forKey: "a")?.timing.duration == 0.25)
-    // b (added later) wins over a while both run.
-    #expect(isClose(stack.presentedValue(forKeyPath: "value", model: .scalar(0), layerTime: 5.125).number, 10))
+    // b (added later) runs from a's current value (5) to 20.
+    #expect(isClose(stack.presentedValue(forKeyPath: "value", model: .scalar(0), layerTime: 5.125).number, 12.5))
     stack.add(.basic(BasicAnimation(keyPath: "value", to: .scalar(40))), forKey: "a", atLayerTime: 5)
     #expect(stack.keys == ["b", "a"])
     #expect(isClose(stack.presentedValue(forKeyPath: "value", model: .scalar(0), layerTime: 5.125).number, 25))
@@ -89,8 +89,12 @@ struct LayerAnimationsTests {
       return c
     }
     #expect(isClose(at(0.15).scaleX, 1.25) && isClose(at(0.15).scaleY, 0.95))
-    #expect(isClose(at(0.15).translationX, 10))  // the model translation is interpolated from and to itself
-    #expect(isClose(at(0.9).rotationZ, .pi / 12))
+    // A whole-transform animation replaces the whole decomposed value: the model's translation
+    // eases out to the scale's 0.
+    #expect(isClose(at(0.15).translationX, 5))
+    #expect(isClose(at(0.45).rotationZ, .pi / 24))
+    // The settle keyframe, added at 0.9, snaps to −11.25° and holds it until its first keyTime.
+    #expect(isClose(at(0.9).rotationZ, -11.25 * .pi / 180))
     #expect(isClose(at(0.95).rotationZ, -11.25 * .pi / 180))
     #expect(isClose(at(1.05).rotationZ, -5.625 * .pi / 180))
     #expect(isClose(at(2).rotationZ, 0) && isClose(at(2).scaleX, 1.5))

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import BarFramesTiming
+
+@Suite("barframes timing probe files (issue 3)")
+struct TimingProbeFileTests {
+  // Bad probe files: one error naming the probe id and the key path (the CLI adds the file
+  // name and exits 65).
+  static let badFiles: [(String, String?, String, String)] = [
+    // file, probe id, key path, words in the message
+    ("{\"version\": 2, \"probes\": []}", nil, "version", "version 1"),
+    ("{\"version\": 1}", nil, "probes", "required"),
+    ("{\"version\": 1, \"probes\": [], \"extra\": 1}", nil, "extra", "not a known key"),
+    ("[1, 2", nil, "", "not valid JSON"),
+    (#"{"version":1,"probes":[{"id":"a","animation":{"fillMode":"sideways"},"times":[0]}]}"#, "a",
+     "probes[0].animation.fillMode", "removed, forwards, backwards, both"),
+    (#"{"version":1,"probes":[{"id":"b","animation":{"duration":-1},"times":[0]}]}"#, "b",
+     "probes[0].animation.duration", "≥ 0"),
+    (#"{"version":1,"probes":[{"id":"c","animation":{"type":"group","animations":[{"toValue":"x"}]},"times":[0]}]}"#, "c",
+     "probes[0].animation.animations[0].toValue", "a number"),
+    (#"{"version":1,"probes":[{"id":"d","animation":{"type":"basic","values":[1]},"times":[0]}]}"#, "d",
+     "probes[0].animation.values", "not a key of a basic animation"),
+    (#"{"version":1,"probes":[{"id":"e","animation":{"repeatCount":"forever"},"times":[0]}]}"#, "e",
+     "probes[0].animation.repeatCount", "\"inf\""),
+    (#"{"version":1,"probes":[{"id":"f","animation":{"type":"keyframe","values":[1],"rotationMode":"auto"},"times":[0]}]}"#,
+     "f", "probes[0].animation.rotationMode", "needs a path"),
+    (#"{"version":1,"probes":[{"id":"g","animation":{"type":"keyframe","path":"M0 0 Q"},"times":[0]}]}"#, "g",
+     "probes[0].animation.path", "SVG"),
+    (#"{"version":1,"probes":[{"id":"h","modelValue":0,"animation":{"toValue":[1,2]},"times":[0]}]}"#, "h",
+     "probes[0].animation.toValue", "like the model value"),
+    (#"{"version":1,"probes":[{"id":"i","layers":[{"events":[{"at":1,"action":"stop"}]}],"animation":{},"times":[0]}]}"#,
+     "i", "probes[0].layers[0].events[0].action", "pause, resume, set"),
+    (#"{"version":1,"probes":[{"id":"j","layers":[{"events":[{"at":1,"action":"pause","speed":0}]}],"animation":{},"times":[0]}]}"#,
+     "j", "probes[0].layers[0].events[0].speed", "not a known key"),
+    (#"{"version":1,"probes":[{"id":"k","animation":{"type":"keyframe","calculationMode":"cubic"},"times":[0]}]}"#, "k",
+     "probes[0].animation.calculationMode", "not supported"),
+    (#"{"version":1,"probes":[{"id":"l","animation":{"timingFunction":[2,0,1,1]},"times":[0]}]}"#, "l",
+     "probes[0].animation.timingFunction", "0…1"),
+    (#"{"version":1,"probes":[{"animation":{},"times":[0]}]}"#, nil, "probes[0].id", "required"),
+  ]
+
+  @Test(arguments: badFiles)
+  func badProbeFiles(text: String, probeID: String?, keyPath: String, words: String) {
+    do {
+      _ = try TimingProbeFile.decode(Data(text.utf8), file: "probe.json")
+      Issue.record("decoded a bad file")
+    } catch {
+      #expect(error.file == "probe.json")
+      #expect(error.probeID == probeID)
+      #expect(error.keyPath == keyPath)
+      #expect(error.message.contains(words), "\(error.message)")
+      #expect(!error.description.contains("\n"))
+      #expect(error.description.hasPrefix("probe.json: "))
+    }
+  }
+
+  // The exact output for one small file: a 1 s linear 0 → 10 with fill forwards, and a pause at
+  // 0.5 / resume at 2 on the layer (QA1673), sampled before, during and after.
+  @Test func outputForASmallFile() throws {
+    let text = #"""
+      {"version": 1, "probes": [
+        {"id": "p", "layers": [{"events": [{"at": 0.5, "action": "pause"}, {"at": 2, "action": "resume"}]}],
+         "modelValue": -1,
+         "animation": {"type": "basic", "fromValue": 0, "toValue": 10, "duration": 1, "fillMode": "forwards",
+                       "removedOnCompletion": false},
+         "times": [0.25, 1, 2.5, 3]}
+      ]}
+      """#
+    let output = try TimingProbeFile.run(Data(text.utf8))
+    func sample(_ time: String, _ local: String, _ value: String, _ phase: String, _ progress: String) -> String {
+      #"{"animations":[{"applied":true,"eased":\#(progress),"phase":"\#(phase)","progress":\#(progress),"value":\#(value)}],"#
+        + #""layerTimes":[\#(local)],"time":\#(time),"value":\#(value)}"#
+    }
+    let expected =
+      #"{"results":[{"id":"p","samples":["#
+      + [
+        sample("0.25", "0.25", "2.5", "active", "0.25"),
+        sample("1", "0.5", "5", "active", "0.5"),
+        sample("2.5", "1", "10", "after", "1"),
+        sample("3", "1.5", "10", "after", "1"),
+      ].joined(separator: ",") + #"]}],"version":1}"# + "\n"
+    #expect(output == expected)
+  }
+
+  // Groups list their children depth first; path animations with a rotation mode add
+  // "rotation"; unapplied animations print nulls; "inf" repeats.
+  @Test func groupsPathsAndNulls() throws {
+    let text = #"""
+      {"version": 1, "probes": [
+        {"id": "path", "addedAt": 1,
+         "animation": {"type": "group", "duration": 1, "repeatCount": "inf",
+                       "animations": [{"type": "keyframe", "path": "M0 0 L10 0 L10 10", "rotationMode": "auto"},
+                                      {"type": "basic", "beginTime": 0.5, "toValue": [3, 4]}]},
+         "times": [0.5, 1.25, 1.75]}
+      ]}
+      """#
+    let probes = try TimingProbeFile.decode(Data(text.utf8))
+    #expect(probes[0].modelValue == .point(.zero))
+    let result = probes[0].evaluate()
+    #expect(result.samples[0].animations.map(\.isApplied) == [false, false, false])
+    #expect(result.samples[0].rotation == .some(nil))
+    #expect(result.samples[1].value == .point(.init(5, 0)))
+    #expect(result.samples[1].rotation == .some(0))
+    #expect(result.samples[1].animations.map(\.isApplied) == [true, true, false])
+    #expect(isClose(result.samples[2].rotation!!, .pi / 2))
+    let output = TimingProbeFile.results(probes)
+    #expect(output.contains(#""rotation":null"#))
+    #expect(output.contains(#""progress":null"#))
+  }
+
+  // Numbers print as JSON numbers: integers without a fraction, no −0, non-finite as null.
+  @Test(arguments: [(1.0, "1"), (-0.0, "0"), (0.125, "0.125"), (1e-7, "1e-07"), (Double.infinity, "null")])
+  func numberFormatting(value: Double, text: String) {
+    #expect(ProbeJSONWriter.number(value) == text)
+  }
+}
