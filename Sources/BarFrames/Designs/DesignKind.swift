@@ -3,16 +3,19 @@ import BarFramesGraphics
 /// The designs BarFrames knows, by the name style files use.
 public enum DesignKind: String, Hashable, Sendable, CaseIterable {
   case bentLine = "bent-line"
+  case customizableBar = "customizable-bar"
 
   var defaultSize: Size {
     switch self {
     case .bentLine: BentLineStyle.defaultSize
+    case .customizableBar: CustomizableBarStyle.defaultSize
     }
   }
 
   var defaultBackground: Color? {
     switch self {
     case .bentLine: BentLineStyle.defaultBackground
+    case .customizableBar: CustomizableBarStyle.defaultBackground
     }
   }
 
@@ -20,6 +23,7 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
   public var parameterKeys: [String] {
     switch self {
     case .bentLine: BentLineStyle.parameterKeys
+    case .customizableBar: CustomizableBarStyle.parameterKeys
     }
   }
 
@@ -27,6 +31,7 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
   public var parameterTypes: [String: ParameterType] {
     switch self {
     case .bentLine: BentLineStyle.parameterTypes
+    case .customizableBar: CustomizableBarStyle.parameterTypes
     }
   }
 
@@ -34,12 +39,14 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
   public var callNames: [String] {
     switch self {
     case .bentLine: BentLine.callNames
+    case .customizableBar: CustomizableBar.callNames
     }
   }
 
   func readParameters(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> DesignParameters {
     switch self {
     case .bentLine: .bentLine(try BentLineStyle.read(from: &reader, directory: directory))
+    case .customizableBar: .customizableBar(try CustomizableBarStyle.read(from: &reader, directory: directory))
     }
   }
 }
@@ -47,10 +54,12 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
 /// The parameters of a style, for whichever design it names.
 public enum DesignParameters: Hashable, Sendable {
   case bentLine(BentLineStyle)
+  case customizableBar(CustomizableBarStyle)
 
   public var kind: DesignKind {
     switch self {
     case .bentLine: .bentLine
+    case .customizableBar: .customizableBar
     }
   }
 
@@ -58,6 +67,7 @@ public enum DesignParameters: Hashable, Sendable {
   func makeTimeline(_ scene: Scene) throws(InputError) -> any SceneTimeline {
     switch self {
     case .bentLine(let style): try Timeline<BentLine>(scene: scene, style: style)
+    case .customizableBar(let style): try Timeline<CustomizableBar>(scene: scene, style: style)
     }
   }
 }

@@ -1,0 +1,135 @@
+import BarFramesGraphics
+import Foundation
+
+/// The customizable bar's parameters (BNCommonProgressBar's initializer plus the hit slop and
+/// two initial flags), defaulting to the original demo: a 247 × 20 pt bar (a 375 pt screen
+/// minus 64 pt margins) on a black screen.
+public struct CustomizableBarStyle: DesignStyle {
+  /// What `pauseAnimation` does, so the bug the article explains can be rendered next to the fix.
+  public enum PauseStrategy: String, Hashable, Sendable, CaseIterable {
+    /// The article's fix (QA1673): the dot's and the fill's clocks stop, so the bar stays at
+    /// the presented value B and `resumeAnimation` plays the rest of the tween.
+    case layerTime
+    /// `removeAllAnimations` on the dot and the fill: the bar jumps to the end value C.
+    case removeAnimations
+    /// Nothing is done: the in-flight tween slides on to C, the bug the article starts from.
+    case none
+  }
+
+  /// The track's and the fill's height (`barHeight`, 1.5). 0 is allowed: the original then
+  /// uses 2 for the large-bar maths.
+  public var barHeight: Double
+  /// The icon's side (`dotHeight`, 15). Ignored without an icon, as in the original.
+  public var dotHeight: Double
+  /// The track (`defaultColor`, white at α 0.1).
+  public var defaultColor: Color
+  /// The fill and the icon-less dot (`inProgressColor`, white).
+  public var inProgressColor: Color
+  /// The fill while the large bar shows (`dragColor`, white); the pan never uses it.
+  public var dragColor: Color
+  /// The track's and the fill's corner radius (`cornerRadius`, 0.5); 0 is square.
+  public var cornerRadius: Double
+  /// The dot's image (`progressBarIconImage`), read from a PNG file next to the style.
+  public var progressBarIconImage: EmbeddedImage?
+  /// Whether the bar has its pan recognizer (`enablePanProgressIcon`, true).
+  public var enablePanProgressIcon: Bool
+  /// The hit slop on every side (`BNResponseWidHeight / 2`, 20; a macro in the original).
+  public var responseInset: Double
+  /// `showLargeBar` right after init (false).
+  public var showLargeBar: Bool
+  /// `showAnchorPoint` right after init (false: the dot is hidden).
+  public var showAnchorPoint: Bool
+  /// What `pauseAnimation` does (`layerTime`).
+  public var pauseStrategy: PauseStrategy
+
+  public init(
+    barHeight: Double = 1.5, dotHeight: Double = 15,
+    defaultColor: Color = Color(red: 1, green: 1, blue: 1, alpha: 0.1),
+    inProgressColor: Color = .white, dragColor: Color = .white, cornerRadius: Double = 0.5,
+    progressBarIconImage: EmbeddedImage? = nil, enablePanProgressIcon: Bool = true,
+    responseInset: Double = 20, showLargeBar: Bool = false, showAnchorPoint: Bool = false,
+    pauseStrategy: PauseStrategy = .layerTime
+  ) {
+    self.barHeight = barHeight
+    self.dotHeight = dotHeight
+    self.defaultColor = defaultColor
+    self.inProgressColor = inProgressColor
+    self.dragColor = dragColor
+    self.cornerRadius = cornerRadius
+    self.progressBarIconImage = progressBarIconImage
+    self.enablePanProgressIcon = enablePanProgressIcon
+    self.responseInset = responseInset
+    self.showLargeBar = showLargeBar
+    self.showAnchorPoint = showAnchorPoint
+    self.pauseStrategy = pauseStrategy
+  }
+
+  public static let defaultSize = Size(247, 20)
+  public static let defaultBackground: Color? = .black
+  public static let parameterKeys = [
+    "barHeight", "dotHeight", "defaultColor", "inProgressColor", "dragColor", "cornerRadius",
+    "progressBarIconImage", "enablePanProgressIcon", "responseInset", "showLargeBar", "showAnchorPoint",
+    "pauseStrategy",
+  ]
+
+  public static let parameterTypes: [String: ParameterType] = [
+    "barHeight": .number(minimum: 0, maximum: 1000), "dotHeight": .number(minimum: 0, maximum: 1000),
+    "defaultColor": .color, "inProgressColor": .color, "dragColor": .color,
+    "cornerRadius": .number(minimum: 0, maximum: 1000), "progressBarIconImage": .string,
+    "enablePanProgressIcon": .bool, "responseInset": .number(minimum: 0, maximum: 1000), "showLargeBar": .bool,
+    "showAnchorPoint": .bool, "pauseStrategy": .choice(PauseStrategy.allCases.map(\.rawValue)),
+  ]
+
+  public static func read(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> CustomizableBarStyle {
+    let d = CustomizableBarStyle()
+    var icon: EmbeddedImage?
+    if let path = try reader.optionalString("progressBarIconImage") {
+      icon = try readIcon(path, directory: directory, reader: reader)
+    }
+    return CustomizableBarStyle(
+      barHeight: try reader.number("barHeight", default: d.barHeight, .range(0...1000)),
+      dotHeight: try reader.number("dotHeight", default: d.dotHeight, .range(0...1000)),
+      defaultColor: try reader.color("defaultColor", default: d.defaultColor),
+      inProgressColor: try reader.color("inProgressColor", default: d.inProgressColor),
+      dragColor: try reader.color("dragColor", default: d.dragColor),
+      cornerRadius: try reader.number("cornerRadius", default: d.cornerRadius, .range(0...1000)),
+      progressBarIconImage: icon,
+      enablePanProgressIcon: try reader.bool("enablePanProgressIcon", default: d.enablePanProgressIcon),
+      responseInset: try reader.number("responseInset", default: d.responseInset, .range(0...1000)),
+      showLargeBar: try reader.bool("showLargeBar", default: d.showLargeBar),
+      showAnchorPoint: try reader.bool("showAnchorPoint", default: d.showAnchorPoint),
+      pauseStrategy: try reader.choice("pauseStrategy", default: d.pauseStrategy))
+  }
+
+  /// The eight bytes every PNG file starts with.
+  static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// Loads the icon's bytes now, so a style is a complete value and a missing file fails at
+  /// load time rather than mid-render. The core does not decode PNGs (a renderer does), so
+  /// this checks the signature and that the first chunk is an `IHDR` with a non-empty size.
+  static func readIcon(_ path: String, directory: String, reader: JSONObjectReader) throws(InputError) -> EmbeddedImage {
+    let key = "progressBarIconImage"
+    guard !path.isEmpty else { throw reader.error(key, "expected a PNG file path, got an empty string") }
+    let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      throw reader.error(key, "the icon file \(url.path) does not exist; give a PNG path relative to the style file")
+    }
+    guard let data = try? Data(contentsOf: url) else {
+      throw reader.error(key, "the icon file \(url.path) cannot be read")
+    }
+    guard data.count <= InputFile.maximumSize else {
+      throw reader.error(key, "the icon file \(url.path) is larger than \(InputFile.maximumSize >> 20) MiB")
+    }
+    let bytes = [UInt8](data)
+    let ihdr: [UInt8] = Array("IHDR".utf8)
+    guard bytes.count >= 24, Array(bytes[0..<8]) == pngSignature, Array(bytes[12..<16]) == ihdr else {
+      throw reader.error(key, "the icon file \(url.path) is not a PNG image")
+    }
+    func be32(_ i: Int) -> UInt32 { bytes[i..<i + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+    guard be32(16) > 0, be32(20) > 0 else {
+      throw reader.error(key, "the icon file \(url.path) is a PNG image of zero width or height")
+    }
+    return EmbeddedImage(name: url.lastPathComponent, pngData: bytes)
+  }
+}
