@@ -13,7 +13,9 @@ struct BarFramesCommand: AsyncParsableCommand {
       """,
     version: BarFramesVersion.string,
     subcommands: [
+      Golden.self,
       Inspect.self,
+      Render.self,
       Schema.self,
       Still.self,
       TestCard.self,

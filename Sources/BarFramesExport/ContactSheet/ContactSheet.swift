@@ -1,0 +1,128 @@
+import BarFramesGraphics
+import BarFramesImageIO
+import BarFramesRenderer
+
+/// One PNG grid of evenly spaced frames, each captioned with its time and frame number, under a
+/// title line — the whole animation at a glance, for reviews and bug reports.
+///
+/// Frames are placed pixel for pixel (never resampled) on a light sheet at the frames' own
+/// scale; transparent frames sit on a checkerboard so white or translucent parts stay visible.
+/// The column count makes the sheet's shape closest to 16:10.
+public struct ContactSheet {
+  /// One cell.
+  public struct Frame: Sendable {
+    public var index: Int
+    public var time: Double
+    public var image: RGBAImage
+
+    public init(index: Int, time: Double, image: RGBAImage) {
+      self.index = index
+      self.time = time
+      self.image = image
+    }
+  }
+
+  public var title: String
+  public var scale: Int
+  public var frames: [Frame]
+  /// Whether the frames have alpha (draws the checkerboard).
+  public var isTransparent: Bool
+
+  /// Space around and between cells, in points.
+  public static let padding = 8.0
+  /// The caption band under each frame, in points.
+  public static let captionHeight = 16.0
+  /// The title band at the top, in points.
+  public static let titleHeight = 22.0
+  static let sheetColor = Color(red8: 0xF4, green8: 0xF4, blue8: 0xF4)
+  static let textColor = Color(red8: 0x33, green8: 0x33, blue8: 0x33)
+
+  public init(title: String, scale: Int, frames: [Frame], isTransparent: Bool) {
+    self.title = title
+    self.scale = max(1, scale)
+    self.frames = frames
+    self.isTransparent = isTransparent
+  }
+
+  /// The grid for `count` cells of `cellWidth × cellHeight`: the column count whose sheet is
+  /// closest to 16:10 (fewest columns on ties).
+  public static func columns(count: Int, cellWidth: Double, cellHeight: Double) -> Int {
+    guard count > 1 else { return 1 }
+    var best = 1
+    var bestScore = Double.infinity
+    for columns in 1...count {
+      let rows = (count + columns - 1) / columns
+      let aspect = Double(columns) * cellWidth / (Double(rows) * cellHeight)
+      let score = abs(log(aspect / 1.6))
+      if score < bestScore - 1e-12 {
+        best = columns
+        bestScore = score
+      }
+    }
+    return best
+  }
+
+  /// The layout: cell size in points (frame width rounded up to whole points), columns, rows
+  /// and the sheet's size in points.
+  public func layout() -> (cellWidth: Double, frameHeight: Double, columns: Int, rows: Int, size: Size) {
+    let width = frames.map(\.image.width).max() ?? 1
+    let height = frames.map(\.image.height).max() ?? 1
+    let s = Double(scale)
+    let cellWidth = (Double(width) / s).rounded(.up)
+    let frameHeight = (Double(height) / s).rounded(.up)
+    let cellHeight = frameHeight + Self.captionHeight
+    let columns = Self.columns(count: max(1, frames.count), cellWidth: cellWidth + Self.padding, cellHeight: cellHeight + Self.padding)
+    let rows = max(1, (frames.count + columns - 1) / columns)
+    let minimumWidth = 240.0
+    let sheetWidth = max(minimumWidth, Double(columns) * (cellWidth + Self.padding) + Self.padding)
+    let sheetHeight = Self.titleHeight + Double(rows) * (cellHeight + Self.padding) + Self.padding
+    return (cellWidth, frameHeight, columns, rows, Size(width: sheetWidth, height: sheetHeight))
+  }
+
+  /// Draws the sheet and returns its pixels (opaque).
+  /// - Throws: ``RendererError`` from Cairo or the pinned font.
+  public func render() throws -> RGBAImage {
+    try CairoContext.checkFont()
+    let layout = layout()
+    let surface = try ImageSurface(size: layout.size, scale: scale, background: Self.sheetColor)
+    let context = surface.context
+    context.drawText(
+      title, in: Rect(x: Self.padding, y: 0, width: layout.size.width - 2 * Self.padding, height: Self.titleHeight),
+      font: Font(size: 12, weight: .bold), color: Self.textColor, alignment: .left)
+    for (n, frame) in frames.enumerated() {
+      let column = n % layout.columns
+      let row = n / layout.columns
+      let x = Self.padding + Double(column) * (layout.cellWidth + Self.padding)
+      let y = Self.titleHeight + Double(row) * (layout.frameHeight + Self.captionHeight + Self.padding)
+      let frameRect = Rect(
+        x: x, y: y, width: Double(frame.image.width) / Double(scale), height: Double(frame.image.height) / Double(scale))
+      if isTransparent { drawCheckerboard(in: frameRect, context: context) }
+      try surface.composite(frame.image, atPixelX: Int(x) * scale, y: Int(y) * scale)
+      let caption = "\(SceneFileNames.timeLabel(frame.time)) s · #\(frame.index)"
+      context.drawText(
+        caption, in: Rect(x: x, y: y + layout.frameHeight, width: layout.cellWidth, height: Self.captionHeight),
+        font: Font(size: 10), color: Self.textColor, alignment: .center)
+    }
+    return try surface.rgbaImage()
+  }
+
+  private func drawCheckerboard(in rect: Rect, context: some DrawingContext) {
+    let square = 6.0
+    context.fill(Path(rect: rect), color: .white)
+    var dark = Path()
+    var y = rect.minY
+    var row = 0
+    while y < rect.maxY {
+      var x = rect.minX + (row % 2 == 0 ? 0 : square)
+      while x < rect.maxX {
+        dark.addPath(Path(rect: Rect(x: x, y: y, width: min(square, rect.maxX - x), height: min(square, rect.maxY - y))))
+        x += 2 * square
+      }
+      y += square
+      row += 1
+    }
+    context.fill(dark, color: Color(red8: 0xE3, green8: 0xE3, blue8: 0xE3))
+  }
+}
+
+import Foundation

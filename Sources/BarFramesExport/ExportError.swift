@@ -1,0 +1,43 @@
+import Foundation
+
+/// Why an export could not start or finish. Each description is one line that names the file
+/// or flag concerned.
+public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+  /// `--shard` is not `i/n` with 1 ≤ i ≤ n.
+  case invalidShard(String)
+  /// `--format` names an unknown format.
+  case invalidFormat(String)
+  /// The time selection holds no frame of some scene.
+  case emptySelection(String)
+  /// A folder could not be created or is not writable.
+  case cannotCreateDirectory(path: String, reason: String)
+  /// A file could not be written or renamed into place.
+  case cannotWrite(path: String, reason: String)
+  /// Drawing or encoding a frame failed.
+  case renderFailed(scene: String, time: Double, reason: String)
+  /// Two scenes would write to the same folder.
+  case duplicateSceneName(String)
+  /// The process is being interrupted; no new file may be started.
+  case interrupted
+
+  public var description: String {
+    switch self {
+    case .invalidShard(let message), .invalidFormat(let message), .emptySelection(let message):
+      message
+    case .cannotCreateDirectory(let path, let reason):
+      "cannot create the output directory \(path): \(reason)"
+    case .cannotWrite(let path, let reason):
+      "cannot write \(path): \(reason)"
+    case .renderFailed(let scene, let time, let reason):
+      "cannot render \(scene) at \(time.formatted(decimals: 6)) s: \(reason)"
+    case .duplicateSceneName(let name):
+      "two scenes are named \"\(name)\"; their frames would overwrite each other in the same folder — rename one file"
+    case .interrupted:
+      "interrupted"
+    }
+  }
+
+  public var errorDescription: String? { description }
+}
+
+import BarFramesGraphics

@@ -1,0 +1,232 @@
+import BarFrames
+import BarFramesGraphics
+import BarFramesImageIO
+import BarFramesRenderer
+import Foundation
+
+/// Renders scenes into PNG sequences, SVG previews, APNG, GIF, contact sheets and an HTML
+/// gallery — the library behind `barframes render`.
+///
+/// ```swift
+/// var options = ExportOptions()
+/// options.formats = .all
+/// options.jobs = 4
+/// let exporter = Exporter(outputDirectory: URL(fileURLWithPath: "frames"), options: options)
+/// let manifest = try exporter.export([try scene.timeline()])
+/// print(manifest.serialized())
+/// ```
+///
+/// Frames are drawn by `options.jobs` threads, each with its own Cairo surface and PNG
+/// encoder; each thread writes its PNG files itself and hands the compressed data on, in frame
+/// order, to the APNG and GIF writers, which stream to disk. At most
+/// ``ExportOptions/maximumFramesInFlight`` frames are ever held, so memory does not grow with
+/// the sequence. The output is byte-identical whatever the number of jobs, and every file is
+/// written under a temporary name and renamed into place when complete (see ``TemporaryFiles``).
+public struct Exporter: Sendable {
+  public var outputDirectory: URL
+  public var options: ExportOptions
+  /// Written into the manifest and the gallery: "barframes 0.1.0".
+  public var tool: String
+  public var temporaryFiles: TemporaryFiles
+
+  public init(outputDirectory: URL, options: ExportOptions, tool: String = "barframes", temporaryFiles: TemporaryFiles = .shared) {
+    self.outputDirectory = outputDirectory
+    self.options = options
+    self.tool = tool
+    self.temporaryFiles = temporaryFiles
+  }
+
+  /// Plans every scene (in the given order, which decides shard ownership) without drawing.
+  /// - Throws: ``ExportError/duplicateSceneName(_:)`` or ``ExportError/emptySelection(_:)``.
+  public func plan(_ timelines: [any SceneTimeline]) throws(ExportError) -> [ScenePlan] {
+    var seen: Set<String> = []
+    var plans: [ScenePlan] = []
+    for (ordinal, timeline) in timelines.enumerated() {
+      guard seen.insert(timeline.scene.name).inserted else { throw .duplicateSceneName(timeline.scene.name) }
+      plans.append(try ScenePlan(timeline: timeline, ordinal: ordinal, options: options))
+    }
+    return plans
+  }
+
+  /// Renders `timelines` and returns what was written.
+  ///
+  /// Every output folder is created and checked first, so an unwritable output fails before
+  /// any frame is drawn. `progress` is called on the calling thread.
+  public func export(
+    _ timelines: [any SceneTimeline], progress: (ExportProgress) -> Void = { _ in }
+  ) throws(ExportError) -> ExportManifest {
+    let plans = try plan(timelines)
+    try OutputDirectory.prepare(outputDirectory)
+    for plan in plans where plan.ownsSceneFiles || !plan.items.isEmpty {
+      try OutputDirectory.prepare(outputDirectory.appendingPathComponent(plan.names.directory))
+    }
+    var scenes: [ExportManifest.SceneEntry] = []
+    for plan in plans {
+      let started = Date()
+      progress(.sceneStarted(scene: plan.name, ordinal: plan.ordinal, sceneCount: plans.count, frames: plan.items.count))
+      scenes.append(try export(plan, progress: progress))
+      progress(.sceneFinished(scene: plan.name, frames: plan.items.count, seconds: Date().timeIntervalSince(started)))
+    }
+    if options.formats.contains(.html) && options.shard.ownsGallery {
+      let page = HTMLGallery.page(for: plans, tool: tool)
+      let bytes = Array(page.utf8)
+      try AtomicFile.write(bytes, to: url(SceneFileNames.galleryPath), registry: temporaryFiles)
+      progress(.fileWritten(scene: nil, format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count))
+      let entry = ExportManifest.FileEntry(format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count)
+      for i in scenes.indices { scenes[i].files.append(entry) }
+    }
+    return ExportManifest(tool: tool, scenes: scenes)
+  }
+
+  private func url(_ relativePath: String) -> URL { outputDirectory.appendingPathComponent(relativePath) }
+
+  // MARK: One scene
+
+  private func export(_ plan: ScenePlan, progress: (ExportProgress) -> Void) throws(ExportError) -> ExportManifest.SceneEntry {
+    var entry = ExportManifest.SceneEntry(
+      name: plan.name, duration: plan.scene.duration, fps: plan.rate.framesPerSecond, scale: plan.scale, frames: [], files: [])
+    func wrote(_ format: String, _ path: String, _ bytes: Int) {
+      entry.files.append(.init(format: format, path: path, bytes: bytes))
+      progress(.fileWritten(scene: plan.name, format: format, path: path, bytes: bytes))
+    }
+
+    // SVG previews first: cheap, and a design that cannot draw fails before the long part.
+    if plan.ownsSceneFiles && plan.formats.contains(.svg) {
+      for preview in plan.previews {
+        let path = plan.names.svgPath(time: preview.time)
+        let bytes: [UInt8]
+        do {
+          bytes = try SVGFrameRenderer.svg(plan.timeline.presentation(at: preview.time), background: plan.background)
+        } catch {
+          throw .renderFailed(scene: plan.name, time: preview.time, reason: AtomicFile.reason(error))
+        }
+        try AtomicFile.write(bytes, to: url(path), registry: temporaryFiles)
+        wrote("svg", path, bytes.count)
+      }
+    }
+
+    let items = plan.items
+    var apng: (file: StreamingFile, writer: APNGWriter<FileHandleByteSink>)?
+    var gif: (file: StreamingFile, writer: GIFWriter<FileHandleByteSink>)?
+    var sheetFrames: [ContactSheet.Frame] = []
+    var gifFrame = 0
+    var completed = 0
+    do {
+      if items.contains(where: \.feedsAPNG) {
+        let file = try StreamingFile(url(plan.names.apngPath), registry: temporaryFiles)
+        apng = (file, try APNGWriter(
+          sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
+          frameCount: items.filter(\.feedsAPNG).count, colorType: plan.colorType, delay: plan.apngDelay))
+      }
+      if items.contains(where: \.feedsGIF) {
+        let file = try StreamingFile(url(plan.names.gifPath), registry: temporaryFiles)
+        gif = (file, try GIFWriter(sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight))
+      }
+
+      let worker = FrameWorker(plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, temporaryFiles: temporaryFiles)
+      try OrderedParallelMap.run(
+        count: items.count, jobs: options.jobs, window: options.inFlightLimit,
+        makeState: { try worker.makeState() },
+        work: { n, state in try worker.render(items[n], state: state) },
+        consume: { n, result in
+          let item = items[n]
+          if let record = result.record { entry.frames.append(record) }
+          if item.feedsAPNG, let apng, let encoded = result.encoded {
+            try apng.writer.append(encoded)
+          }
+          if item.feedsGIF, let gif, let image = result.image {
+            try gif.writer.append(image, delayCentiseconds: plan.gifDelays[gifFrame])
+            gifFrame += 1
+          }
+          if item.feedsSheet, let image = result.image {
+            sheetFrames.append(.init(index: item.index, time: item.time, image: image))
+          }
+          completed += 1
+          progress(.framesCompleted(scene: plan.name, completed: completed, frames: items.count))
+        })
+
+      if let apng {
+        try apng.writer.finish()
+        wrote("apng", plan.names.apngPath, try apng.file.commit())
+      }
+      if let gif {
+        try gif.writer.finish()
+        wrote("gif", plan.names.gifPath, try gif.file.commit())
+      }
+    } catch {
+      apng?.file.discard()
+      gif?.file.discard()
+      if let error = error as? ExportError { throw error }
+      throw .cannotWrite(path: plan.names.directory, reason: AtomicFile.reason(error))
+    }
+
+    if !sheetFrames.isEmpty {
+      let title = "\(plan.name) · \(plan.rate) fps · \(plan.selection.indices.count) frames · @\(plan.scale)x"
+      let sheet = ContactSheet(title: title, scale: plan.scale, frames: sheetFrames, isTransparent: plan.colorType == .rgba)
+      let bytes: [UInt8]
+      do {
+        let image = try sheet.render()
+        bytes = try PNGEncoder(preset: options.pngPreset).encode(image)
+      } catch {
+        throw .renderFailed(scene: plan.name, time: plan.selection.timeRange.lowerBound, reason: "contact sheet: \(AtomicFile.reason(error))")
+      }
+      try AtomicFile.write(bytes, to: url(plan.names.sheetPath), registry: temporaryFiles)
+      wrote("sheet", plan.names.sheetPath, bytes.count)
+    }
+    return entry
+  }
+}
+
+/// Draws, encodes and writes one frame; one ``State`` per thread.
+struct FrameWorker: Sendable {
+  var plan: ScenePlan
+  var outputDirectory: URL
+  var preset: PNGCompressionPreset
+  var temporaryFiles: TemporaryFiles
+
+  /// A thread's Cairo surface and PNG encoder.
+  final class State {
+    let renderer: FrameRenderer
+    let encoder: PNGEncoder
+    init(renderer: FrameRenderer, encoder: PNGEncoder) {
+      self.renderer = renderer
+      self.encoder = encoder
+    }
+  }
+
+  struct Result: Sendable {
+    var encoded: EncodedFrame?
+    var image: RGBAImage?
+    var record: ExportManifest.FrameEntry?
+  }
+
+  func makeState() throws -> State {
+    do {
+      return State(
+        renderer: try FrameRenderer(size: plan.scene.style.canvas.size, scale: plan.scale, background: plan.background),
+        encoder: try PNGEncoder(preset: preset))
+    } catch {
+      throw ExportError.renderFailed(scene: plan.name, time: 0, reason: AtomicFile.reason(error))
+    }
+  }
+
+  func render(_ item: FrameWorkItem, state: State) throws -> Result {
+    let image: RGBAImage
+    var encoded: EncodedFrame?
+    do {
+      image = try state.renderer.render(plan.timeline.presentation(at: item.time))
+      if item.needsEncoding { encoded = try state.encoder.encodeImageData(image, colorType: plan.colorType) }
+    } catch {
+      throw ExportError.renderFailed(scene: plan.name, time: item.time, reason: AtomicFile.reason(error))
+    }
+    var record: ExportManifest.FrameEntry?
+    if item.writesPNG, let encoded {
+      let path = plan.names.framePath(item.index)
+      let file = PNGEncoder.pngFile(from: encoded)
+      try AtomicFile.write(file, to: outputDirectory.appendingPathComponent(path), registry: temporaryFiles)
+      record = .init(index: item.index, time: item.time, path: path, bytes: file.count, sha256: SHA256.hex(file))
+    }
+    return Result(
+      encoded: item.feedsAPNG ? encoded : nil, image: item.needsPixels ? image : nil, record: record)
+  }
+}

@@ -1,0 +1,46 @@
+import BarFramesGraphics
+import BarFramesImageIO
+
+/// How to render: everything `barframes render` takes besides the scenes and the output folder.
+public struct ExportOptions: Sendable {
+  /// What the frames are drawn over.
+  public enum Background: Hashable, Sendable {
+    /// The style's canvas background (transparent when it has none).
+    case scene
+    /// No background: frames keep alpha.
+    case transparent
+    /// This colour instead of the style's.
+    case color(Color)
+  }
+
+  public var formats: ExportFormats = .png
+  /// Frames per second; nil uses each scene's.
+  public var fps: Double?
+  /// Pixels per point (1, 2 or 3); nil uses each scene's.
+  public var scale: Int?
+  public var background: Background = .scene
+  public var selection: FrameSelection = .all
+  /// Keep every n-th selected frame.
+  public var everyNth = 1
+  /// Render worker threads, each with its own Cairo surface and PNG encoder.
+  public var jobs = ProcessInfoCores.count
+  public var shard = Shard.whole
+  /// The PNG encoder's speed/size trade-off (frames, APNG and contact sheet).
+  public var pngPreset: PNGCompressionPreset = .fast
+  /// How many frames may be rendered ahead of the one the APNG/GIF writers wait for; bounds
+  /// memory. nil means four per job.
+  public var maximumFramesInFlight: Int?
+  /// How many frames the contact sheet shows (fewer if the selection is shorter).
+  public var sheetFrameCount = 12
+
+  public init() {}
+
+  var inFlightLimit: Int { max(2, maximumFramesInFlight ?? 4 * max(1, jobs)) }
+}
+
+/// The machine's core count, the default for `--jobs`.
+public enum ProcessInfoCores {
+  public static var count: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+import Foundation

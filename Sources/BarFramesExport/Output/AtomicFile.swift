@@ -1,0 +1,83 @@
+import BarFramesImageIO
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that nothing half-written ever stands under its final name: the bytes go
+/// to a registered temporary file beside it, which is renamed into place once complete.
+public enum AtomicFile {
+  /// Writes `bytes` to `destination`.
+  public static func write(_ bytes: [UInt8], to destination: URL, registry: TemporaryFiles = .shared) throws(ExportError) {
+    try stream(to: destination, registry: registry) { handle in
+      try handle.write(contentsOf: bytes)
+    }
+  }
+
+  /// Writes a UTF-8 string to `destination`.
+  public static func write(_ text: String, to destination: URL, registry: TemporaryFiles = .shared) throws(ExportError) {
+    try write(Array(text.utf8), to: destination, registry: registry)
+  }
+
+  /// Calls `produce` with a handle on a fresh temporary file, then closes and renames it into
+  /// place. On any error the temporary file is removed and `destination` is left untouched.
+  public static func stream<R>(
+    to destination: URL, registry: TemporaryFiles = .shared, _ produce: (FileHandle) throws -> R
+  ) throws(ExportError) -> R {
+    let temporary = try registry.register(for: destination)
+    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      registry.discard(temporary)
+      throw .cannotWrite(path: destination.path, reason: reason)
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+    let result: R
+    do {
+      result = try produce(handle)
+    } catch {
+      close(descriptor)
+      registry.discard(temporary)
+      if let exportError = error as? ExportError { throw exportError }
+      throw .cannotWrite(path: destination.path, reason: reason(error))
+    }
+    guard close(descriptor) == 0 else {
+      let reason = String(cString: strerror(errno))
+      registry.discard(temporary)
+      throw .cannotWrite(path: destination.path, reason: reason)
+    }
+    try registry.commit(temporary, to: destination)
+    return result
+  }
+
+  /// A short reason for an error: our own errors' descriptions, the POSIX message of
+  /// Foundation's file errors.
+  static func reason(_ error: any Error) -> String {
+    let isFoundationError = error is CocoaError || type(of: error) is NSError.Type
+    guard isFoundationError else { return String(describing: error) }
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+    return ns.localizedFailureReason ?? ns.localizedDescription
+  }
+}
+
+/// Creates output folders, failing with one clear line.
+public enum OutputDirectory {
+  /// Creates `directory` and its parents and checks that files can be created in it.
+  public static func prepare(_ directory: URL) throws(ExportError) {
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotCreateDirectory(path: directory.path, reason: AtomicFile.reason(error))
+    }
+    guard access(directory.path, W_OK | X_OK) == 0 else {
+      throw .cannotCreateDirectory(path: directory.path, reason: "it is not writable")
+    }
+  }
+}

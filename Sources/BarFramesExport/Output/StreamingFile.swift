@@ -1,0 +1,58 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file written over time (an APNG or GIF fed frame by frame) under a temporary name, and
+/// renamed into place by ``commit()`` — or removed by ``discard()``.
+final class StreamingFile {
+  let destination: URL
+  let temporary: URL
+  let handle: FileHandle
+  private let descriptor: Int32
+  private let registry: TemporaryFiles
+  private var isOpen = true
+
+  init(_ destination: URL, registry: TemporaryFiles) throws(ExportError) {
+    self.destination = destination
+    self.registry = registry
+    temporary = try registry.register(for: destination)
+    descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      registry.discard(temporary)
+      throw .cannotWrite(path: destination.path, reason: reason)
+    }
+    handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+  }
+
+  /// Closes the file and renames it into place; returns its size in bytes.
+  func commit() throws(ExportError) -> Int {
+    var info = stat()
+    let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+    isOpen = false
+    guard close(descriptor) == 0 else {
+      let reason = String(cString: strerror(errno))
+      registry.discard(temporary)
+      throw .cannotWrite(path: destination.path, reason: reason)
+    }
+    try registry.commit(temporary, to: destination)
+    return size
+  }
+
+  /// Closes and removes the temporary file.
+  func discard() {
+    if isOpen {
+      close(descriptor)
+      isOpen = false
+    }
+    registry.discard(temporary)
+  }
+
+  deinit {
+    if isOpen { close(descriptor) }
+  }
+}

@@ -1,0 +1,289 @@
+import ArgumentParser
+import BarFrames
+import BarFramesExport
+import BarFramesGraphics
+import BarFramesImageIO
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension BarFramesCommand {
+  /// Renders scenes into PNG sequences, SVG previews, APNG, GIF, contact sheets and a gallery.
+  struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, contact sheets and an HTML gallery.",
+      discussion: """
+        Frame i is at t = start + i/fps, computed from the index; a D-second scene has \
+        floor(D·fps) + 1 frames, both ends included (2 s at 30 fps: 61 frames, the last at 2 s). \
+        Files go to OUT/<scene>/: <scene>-NNN@2x.png (numbered with the frame count's digits), \
+        <scene>@2x.apng, <scene>@2x.gif, <scene>-sheet@2x.png, <scene>-at-1.250s.svg; the \
+        gallery is OUT/index.html. Every file is written under a temporary name and renamed \
+        when complete. With --shard i/n, n machines running the same command (i = 1…n) write \
+        disjoint parts of the same output.
+        """)
+
+    @Argument(help: "Scene files (JSON), or folders whose *.json scenes are all rendered (sorted by name).")
+    var scenes: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output folder.", valueName: "OUT"))
+    var output: String = "frames"
+
+    @Option(help: ArgumentHelp("Comma-separated formats: png, svg, apng, gif, sheet, html, or all.", valueName: "list"))
+    var format: String = "png"
+
+    @Option(help: ArgumentHelp("Frames per second; the scene's by default (29.97 and 30000/1001-style rates are kept exact).", valueName: "N"))
+    var fps: Double?
+
+    @Option(help: ArgumentHelp("Pixels per point for raster files (1, 2 or 3); the scene's by default.", valueName: "1|2|3"))
+    var scale: Int?
+
+    @Option(help: ArgumentHelp("A colour (#RRGGBB, #RRGGBBAA or a name) or 'transparent'; the style's by default.", valueName: "COLOR|transparent"))
+    var background: String?
+
+    @Option(help: ArgumentHelp("Render one frame at this time in seconds.", valueName: "T"))
+    var at: Double?
+
+    @Option(help: ArgumentHelp("Render the interval A-B in seconds as its own sequence (frame 0 at A).", valueName: "A-B"))
+    var time: String?
+
+    @Option(help: ArgumentHelp("Render frames A through B of the scene's sequence, keeping their numbers.", valueName: "A-B"))
+    var frames: String?
+
+    @Option(help: ArgumentHelp("Render at a fraction of the duration (0.5), or the interval between two fractions (0.25-0.75).", valueName: "P"))
+    var progress: String?
+
+    @Option(name: .customLong("every-nth"), help: ArgumentHelp("Keep every n-th frame (names keep their numbers; animations play at fps/n).", valueName: "N"))
+    var everyNth: Int = 1
+
+    @Option(help: ArgumentHelp("Render threads; the number of cores by default.", valueName: "N"))
+    var jobs: Int?
+
+    @Option(help: ArgumentHelp("Render only part i of n (1 ≤ i ≤ n); the union of all n parts equals the full run.", valueName: "i/n"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("PNG compression: fast (default), balanced or small; all decode to the same pixels.", valueName: "preset"))
+    var png: String = PNGCompressionPreset.fast.rawValue
+
+    @Flag(help: "Print no progress.")
+    var quiet = false
+
+    @Flag(help: "Print a JSON manifest of the files written on standard output.")
+    var json = false
+
+    func validate() throws {
+      guard !scenes.isEmpty else { throw ValidationError("give at least one scene file or folder") }
+      _ = try parsedOptions()
+    }
+
+    /// The options the flags describe; usage errors become `ValidationError`s (exit 64).
+    func parsedOptions() throws -> ExportOptions {
+      var options = ExportOptions()
+      do {
+        options.formats = try ExportFormats(parsing: format)
+        if let shard { options.shard = try Shard(parsing: shard) }
+      } catch {
+        throw ValidationError(error.description)
+      }
+      if let fps {
+        guard fps.isFinite, fps > 0, fps <= 240 else { throw ValidationError("'--fps' must be a number of frames per second in (0, 240], got \(fps)") }
+        options.fps = fps
+      }
+      if let scale {
+        guard (1...3).contains(scale) else { throw ValidationError("'--scale' must be 1, 2 or 3; got \(scale)") }
+        options.scale = scale
+      }
+      if let background {
+        if background.lowercased() == "transparent" {
+          options.background = .transparent
+        } else {
+          do {
+            options.background = .color(try Color(parsing: background))
+          } catch {
+            throw ValidationError("'--background' must be a colour or 'transparent': \(error.description)")
+          }
+        }
+      }
+      let selectors = [("--at", at != nil), ("--time", time != nil), ("--frames", frames != nil), ("--progress", progress != nil)]
+        .filter(\.1).map(\.0)
+      guard selectors.count <= 1 else {
+        throw ValidationError("\(selectors.map { "'\($0)'" }.joined(separator: " and ")) are mutually exclusive; give one time selector")
+      }
+      if let at {
+        guard at.isFinite, at >= 0 else { throw ValidationError("'--at' must be a time in seconds ≥ 0, got \(at)") }
+        options.selection = .at(at)
+      } else if let time {
+        options.selection = .time(try Self.range(time, flag: "--time", unit: "seconds"))
+      } else if let frames {
+        let range = try Self.range(frames, flag: "--frames", unit: "frame numbers")
+        guard range.lowerBound == range.lowerBound.rounded(), range.upperBound == range.upperBound.rounded(),
+          range.upperBound < 1e9
+        else {
+          throw ValidationError("'--frames' takes whole frame numbers A-B, got '\(frames)'")
+        }
+        options.selection = .frames(Int(range.lowerBound)...Int(range.upperBound))
+      } else if let progress {
+        if let value = Double(progress) {
+          guard value >= 0, value <= 1 else { throw ValidationError("'--progress' must be a fraction between 0 and 1, got \(progress)") }
+          options.selection = .progress(value)
+        } else {
+          let range = try Self.range(progress, flag: "--progress", unit: "fractions")
+          guard range.upperBound <= 1 else { throw ValidationError("'--progress' fractions must be between 0 and 1, got '\(progress)'") }
+          options.selection = .progressRange(range)
+        }
+      }
+      guard everyNth >= 1 else { throw ValidationError("'--every-nth' must be at least 1, got \(everyNth)") }
+      options.everyNth = everyNth
+      if let jobs {
+        guard (1...1024).contains(jobs) else { throw ValidationError("'--jobs' must be between 1 and 1024, got \(jobs)") }
+        options.jobs = jobs
+      }
+      guard let preset = PNGCompressionPreset(rawValue: png.lowercased()) else {
+        throw ValidationError("'--png' must be fast, balanced or small; got '\(png)'")
+      }
+      options.pngPreset = preset
+      return options
+    }
+
+    /// Parses `A-B` with 0 ≤ A ≤ B.
+    static func range(_ text: String, flag: String, unit: String) throws -> ClosedRange<Double> {
+      let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a >= 0 else {
+        throw ValidationError("'\(flag)' takes A-B in \(unit) with 0 ≤ A ≤ B (for example 0.5-1.5), got '\(text)'")
+      }
+      guard a <= b else { throw ValidationError("'\(flag)' must not end before it starts, got '\(text)'") }
+      return a...b
+    }
+
+    func run() throws {
+      let options = try parsedOptions()
+      let files = try Self.sceneFiles(scenes)
+      // Every scene is read before anything is drawn, so a bad file fails fast (exit 65).
+      let timelines = try files.map(SceneLoading.timeline)
+      let outputURL = URL(fileURLWithPath: output, isDirectory: true)
+      try OutputFiles.createDirectory(outputURL)
+
+      TemporaryFiles.shared.installInterruptHandler()
+      let exporter = Exporter(outputDirectory: outputURL, options: options, tool: "barframes \(BarFramesVersion.string)")
+      let reporter = ProgressReporter(mode: quiet ? .silent : ProgressReporter.isInteractive ? .live : .lines, output: output)
+      let manifest: ExportManifest
+      do {
+        manifest = try exporter.export(timelines) { reporter.report($0) }
+      } catch {
+        reporter.abandon()
+        switch error {
+        case .emptySelection, .invalidShard, .invalidFormat, .duplicateSceneName:
+          throw CommandFailure(message: error.description, exitCode: 64)
+        default:
+          throw CommandFailure(message: error.description, exitCode: 1)
+        }
+      }
+      reporter.finish(manifest: manifest, galleryWritten: options.formats.contains(.html) && options.shard.ownsGallery)
+      if json { FileHandle.standardOutput.write(Data(manifest.serialized().utf8)) }
+    }
+
+    /// Scene files named on the command line, folders expanded to their `*.json` files (sorted).
+    static func sceneFiles(_ arguments: [String]) throws -> [String] {
+      var files: [String] = []
+      for argument in arguments {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+          throw CommandFailure(message: "\(argument): no such file or folder", exitCode: CommandFailure.dataErrorCode)
+        }
+        guard isDirectory.boolValue else {
+          files.append(argument)
+          continue
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+        let scenes = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        guard !scenes.isEmpty else {
+          throw CommandFailure(message: "\(argument): the folder holds no *.json scene files", exitCode: CommandFailure.dataErrorCode)
+        }
+        let prefix = argument.hasSuffix("/") ? argument : argument + "/"
+        files += scenes.map { prefix + $0 }
+      }
+      return files
+    }
+  }
+}
+
+/// Reports an export's progress on standard error: a live bar on a terminal, plain lines
+/// otherwise (CI logs), nothing with `--quiet`.
+final class ProgressReporter {
+  enum Mode { case silent, lines, live }
+
+  static var isInteractive: Bool {
+    isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  }
+
+  private let mode: Mode
+  private let output: String
+  private var sceneLabel = ""
+  private var lastDraw = Date.distantPast
+  private var lastFraction = -1.0
+  private var barVisible = false
+  private var totalFrames = 0
+  private var totalFiles = 0
+  private let started = Date()
+
+  init(mode: Mode, output: String) {
+    self.mode = mode
+    self.output = output
+  }
+
+  func report(_ event: ExportProgress) {
+    switch event {
+    case .sceneStarted(let scene, let ordinal, let count, let frames):
+      sceneLabel = "[\(ordinal + 1)/\(count)] \(scene)"
+      lastFraction = -1
+      if mode == .lines { line("render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s")") }
+      if mode == .live { drawBar(0, of: frames) }
+    case .framesCompleted(_, let completed, let frames):
+      totalFrames += 1
+      if mode == .live { drawBar(completed, of: frames) }
+    case .fileWritten(_, _, _, _):
+      totalFiles += 1
+    case .sceneFinished(_, let frames, let seconds):
+      let text = "render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
+      if mode == .live { clearBar() }
+      if mode != .silent { line(text) }
+    }
+  }
+
+  /// Clears the bar before an error line.
+  func abandon() { if barVisible { clearBar() } }
+
+  func finish(manifest: ExportManifest, galleryWritten: Bool) {
+    guard mode != .silent else { return }
+    let seconds = Date().timeIntervalSince(started)
+    var text = "render: \(totalFrames) frame\(totalFrames == 1 ? "" : "s") and \(totalFiles) other file\(totalFiles == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s → \(output)"
+    if galleryWritten { text += "; open \((output as NSString).appendingPathComponent(SceneFileNames.galleryPath))" }
+    line(text)
+  }
+
+  private func drawBar(_ completed: Int, of total: Int) {
+    let fraction = total == 0 ? 1 : Double(completed) / Double(total)
+    let now = Date()
+    guard completed == total || fraction - lastFraction >= 0.01 || now.timeIntervalSince(lastDraw) > 0.2 else { return }
+    guard now.timeIntervalSince(lastDraw) > 0.05 || completed == total || completed == 0 else { return }
+    lastDraw = now
+    lastFraction = fraction
+    let width = 30
+    let filled = Int((fraction * Double(width)).rounded(.down))
+    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    write("\r\u{1B}[2K\(bar) \(String(format: "%3d", Int(fraction * 100)))% \(sceneLabel) \(completed)/\(total)")
+    barVisible = true
+  }
+
+  private func clearBar() {
+    write("\r\u{1B}[2K")
+    barVisible = false
+  }
+
+  private func line(_ text: String) { write(text + "\n") }
+
+  private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+}
