@@ -12,7 +12,7 @@ let package = Package(
     // Cairo-backed drawing, PNG encoding and the frame exporter.
     .library(name: "BarFramesRendering", targets: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]),
     // Golden-image assertions for XCTest and Swift Testing.
-    .library(name: "BarFramesTesting", targets: ["BarFramesTesting"]),
+    .library(name: "BarFramesTesting", targets: ["BarFramesTesting", "BarFramesGolden"]),
     .executable(name: "barframes", targets: ["barframes"]),
   ],
   dependencies: [
@@ -43,16 +43,19 @@ let package = Package(
       name: "BarFramesExport",
       dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO"]
     ),
+    // Golden images: comparison, record modes and artefacts (no XCTest, so the CLI can use it).
     .target(
-      name: "BarFramesTesting",
+      name: "BarFramesGolden",
       dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]
     ),
+    // Assertions for XCTest and Swift Testing on top of BarFramesGolden.
+    .target(name: "BarFramesTesting", dependencies: ["BarFrames", "BarFramesGolden"]),
 
     // MARK: Command line
     .executableTarget(
       name: "barframes",
       dependencies: [
-        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesTesting",
+        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesGolden",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -77,7 +80,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BarFramesTestingTests",
-      dependencies: ["BarFramesTesting", "BarFramesTestSupport"]
+      dependencies: ["BarFramesTesting", "BarFramesGolden", "BarFramesTestSupport"]
     ),
     .testTarget(
       name: "barframesTests",

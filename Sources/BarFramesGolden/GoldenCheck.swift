@@ -1,0 +1,151 @@
+import BarFrames
+import BarFramesImageIO
+import Foundation
+
+/// Checks one rendered frame against its golden file, recording per the mode and writing
+/// failure artefacts — the engine behind both `assertFrames` and `barframes golden`.
+public struct GoldenCheck: Sendable {
+  /// What happened to one frame.
+  public enum Outcome: Sendable {
+    /// The frame matches its golden.
+    case matched(differingPixels: Int)
+    /// The golden was (re)written; `reason` says why. Assertions still fail.
+    case recorded(reason: String)
+    /// The frame does not match (or the golden is missing and may not be written).
+    case failed(message: String, artifacts: Artifacts?)
+
+    public var passed: Bool {
+      if case .matched = self { return true }
+      return false
+    }
+  }
+
+  /// The three images written for a failure.
+  public struct Artifacts: Hashable, Sendable {
+    public var directory: URL
+    public var reference: URL?
+    public var actual: URL
+    public var diff: URL?
+  }
+
+  public var tolerance: GoldenTolerance
+  public var mode: RecordMode
+  /// Whether the run is on CI, where `missing` does not write.
+  public var isContinuousIntegration: Bool
+  /// Where failure artefacts go.
+  public var artifactsDirectory: URL
+
+  public init(
+    tolerance: GoldenTolerance = .default, mode: RecordMode = .missing,
+    isContinuousIntegration: Bool = RecordMode.isContinuousIntegration(),
+    artifactsDirectory: URL = GoldenCheck.defaultArtifactsDirectory()
+  ) {
+    self.tolerance = tolerance
+    self.mode = mode
+    self.isContinuousIntegration = isContinuousIntegration
+    self.artifactsDirectory = artifactsDirectory
+  }
+
+  /// `BARFRAMES_ARTIFACTS`, or `barframes-artifacts` under the system's temporary folder.
+  public static func defaultArtifactsDirectory(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    if let path = environment["BARFRAMES_ARTIFACTS"], !path.isEmpty { return URL(fileURLWithPath: path, isDirectory: true) }
+    return FileManager.default.temporaryDirectory.appendingPathComponent("barframes-artifacts", isDirectory: true)
+  }
+
+  /// Compares `actual` with the golden at `golden`.
+  /// - Parameters:
+  ///   - name: Names the frame in messages and the artefacts folder, e.g. `bent-line-slider_t0.500`.
+  ///   - rerecordHint: The command that re-records this golden, for the failure message.
+  public func check(_ actual: RGBAImage, golden: URL, name: String, rerecordHint: String) throws(GoldenError) -> Outcome {
+    let exists = FileManager.default.fileExists(atPath: golden.path)
+    guard exists else {
+      if mode == .never || (mode == .missing && isContinuousIntegration) {
+        let why = mode == .never ? "record mode is never" : "CI=true, so missing goldens are not recorded"
+        let artifacts = try writeArtifacts(name: name, reference: nil, actual: actual)
+        return .failed(
+          message: "no golden at \(golden.path) (\(why)). The actual frame is at \(artifacts.actual.path). Record it with: \(rerecordHint)",
+          artifacts: artifacts)
+      }
+      try write(actual, to: golden)
+      return .recorded(reason: "no golden existed; recorded \(golden.path). Check it, commit it and run again")
+    }
+    if mode == .all {
+      try write(actual, to: golden)
+      return .recorded(reason: "record mode is all; re-recorded \(golden.path). Turn recording off and run again")
+    }
+    let reference: RGBAImage
+    do {
+      reference = try PNGDecoder.decode(Array(try Data(contentsOf: golden)))
+    } catch {
+      if mode == .failed {
+        try write(actual, to: golden)
+        return .recorded(reason: "the golden was unreadable (\(error)); re-recorded \(golden.path)")
+      }
+      throw .unreadableGolden(path: golden.path, reason: "\(error)")
+    }
+    let comparison = ImageComparison.compare(reference: reference, actual: actual, tolerance: tolerance)
+    if case .match(let n) = comparison { return .matched(differingPixels: n) }
+    if mode == .failed {
+      try write(actual, to: golden)
+      return .recorded(reason: "it did not match (\(summary(comparison))); re-recorded \(golden.path)")
+    }
+    let artifacts = try writeArtifacts(name: name, reference: reference, actual: actual)
+    var message = "\(name) does not match its golden: \(summary(comparison)). "
+    message += "Reference: \(artifacts.reference!.path), actual: \(artifacts.actual.path)"
+    if let diff = artifacts.diff { message += ", diff: \(diff.path)" }
+    message += ". If the new look is intended, re-record with: \(rerecordHint)"
+    return .failed(message: message, artifacts: artifacts)
+  }
+
+  /// One sentence describing a failed comparison.
+  public func summary(_ comparison: ImageComparison) -> String {
+    switch comparison {
+    case .match(let n):
+      return "\(n) pixels differ, within \(tolerance)"
+    case .sizeMismatch(let r, let a):
+      return "the sizes differ: the golden is \(r.width)×\(r.height) px, the frame is \(a.width)×\(a.height) px"
+    case .mismatch(let n, let total, let maxDelta, let first):
+      return "\(n) of \(total) pixels (\(ImageComparison.percent(Double(n) / Double(total)))) differ by more than "
+        + "\(tolerance.perChannel) per channel (largest difference \(maxDelta), first at x \(first.x), y \(first.y)); "
+        + "at most \(ImageComparison.percent(tolerance.maxDifferingPixelRatio)) may"
+    }
+  }
+
+  private func write(_ image: RGBAImage, to url: URL) throws(GoldenError) {
+    try GoldenCheck.writeAtomically(try GoldenRenderer.png(image), to: url)
+  }
+
+  /// Writes through a temporary file and rename, creating folders as needed.
+  public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(GoldenError) {
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+      try Data(bytes).write(to: temporary)
+      guard rename(temporary.path, url.path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temporary)
+        throw GoldenError.cannotWrite(path: url.path, reason: reason)
+      }
+    } catch let error as GoldenError {
+      throw error
+    } catch {
+      throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+    }
+  }
+
+  private func writeArtifacts(name: String, reference: RGBAImage?, actual: RGBAImage) throws(GoldenError) -> Artifacts {
+    let folder = artifactsDirectory.appendingPathComponent(name, isDirectory: true)
+    let actualURL = folder.appendingPathComponent("actual.png")
+    try write(actual, to: actualURL)
+    var artifacts = Artifacts(directory: folder, reference: nil, actual: actualURL, diff: nil)
+    if let reference {
+      let referenceURL = folder.appendingPathComponent("reference.png")
+      let diffURL = folder.appendingPathComponent("diff.png")
+      try write(reference, to: referenceURL)
+      try write(ImageComparison.diffImage(reference: reference, actual: actual, tolerance: tolerance), to: diffURL)
+      artifacts.reference = referenceURL
+      artifacts.diff = diffURL
+    }
+    return artifacts
+  }
+}
