@@ -3,11 +3,13 @@ import BarFramesGraphics
 /// The designs BarFrames knows, by the name style files use.
 public enum DesignKind: String, Hashable, Sendable, CaseIterable {
   case bentLine = "bent-line"
+  case downloadBar = "download-bar"
   case customizableBar = "customizable-bar"
 
   var defaultSize: Size {
     switch self {
     case .bentLine: BentLineStyle.defaultSize
+    case .downloadBar: DownloadBarStyle.defaultSize
     case .customizableBar: CustomizableBarStyle.defaultSize
     }
   }
@@ -15,6 +17,7 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
   var defaultBackground: Color? {
     switch self {
     case .bentLine: BentLineStyle.defaultBackground
+    case .downloadBar: DownloadBarStyle.defaultBackground
     case .customizableBar: CustomizableBarStyle.defaultBackground
     }
   }
@@ -23,6 +26,7 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
   public var parameterKeys: [String] {
     switch self {
     case .bentLine: BentLineStyle.parameterKeys
+    case .downloadBar: DownloadBarStyle.parameterKeys
     case .customizableBar: CustomizableBarStyle.parameterKeys
     }
   }
@@ -31,6 +35,7 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
   public var parameterTypes: [String: ParameterType] {
     switch self {
     case .bentLine: BentLineStyle.parameterTypes
+    case .downloadBar: DownloadBarStyle.parameterTypes
     case .customizableBar: CustomizableBarStyle.parameterTypes
     }
   }
@@ -39,6 +44,7 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
   public var callNames: [String] {
     switch self {
     case .bentLine: BentLine.callNames
+    case .downloadBar: DownloadBar.callNames
     case .customizableBar: CustomizableBar.callNames
     }
   }
@@ -46,6 +52,7 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
   func readParameters(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> DesignParameters {
     switch self {
     case .bentLine: .bentLine(try BentLineStyle.read(from: &reader, directory: directory))
+    case .downloadBar: .downloadBar(try DownloadBarStyle.read(from: &reader, directory: directory))
     case .customizableBar: .customizableBar(try CustomizableBarStyle.read(from: &reader, directory: directory))
     }
   }
@@ -54,11 +61,13 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
 /// The parameters of a style, for whichever design it names.
 public enum DesignParameters: Hashable, Sendable {
   case bentLine(BentLineStyle)
+  case downloadBar(DownloadBarStyle)
   case customizableBar(CustomizableBarStyle)
 
   public var kind: DesignKind {
     switch self {
     case .bentLine: .bentLine
+    case .downloadBar: .downloadBar
     case .customizableBar: .customizableBar
     }
   }
@@ -67,6 +76,7 @@ public enum DesignParameters: Hashable, Sendable {
   func makeTimeline(_ scene: Scene) throws(InputError) -> any SceneTimeline {
     switch self {
     case .bentLine(let style): try Timeline<BentLine>(scene: scene, style: style)
+    case .downloadBar(let style): try Timeline<DownloadBar>(scene: scene, style: style)
     case .customizableBar(let style): try Timeline<CustomizableBar>(scene: scene, style: style)
     }
   }

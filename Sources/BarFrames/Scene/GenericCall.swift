@@ -80,22 +80,37 @@ public enum GenericCall: Hashable, Sendable {
       // through the animation's active window.
       layers[name].timing.timeOffset = running.timing.beginTime + percent * running.timing.duration
     case .cancelInteractive(let name):
-      let layer = layers[name]
-      let local = layers.localTime(of: name, atAbsoluteTime: time)
-      if layer.timing.speed == 0 { layers.resume(name, atAbsoluteTime: time) }
-      let now = layers.localTime(of: name, atAbsoluteTime: time)
-      var rebuilt = layer.animations
-      for entry in layer.animations.entries {
-        let timing = entry.animation.timing
-        let elapsed = min(max(local - timing.beginTime, 0), timing.duration)
-        guard let key = entry.key else { continue }
-        var copy = entry.animation
-        copy.timing.beginTime = 0
-        rebuilt.removeAnimation(forKey: key)
-        guard elapsed > 0 else { continue }
-        rebuilt.add(.group(AnimationGroup.reversing(copy, fromElapsedTime: elapsed)), forKey: key, atLayerTime: now)
+      // UIKit reverses every animation under the driven layer, since they all run on its
+      // clock: sublayers too, or they would jump to wherever their own animations stand.
+      let driven = layers.names.filter { $0 == name || layers.ancestry(of: $0).contains(name) }
+      let before = driven.map { layers.localTime(of: $0, atAbsoluteTime: time) }
+      if layers[name].timing.speed == 0 { layers.resume(name, atAbsoluteTime: time) }
+      for (layerName, local) in zip(driven, before) {
+        let now = layers.localTime(of: layerName, atAbsoluteTime: time)
+        var rebuilt = layers[layerName].animations
+        for entry in layers[layerName].animations.entries {
+          guard let key = entry.key else { continue }
+          let timing = entry.animation.timing
+          let sinceBegin = local - timing.beginTime
+          let elapsed = min(max(sinceBegin, 0), timing.duration)
+          let holdsEnd = timing.fillMode.fillsForwards && !entry.animation.removedOnCompletion
+          // An animation that ended without holding its end shows nothing; leave it be.
+          if sinceBegin > timing.duration, !holdsEnd { continue }
+          var copy = entry.animation
+          copy.timing.beginTime = 0
+          rebuilt.removeAnimation(forKey: key)
+          guard elapsed > 0 else { continue }
+          var reversal = AnimationGroup.reversing(copy, fromElapsedTime: elapsed)
+          if sinceBegin > elapsed {
+            // Time runs backwards from `local`: an animation that ended earlier holds its end
+            // until the reversed clock reaches it, then plays back.
+            reversal.timing.beginTime = now + (sinceBegin - elapsed)
+            reversal.timing.fillMode = .backwards
+          }
+          rebuilt.add(.group(reversal), forKey: key, atLayerTime: now)
+        }
+        layers[layerName].animations = rebuilt
       }
-      layers[name].animations = rebuilt
     }
   }
 
