@@ -51,11 +51,25 @@ let package = Package(
     // Assertions for XCTest and Swift Testing on top of BarFramesGolden.
     .target(name: "BarFramesTesting", dependencies: ["BarFrames", "BarFramesGolden"]),
 
+    // The C reference of `barframes bench`: the seek-bar workload in plain C, same Cairo calls and
+    // PNG settings, so the Swift pipeline's overhead is measured as a ratio in the same run.
+    .target(
+      name: "CBarFramesReference",
+      dependencies: ["CCairo", "CZlib"],
+      linkerSettings: [.linkedLibrary("m")]
+    ),
+
+    // `barframes bench`: standard workloads, measured against the naive pipeline and the C reference.
+    .target(
+      name: "BarFramesBench",
+      dependencies: ["BarFrames", "BarFramesExport", "BarFramesRenderer", "BarFramesImageIO", "CBarFramesReference"]
+    ),
+
     // MARK: Command line
     .executableTarget(
       name: "barframes",
       dependencies: [
-        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesGolden",
+        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesGolden", "BarFramesBench",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

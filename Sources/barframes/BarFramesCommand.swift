@@ -13,6 +13,7 @@ struct BarFramesCommand: AsyncParsableCommand {
       """,
     version: BarFramesVersion.string,
     subcommands: [
+      Bench.self,
       Golden.self,
       Inspect.self,
       Render.self,

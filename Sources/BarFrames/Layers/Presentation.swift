@@ -82,6 +82,23 @@ public struct Presentation: Hashable, Sendable {
   }
 }
 
+/// The animatable properties the presentation evaluates, parsed once (key paths split their
+/// string into components, which is not free at thousands of frames per second).
+private enum KeyPaths {
+  static let position: AnimationKeyPath = "position"
+  static let bounds: AnimationKeyPath = "bounds"
+  static let transform: AnimationKeyPath = "transform"
+  static let opacity: AnimationKeyPath = "opacity"
+  static let path: AnimationKeyPath = "path"
+  static let strokeStart: AnimationKeyPath = "strokeStart"
+  static let strokeEnd: AnimationKeyPath = "strokeEnd"
+  static let lineWidth: AnimationKeyPath = "lineWidth"
+  static let fillColor: AnimationKeyPath = "fillColor"
+  static let strokeColor: AnimationKeyPath = "strokeColor"
+  static let backgroundColor: AnimationKeyPath = "backgroundColor"
+  static let cornerRadius: AnimationKeyPath = "cornerRadius"
+}
+
 extension LayerTree {
   /// Evaluates every layer's animations at an absolute time (`presentationLayer` for the tree).
   public func presentation(at time: Double, canvasSize: Size, background: Color?) -> Presentation {
@@ -101,23 +118,23 @@ extension LayerTree {
         if case .color(let c) = value(keyPath, .color(model)) { return c }
         return model
       }
-      let position = value("position", .point(layer.position)).pointValue ?? layer.position
+      let position = value(KeyPaths.position, .point(layer.position)).pointValue ?? layer.position
       var bounds = layer.bounds
-      if case .rect(let r) = value("bounds", .rect(layer.bounds)) { bounds = r }
+      if case .rect(let r) = value(KeyPaths.bounds, .rect(layer.bounds)) { bounds = r }
       var transform = layer.transform
-      if case .transform(let tr) = value("transform", .transform(layer.transform)) { transform = tr }
-      if !stack.isEmpty, let rotation = stack.pathRotation(forKeyPath: "position", model: .point(layer.position), layerTime: t) {
+      if case .transform(let tr) = value(KeyPaths.transform, .transform(layer.transform)) { transform = tr }
+      if !stack.isEmpty, let rotation = stack.pathRotation(forKeyPath: KeyPaths.position, model: .point(layer.position), layerTime: t) {
         transform.rotationZ += rotation
       }
-      let opacity = scalar("opacity", layer.opacity)
+      let opacity = scalar(KeyPaths.opacity, layer.opacity)
       var content = layer.content
       if case .shape(var shape) = content {
-        if case .path(let p) = value("path", .path(shape.path)) { shape.path = p }
-        shape.strokeStart = scalar("strokeStart", shape.strokeStart)
-        shape.strokeEnd = scalar("strokeEnd", shape.strokeEnd)
-        shape.lineWidth = scalar("lineWidth", shape.lineWidth)
-        shape.fillColor = color("fillColor", shape.fillColor)
-        shape.strokeColor = color("strokeColor", shape.strokeColor)
+        if case .path(let p) = value(KeyPaths.path, .path(shape.path)) { shape.path = p }
+        shape.strokeStart = scalar(KeyPaths.strokeStart, shape.strokeStart)
+        shape.strokeEnd = scalar(KeyPaths.strokeEnd, shape.strokeEnd)
+        shape.lineWidth = scalar(KeyPaths.lineWidth, shape.lineWidth)
+        shape.fillColor = color(KeyPaths.fillColor, shape.fillColor)
+        shape.strokeColor = color(KeyPaths.strokeColor, shape.strokeColor)
         content = .shape(shape)
       }
       // Layer → parent: move the anchor point to the origin, transform, then place at position.
@@ -134,8 +151,8 @@ extension LayerTree {
         effectiveOpacity: opacity * (parent?.effectiveOpacity ?? 1),
         bounds: bounds,
         toCanvas: parent.map { toParent.concatenating($0.toCanvas) } ?? toParent,
-        backgroundColor: color("backgroundColor", layer.backgroundColor),
-        cornerRadius: scalar("cornerRadius", layer.cornerRadius),
+        backgroundColor: color(KeyPaths.backgroundColor, layer.backgroundColor),
+        cornerRadius: scalar(KeyPaths.cornerRadius, layer.cornerRadius),
         content: content)
       presented[layer.name] = item
       result.append(item)

@@ -150,9 +150,14 @@ public final class PNGEncoder {
             let target = out.baseAddress! + y * (rowBytes + 1)
             switch choice {
             case .upIfRepeatedElseSub:
-              let filter: PNGRowFilter = y > 0 && memcmp(row, previous, rowBytes) == 0 ? .up : .sub
-              target[0] = filter.rawValue
-              filter.apply(row: row, previous: previous, count: rowBytes, bpp: bpp, into: target + 1)
+              if y > 0 && memcmp(row, previous, rowBytes) == 0 {
+                // Up on a repeated row is all zeros.
+                target[0] = PNGRowFilter.up.rawValue
+                memset(target + 1, 0, rowBytes)
+              } else {
+                target[0] = PNGRowFilter.sub.rawValue
+                PNGRowFilter.sub.apply(row: row, previous: previous, count: rowBytes, bpp: bpp, into: target + 1)
+              }
             case .adaptive(let filters):
               var best = 0
               var bestCost = Int.max

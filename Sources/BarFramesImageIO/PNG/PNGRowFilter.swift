@@ -24,13 +24,9 @@ enum PNGRowFilter: UInt8, CaseIterable {
       output.update(from: row, count: count)
     case .sub:
       for i in 0..<min(bpp, count) { output[i] = row[i] }
-      var i = bpp
-      while i < count {
-        output[i] = row[i] &- row[i - bpp]
-        i += 1
-      }
+      subtract(row + bpp, row, count: count - min(bpp, count), into: output + bpp)
     case .up:
-      for i in 0..<count { output[i] = row[i] &- previous[i] }
+      subtract(row, previous, count: count, into: output)
     case .average:
       for i in 0..<min(bpp, count) { output[i] = row[i] &- previous[i] >> 1 }
       var i = bpp
@@ -46,6 +42,26 @@ enum PNGRowFilter: UInt8, CaseIterable {
         i += 1
       }
     }
+  }
+}
+
+/// `output[i] = a[i] &- b[i]` for `count` bytes, sixteen at a time.
+@inline(__always)
+func subtract(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>) {
+  guard count > 0 else { return }
+  let ra = UnsafeRawPointer(a)
+  let rb = UnsafeRawPointer(b)
+  let ro = UnsafeMutableRawPointer(output)
+  var i = 0
+  while i + 16 <= count {
+    let x = ra.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+    let y = rb.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+    ro.storeBytes(of: x &- y, toByteOffset: i, as: SIMD16<UInt8>.self)
+    i += 16
+  }
+  while i < count {
+    output[i] = a[i] &- b[i]
+    i += 1
   }
 }
 

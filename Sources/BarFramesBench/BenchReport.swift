@@ -1,0 +1,76 @@
+import BarFrames
+import Foundation
+
+/// The results of a bench run, as a Markdown table (for people and the README) or JSON.
+public struct BenchReport: Sendable {
+  public var machine: MachineInfo
+  public var workloads: [WorkloadResult]
+  public var memory: (frames: Int, peakMB: Double)?
+  public var seconds: Double
+
+  public init(machine: MachineInfo, workloads: [WorkloadResult], memory: (frames: Int, peakMB: Double)?, seconds: Double) {
+    self.machine = machine
+    self.workloads = workloads
+    self.memory = memory
+    self.seconds = seconds
+  }
+
+  static func f(_ v: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", v) }
+
+  /// A Markdown table with the machine, the figures and the ratios.
+  public var markdown: String {
+    var lines = [
+      "Measured \(machine.date) on \(machine.cpu), \(machine.cores) cores, \(machine.os); `swift run -c release barframes bench` (\(BenchReport.f(seconds, 0)) s).",
+      "",
+      "| workload | frames | px | draw fps | draw+encode fps | pipeline fps (jobs) | naive fps | × naive | time ÷ C | 2-job scaling | bytes/frame | peak RSS MB |",
+      "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for w in workloads {
+      let c = w.timeVsC.map { BenchReport.f($0, 2) + (w.identicalToC == true ? " (same bytes)" : "") } ?? "–"
+      lines.append(
+        "| \(w.name) | \(w.frames) | \(w.width)×\(w.height) | \(BenchReport.f(w.drawFPS, 0)) | \(BenchReport.f(w.drawEncodeFPS, 0)) | "
+          + "\(BenchReport.f(w.pipelineFPS, 0)) (\(w.jobs)) | \(BenchReport.f(w.naiveFPS, 0)) | \(BenchReport.f(w.speedupVsNaive, 2)) | \(c) | "
+          + "\(BenchReport.f(w.scaling2, 2)) | \(BenchReport.f(w.bytesPerFrame, 0)) | \(w.peakRSSMB.map { BenchReport.f($0) } ?? "–") |")
+    }
+    if let memory {
+      lines.append("")
+      lines.append("Peak RSS rendering \(memory.frames) seek-bar frames: \(BenchReport.f(memory.peakMB)) MB.")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The `--json` document of issue 9.
+  public var json: JSONValue {
+    func number(_ v: Double?) -> JSONValue { v.map { .number(($0 * 1000).rounded() / 1000) } ?? .null }
+    var members: [JSONValue.Member] = [
+      .init("version", .number(1)),
+      .init(
+        "machine",
+        .object([
+          .init("cores", .number(Double(machine.cores))), .init("cpu", .string(machine.cpu)),
+          .init("os", .string(machine.os)), .init("date", .string(machine.date)),
+        ])),
+      .init(
+        "workloads",
+        .array(
+          workloads.map { w in
+            .object([
+              .init("name", .string(w.name)), .init("frames", .number(Double(w.frames))),
+              .init("width", .number(Double(w.width))), .init("height", .number(Double(w.height))),
+              .init(
+                "fps",
+                .object([.init("draw", number(w.drawFPS)), .init("drawEncode", number(w.drawEncodeFPS)), .init("pipeline", number(w.pipelineFPS))])),
+              .init("jobs", .number(Double(w.jobs))), .init("bytesPerFrame", number(w.bytesPerFrame)),
+              .init("peakRSSMB", number(w.peakRSSMB)), .init("speedupVsNaive", number(w.speedupVsNaive)),
+              .init("timeVsC", number(w.timeVsC)), .init("scaling2", number(w.scaling2)),
+              .init("naiveFPS", number(w.naiveFPS)), .init("identicalToC", w.identicalToC.map(JSONValue.bool) ?? .null),
+            ])
+          })),
+    ]
+    if let memory {
+      members.append(.init("memory", .object([.init("frames", .number(Double(memory.frames))), .init("peakRSSMB", number(memory.peakMB))])))
+    }
+    members.append(.init("seconds", number(seconds)))
+    return .object(members)
+  }
+}

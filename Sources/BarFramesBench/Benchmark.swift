@@ -1,0 +1,133 @@
+import BarFrames
+import Foundation
+
+/// The figures of one workload. Rates are frames per second; ratios compare runs of this bench.
+public struct WorkloadResult: Sendable {
+  public var name: String
+  public var frames: Int
+  public var width: Int
+  public var height: Int
+  public var drawFPS: Double
+  public var drawEncodeFPS: Double
+  public var pipelineFPS: Double
+  public var pipelineOneJobFPS: Double
+  public var jobs: Int
+  public var naiveFPS: Double
+  public var bytesPerFrame: Double
+  public var peakRSSMB: Double?
+  /// C reference frames per second (seek-bar only).
+  public var cFPS: Double?
+  /// Whether the C reference produced byte-identical PNGs.
+  public var identicalToC: Bool?
+
+  /// Full pipeline ÷ naive pipeline.
+  public var speedupVsNaive: Double { pipelineFPS / naiveFPS }
+  /// Our serial draw + encode time ÷ the C reference's, for the same frames.
+  public var timeVsC: Double? { cFPS.map { $0 / drawEncodeFPS } }
+  /// Pipeline at 2 jobs ÷ at 1 job.
+  public var scaling2: Double { pipelineFPS / pipelineOneJobFPS }
+}
+
+/// Runs the standard workloads and reports figures and ratios measured in the same run.
+public struct Benchmark: Sendable {
+  /// The folder holding `Examples/` (the package root).
+  public var root: URL
+  /// Frames per workload; nil means each scene's whole sequence.
+  public var frames: Int?
+  /// Workers for the pipeline figure (2 gives the scaling ratio's numerator).
+  public var jobs: Int
+  /// The `barframes` executable, run as a child process to measure peak memory.
+  public var executable: String?
+  /// Frames of the long run whose peak memory is reported (issue 9: 10 000).
+  public var memoryFrames: Int
+  /// Where frames are written while measuring.
+  public var scratch: URL
+
+  public init(root: URL, frames: Int?, jobs: Int, executable: String?, memoryFrames: Int = 10_001, scratch: URL = Benchmark.defaultScratch) {
+    self.root = root
+    self.scratch = scratch
+    self.frames = frames
+    self.jobs = jobs
+    self.executable = executable
+    self.memoryFrames = memoryFrames
+  }
+
+  /// A RAM-backed folder (`/dev/shm`) when there is one, else the temporary folder.
+  ///
+  /// Both the naive and the full pipeline write files; on a virtual disk creating a file can
+  /// cost a millisecond (measured here: ≈1.1 ms to create, ≈0.1 ms to overwrite, 0.02 ms on
+  /// tmpfs), more than drawing and encoding a frame, so on disk the ratios would measure the
+  /// disk. `--scratch DIR` measures on a disk of your choice.
+  public static var defaultScratch: URL {
+    let shm = "/dev/shm"
+    if access(shm, W_OK) == 0 { return URL(fileURLWithPath: shm, isDirectory: true) }
+    return FileManager.default.temporaryDirectory
+  }
+
+  /// Measures one workload.
+  public func run(_ workload: Workload, log: (String) -> Void) throws -> WorkloadResult {
+    let url = root.appendingPathComponent(workload.scenePath)
+    let scene = try Scene.load(contentsOf: url, displayName: workload.scenePath)
+    let measurement = Measurement(workload: workload, timeline: try scene.timeline(), frames: frames)
+    let n = Double(measurement.times.count)
+    let scratch = self.scratch.appendingPathComponent("barframes-bench-\(getpid())-\(workload.name)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    log("\(workload.name): \(measurement.times.count) frames")
+    let draw = try measurement.draw()
+    let encoded = try measurement.drawEncode()
+    let naive = try measurement.naive(in: scratch)
+    let pipeline = try measurement.pipeline(jobs: jobs, in: scratch.appendingPathComponent("pipeline"))
+    let oneJob = jobs == 1 ? pipeline : try measurement.pipeline(jobs: 1, in: scratch.appendingPathComponent("pipeline1"))
+    let c = try measurement.cReference()
+    if ProcessInfo.processInfo.environment["BARFRAMES_BENCH_DEBUG"] != nil { log("checksums: swift \(String(encoded.checksum, radix: 16)) c \(c.map { String($0.checksum, radix: 16) } ?? "-")") }
+    let canvas = scene.style.canvas
+    var result = WorkloadResult(
+      name: workload.name, frames: measurement.times.count,
+      width: Int((canvas.size.width * 2).rounded(.up)), height: Int((canvas.size.height * 2).rounded(.up)),
+      drawFPS: n / draw, drawEncodeFPS: n / encoded.seconds, pipelineFPS: n / pipeline, pipelineOneJobFPS: n / oneJob,
+      jobs: jobs, naiveFPS: n / naive, bytesPerFrame: encoded.bytesPerFrame, peakRSSMB: nil,
+      cFPS: c.map { n / $0.seconds }, identicalToC: c.map { $0.checksum == encoded.checksum })
+    if let executable {
+      let out = scratch.appendingPathComponent("rss")
+      var arguments = ["render", url.path, "-o", out.path, "--format", "png", "--jobs", "\(jobs)", "--quiet"]
+      if let frames { arguments += ["--frames", "0-\(max(frames - 1, 0))"] }
+      let run = try PeakMemory.run(executable, arguments)
+      if run.status == 0 { result.peakRSSMB = run.peakMB }
+    }
+    return result
+  }
+
+  /// Peak memory of rendering `memoryFrames` seek-bar frames: the seek-bar style over a scene
+  /// long enough for that many frames at 60 fps, its value set at every frame.
+  public func memoryRun() throws -> (frames: Int, peakMB: Double)? {
+    guard let executable else { return nil }
+    let folder = scratch.appendingPathComponent("barframes-bench-\(getpid())-memory")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let seekBar = try JSONValue(parsing: String(contentsOf: root.appendingPathComponent("Examples/seek-bar.json"), encoding: .utf8))
+    let duration = Double(memoryFrames - 1) / 60
+    let scene: JSONValue = .object([
+      .init("version", .number(1)),
+      .init("style", seekBar["style"] ?? .null),
+      .init("duration", .number(duration)),
+      .init("fps", .number(60)),
+      .init("scale", .number(2)),
+      .init(
+        "events",
+        .array([
+          .object([
+            .init("at", .number(0)), .init("every", .number(1.0 / 60)), .init("until", .number(duration)),
+            .init("call", .string("setValue")),
+            .init("args", .object([.init("value", .object([.init("start", .number(0)), .init("step", .number(1 / Double(memoryFrames - 1)))]))])),
+          ])
+        ])),
+    ])
+    let sceneURL = folder.appendingPathComponent("seek-bar-long.json")
+    try Data(scene.serialized(pretty: false).utf8).write(to: sceneURL)
+    let run = try PeakMemory.run(
+      executable, ["render", sceneURL.path, "-o", folder.appendingPathComponent("out").path, "--format", "png", "--jobs", "\(jobs)", "--quiet"])
+    guard run.status == 0 else { throw BenchError.workload("the \(memoryFrames)-frame memory run failed with status \(run.status)") }
+    return (memoryFrames, run.peakMB)
+  }
+}

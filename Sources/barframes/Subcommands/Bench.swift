@@ -1,0 +1,79 @@
+import ArgumentParser
+import BarFrames
+import BarFramesBench
+import BarFramesExport
+import Foundation
+
+extension BarFramesCommand {
+  /// Measures rendering speed against references run side by side.
+  struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Benchmark the standard workloads and report ratios against references measured in the same run.",
+      discussion: """
+        For each workload (seek-bar, bent-line, customizable-bar, download-bar; each at @2x) it \
+        measures frames per second for drawing alone, drawing + PNG encoding (serial, in memory) \
+        and the full render pipeline with --jobs workers, the naive pipeline (serial drawing + \
+        cairo_surface_write_to_png), and for seek-bar a C reference making the same Cairo calls \
+        with the same PNG settings. It reports speedupVsNaive = pipeline ÷ naive, timeVsC = our \
+        serial draw + encode time ÷ C's, scaling2 = pipeline at 2 jobs ÷ at 1 job, bytes per \
+        frame and peak resident memory (of a child `barframes render`). Frames are written to \
+        --scratch, /dev/shm by default. Run it in release mode: \
+        swift run -c release barframes bench. Run it from the package root (it reads Examples/).
+        """)
+
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
+    @Option(help: "Frames per workload (the scene's whole sequence by default).")
+    var frames: Int?
+
+    @Option(parsing: .singleValue, help: "Run only this workload (repeatable): seek-bar, bent-line, customizable-bar, download-bar.")
+    var workload: [String] = []
+
+    @Option(help: "Workers for the pipeline figure.")
+    var jobs: Int = 2
+
+    @Option(help: "Frames of the long seek-bar run whose peak memory is reported (0 skips it).")
+    var memoryFrames: Int = 10_001
+
+    @Option(help: "Where frames are written while measuring (a RAM-backed /dev/shm by default, so the disk's file-creation latency does not decide the ratios).")
+    var scratch: String?
+
+    func validate() throws {
+      if let frames, frames < 1 { throw ValidationError("'--frames' must be at least 1") }
+      guard (1...64).contains(jobs) else { throw ValidationError("'--jobs' must be 1…64") }
+      let known = Workload.standard.map(\.name)
+      for name in workload where !known.contains(name) {
+        throw ValidationError("unknown workload '\(name)'; choose from \(known.joined(separator: ", "))")
+      }
+    }
+
+    func run() throws {
+      let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Examples/seek-bar.json").path) else {
+        throw CommandFailure(message: "bench reads Examples/ from the current folder; run it from the BarFrames package root", exitCode: 1)
+      }
+      let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+      let scratchURL = scratch.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Benchmark.defaultScratch
+      try OutputFiles.createDirectory(scratchURL)
+      let bench = Benchmark(root: root, frames: frames, jobs: jobs, executable: executable, memoryFrames: memoryFrames, scratch: scratchURL)
+      let selected = Workload.standard.filter { workload.isEmpty || workload.contains($0.name) }
+      let started = Date()
+      var results: [WorkloadResult] = []
+      do {
+        for item in selected {
+          results.append(try bench.run(item) { Diagnostics.printError($0) })
+        }
+        var memory: (frames: Int, peakMB: Double)?
+        if memoryFrames > 0, workload.isEmpty || workload.contains("seek-bar") {
+          Diagnostics.printError("memory: \(memoryFrames) seek-bar frames")
+          memory = try bench.memoryRun()
+        }
+        let report = BenchReport(machine: .current(), workloads: results, memory: memory, seconds: Date().timeIntervalSince(started))
+        print(json ? report.json.serialized(pretty: true) : report.markdown)
+      } catch let error as InputError {
+        throw CommandFailure(message: error.description, exitCode: CommandFailure.dataErrorCode)
+      }
+    }
+  }
+}
