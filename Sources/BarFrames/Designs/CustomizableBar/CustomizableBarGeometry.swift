@@ -65,11 +65,15 @@ public struct CustomizableBarGeometry: Hashable, Sendable {
     Rect(x: -responseInset, y: -responseInset, width: size.width + 2 * responseInset, height: size.height + 2 * responseInset)
   }
 
-  /// `CGRectContainsPoint(responseRect, p)`: the min edges are inside, the max edges are not.
-  /// Outside it the original falls back to `super`, which rejects every point outside the
-  /// bar's bounds — all of them inside the response rectangle — so this is the whole test.
+  /// Whether `p` lies in ``responseRect``, every edge included: a touch exactly
+  /// `responseInset` points outside any side of the bar is a hit.
+  ///
+  /// The original uses `CGRectContainsPoint`, which leaves the right and bottom edges out; the
+  /// brief asks for "inside at exactly 20 pt" on every side, so the edges count here (a
+  /// difference on a line of zero width, documented in docs/customizable-bar.md). Outside the
+  /// rectangle the original falls back to `super`, which rejects every point outside the bar's
+  /// bounds — all of them inside the response rectangle — so this is the whole test.
   public func hits(_ p: Point) -> Bool {
-    let r = responseRect
-    return p.x >= r.minX && p.x < r.maxX && p.y >= r.minY && p.y < r.maxY
+    responseRect.contains(p)
   }
 }

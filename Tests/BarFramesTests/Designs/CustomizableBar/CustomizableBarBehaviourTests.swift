@@ -196,15 +196,17 @@ import Testing
 
   @Test func hitTestHasTwentyPointsOfSlop() throws {
     let bar = try S.timeline("").design(at: 0)
-    // CGRectContainsPoint on (−20, −20, 287, 60): min edges inside, max edges outside.
+    // The bar is 247 × 20; grown by 20 on every side: x ∈ [−20, 267], y ∈ [−20, 40], edges included.
     #expect(bar.hitTest(Point(-20, -20), at: 0))
     #expect(bar.hitTest(Point(-20, 10), at: 0))
     #expect(bar.hitTest(Point(123, -20), at: 0))
+    #expect(bar.hitTest(Point(267, 10), at: 0))
+    #expect(bar.hitTest(Point(123, 40), at: 0))
+    #expect(bar.hitTest(Point(267, 40), at: 0))
     #expect(!bar.hitTest(Point(-20.001, 10), at: 0))
     #expect(!bar.hitTest(Point(123, -20.001), at: 0))
-    #expect(bar.hitTest(Point(266.999, 39.999), at: 0))
-    #expect(!bar.hitTest(Point(267, 10), at: 0))
-    #expect(!bar.hitTest(Point(123, 40), at: 0))
+    #expect(!bar.hitTest(Point(267.001, 10), at: 0))
+    #expect(!bar.hitTest(Point(123, 40.001), at: 0))
     #expect(!bar.hitTest(Point(300, 10), at: 0))
   }
 
@@ -213,9 +215,11 @@ import Testing
       #"""
       {"at": 0, "call": "hitTest", "args": {"x": -5, "y": 10}},
       {"at": 0, "call": "hitTest", "args": {"x": 0, "y": 0}},
-      {"at": 0, "call": "hitTest", "args": {"x": 247, "y": 10}}
+      {"at": 0, "call": "hitTest", "args": {"x": 247, "y": 10}},
+      {"at": 0, "call": "hitTest", "args": {"x": 247.5, "y": 10}}
       """#, style: #""responseInset": 0"#)
-    #expect(timeline.hits.map(\.hit) == [false, true, false])
+    // With no slop the bar's own bounds decide, edges included: x ∈ [0, 247].
+    #expect(timeline.hits.map(\.hit) == [false, true, true, false])
   }
 
   // MARK: Appearance
