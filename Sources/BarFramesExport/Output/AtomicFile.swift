@@ -27,13 +27,7 @@ public enum AtomicFile {
   public static func stream<R>(
     to destination: URL, registry: TemporaryFiles = .shared, _ produce: (FileHandle) throws -> R
   ) throws(ExportError) -> R {
-    let temporary = try registry.register(for: destination)
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
-      registry.discard(temporary)
-      throw .cannotWrite(path: destination.path, reason: reason)
-    }
+    let (temporary, descriptor) = try registry.create(for: destination)
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
     let result: R
     do {

@@ -19,13 +19,7 @@ final class StreamingFile {
   init(_ destination: URL, registry: TemporaryFiles) throws(ExportError) {
     self.destination = destination
     self.registry = registry
-    temporary = try registry.register(for: destination)
-    descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
-      registry.discard(temporary)
-      throw .cannotWrite(path: destination.path, reason: reason)
-    }
+    (temporary, descriptor) = try registry.create(for: destination)
     handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
   }
 

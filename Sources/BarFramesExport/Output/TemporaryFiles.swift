@@ -11,8 +11,8 @@ import Darwin
 /// Files are written as `.<final name>.<pid>.barframes-tmp` beside their final name and renamed
 /// into place when complete. ``installInterruptHandler()`` makes SIGINT, SIGTERM (what
 /// Kubernetes and CI runners send) and SIGHUP remove every registered temporary file and exit
-/// with 128 + the signal number. Renames and that cleanup take the same lock, and the cleanup
-/// never releases it, so a file is either complete under its final name or gone.
+/// with 128 + the signal number. Renames and that cleanup take the same lock, and once the
+/// cleanup has run no rename happens, so a file is either complete under its final name or gone.
 public final class TemporaryFiles: @unchecked Sendable {
   /// The registry the exporter uses.
   public static let shared = TemporaryFiles()
@@ -27,16 +27,23 @@ public final class TemporaryFiles: @unchecked Sendable {
 
   init() {}
 
-  /// The temporary path for `destination`, registered for cleanup.
-  /// - Throws: ``ExportError/interrupted`` once an interrupt is being handled.
-  public func register(for destination: URL) throws(ExportError) -> URL {
+  /// Creates and opens the temporary file for `destination`, registered for cleanup; returns
+  /// its path and a write-only descriptor the caller closes.
+  ///
+  /// The file is created under the registry's lock, so the interrupt handler either sees it
+  /// registered (and removes it) or has already refused it.
+  /// - Throws: ``ExportError/interrupted`` once an interrupt is being handled, or
+  ///   ``ExportError/cannotWrite(path:reason:)``.
+  public func create(for destination: URL) throws(ExportError) -> (url: URL, descriptor: Int32) {
     let temporary = destination.deletingLastPathComponent().appendingPathComponent(
       ".\(destination.lastPathComponent).\(getpid())\(Self.suffix)")
     lock.lock()
     defer { lock.unlock() }
     guard !isShuttingDown else { throw .interrupted }
+    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
     paths.insert(temporary.path)
-    return temporary
+    return (temporary, descriptor)
   }
 
   /// Renames `temporary` to `destination` (replacing it atomically) and forgets it.
@@ -68,14 +75,17 @@ public final class TemporaryFiles: @unchecked Sendable {
     return paths
   }
 
-  /// Removes every registered file and blocks further writes for good; returns how many.
-  /// Used by the interrupt handler just before the process exits.
+  /// Removes every registered file and refuses further registrations and renames for good;
+  /// returns how many were removed. Used by the interrupt handler just before the process exits.
   @discardableResult
   public func removeAllForExit() -> Int {
-    lock.lock()  // never released: no rename may follow
+    lock.lock()
+    defer { lock.unlock() }
     isShuttingDown = true
     for path in paths { unlink(path) }
-    return paths.count
+    let count = paths.count
+    paths.removeAll()
+    return count
   }
 
   /// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove the temporary files, print

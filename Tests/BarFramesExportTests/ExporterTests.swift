@@ -1,0 +1,275 @@
+import BarFrames
+@testable import BarFramesExport
+import BarFramesImageIO
+import BarFramesTestSupport
+import Foundation
+import Testing
+
+/// Whole exports of tiny scenes, checked through the files a user gets.
+@Suite struct ExporterTests {
+  @Test func writesThePNGSequenceUnderPaddedNames() throws {
+    let (directory, manifest) = try ExportFixtures.export(
+      [try ExportFixtures.scene(name: "bar", duration: 1, fps: 10, scale: 2)], options: ExportFixtures.options(.png))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("bar").path).sorted()
+    #expect(files == (0...10).map { String(format: "bar-%02d@2x.png", $0) })
+    #expect(manifest.scenes.map(\.frames.count) == [11])
+    let image = try PNGDecoder.decode(try ExportFixtures.read(directory, "bar/bar-10@2x.png"))
+    #expect(image.width == 240 && image.height == 120)
+    #expect(image.isOpaque)  // the style's background
+  }
+
+  @Test func transparentFramesKeepAlpha() throws {
+    let (directory, _) = try ExportFixtures.export(
+      [try ExportFixtures.scene()], options: ExportFixtures.options(.png) { $0.background = .transparent })
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let image = try PNGDecoder.decode(try ExportFixtures.read(directory, "bar/bar-00.png"))
+    #expect(image[0, 0].alpha == 0)
+    #expect(image.opaqueBounds() != nil)
+  }
+
+  @Test func theAPNGHasEveryFrameWithExactDelaysAndThePNGsPixels() throws {
+    let (directory, manifest) = try ExportFixtures.export(
+      [try ExportFixtures.scene(fps: 12)], options: ExportFixtures.options([.png, .apng]) { $0.background = .transparent })
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let animation = try APNGReader.read(try ExportFixtures.read(directory, "bar/bar.apng"))
+    #expect(animation.frames.count == 13)
+    #expect(animation.loopCount == 0)
+    #expect(animation.frames.allSatisfy { $0.delay == FrameDelay(framesPerSecond: 12) })
+    for (n, frame) in animation.frames.enumerated() {
+      let png = try PNGDecoder.decode(try ExportFixtures.read(directory, String(format: "bar/bar-%02d.png", n)))
+      #expect(frame.image == png, "frame \(n)")
+    }
+    #expect(animation.frames.contains { !$0.image.isOpaque })
+    #expect(manifest.scenes[0].files.map(\.format) == ["apng"])
+  }
+
+  @Test func everyNthStretchesTheAPNGDelay() throws {
+    let (directory, manifest) = try ExportFixtures.export(
+      [try ExportFixtures.scene(fps: 30)], options: ExportFixtures.options([.png, .apng]) { $0.everyNth = 4 })
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let animation = try APNGReader.read(try ExportFixtures.read(directory, "bar/bar.apng"))
+    #expect(animation.frames.count == 8)  // 0, 4, …, 28 of 31
+    #expect(animation.frames[0].delay == FrameDelay(seconds: 4, per: 30))
+    #expect(manifest.scenes[0].frames.map(\.index) == [0, 4, 8, 12, 16, 20, 24, 28])
+    #expect(manifest.scenes[0].frames.map(\.path).last == "bar/bar-28.png")
+  }
+
+  @Test(arguments: [(10.0, 1.0), (24.0, 1.5), (30000.0 / 1001.0, 1.0)])
+  func theGIFsDelaysAddUpToTheDuration(fps: Double, duration: Double) throws {
+    let (directory, _) = try ExportFixtures.export(
+      [try ExportFixtures.scene(duration: duration, fps: fps)],
+      options: ExportFixtures.options(.gif) { $0.background = .transparent })
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let animation = try GIFReader.read(try ExportFixtures.read(directory, "bar/bar.gif"))
+    let frames = FrameSampler(duration: duration, rate: FrameRate(fps)).count
+    #expect(animation.frames.count == frames)
+    #expect(animation.loopCount == 0)
+    let total = animation.frames.map(\.delayCentiseconds).reduce(0, +)
+    let exact = Double(frames) * 100 / fps
+    #expect(abs(Double(total) - exact) <= 1, "\(total) cs for \(exact) cs")
+    #expect(animation.frames.allSatisfy { $0.transparentIndex != nil })
+  }
+
+  @Test func aGIFAbove50FPSKeepsEveryOtherFrameAndTheExactDuration() throws {
+    let (directory, _) = try ExportFixtures.export(
+      [try ExportFixtures.scene(duration: 0.5, fps: 60)], options: ExportFixtures.options(.gif))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let animation = try GIFReader.read(try ExportFixtures.read(directory, "bar/bar.gif"))
+    #expect(animation.frames.count == 16)  // 31 frames, every second one
+    #expect(animation.frames.allSatisfy { $0.delayCentiseconds >= 2 })
+    #expect(abs(animation.frames.map(\.delayCentiseconds).reduce(0, +) - 52) <= 1)  // 31 / 60 s
+    #expect(animation.frames.allSatisfy { $0.transparentIndex == nil })  // opaque background
+  }
+
+  @Test func svgPreviewsAreAtTheKeyTimesAndEveryEvent() throws {
+    let (directory, manifest) = try ExportFixtures.export(
+      [try ExportFixtures.scene(duration: 2)], options: ExportFixtures.options(.svg))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("bar").path).sorted()
+    // 0, 25, 50, 75, 100 % of 2 s, and the events at 0, 0.25, 0.5 (0 and 0.5 coincide).
+    #expect(files == ["0.000", "0.250", "0.500", "1.000", "1.500", "2.000"].map { "bar-at-\($0)s.svg" })
+    #expect(manifest.scenes[0].files.allSatisfy { $0.format == "svg" })
+    let svg = String(decoding: try ExportFixtures.read(directory, "bar/bar-at-1.000s.svg"), as: UTF8.self)
+    #expect(svg.contains("<svg"))
+    #expect(svg.contains("width=\"120px\"") || svg.contains("width=\"120\""))
+  }
+
+  @Test func theContactSheetIsAGridOfCaptionedFrames() throws {
+    let timeline = try ExportFixtures.scene(duration: 2, fps: 10, scale: 2)
+    let (directory, manifest) = try ExportFixtures.export([timeline], options: ExportFixtures.options(.sheet))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sheet = try PNGDecoder.decode(try ExportFixtures.read(directory, "bar/bar-sheet@2x.png"))
+    // 12 cells of 120 × (60 + 16) pt with 8 pt gaps; 16:10 is closest with 4 columns × 3 rows.
+    let columns = 4.0
+    let rows = 3.0
+    #expect(sheet.width == Int((columns * (120 + 8) + 8) * 2))
+    #expect(sheet.height == Int((22 + rows * (60 + 16 + 8) + 8) * 2))
+    #expect(sheet.isOpaque)
+    #expect(manifest.scenes[0].files.map(\.format) == ["sheet"])
+    // The first cell holds frame 0 pixel for pixel.
+    let frame = try FrameRenderer(size: timeline.scene.style.canvas.size, scale: 2, background: timeline.scene.style.canvas.background)
+      .render(timeline.presentation(at: 0))
+    for (x, y) in [(0, 0), (100, 60), (239, 119)] {
+      #expect(sheet[16 + x, 44 + y] == frame[x, y])
+    }
+  }
+
+  @Test func theManifestListsEveryFileWithSizesAndChecksums() throws {
+    let (directory, manifest) = try ExportFixtures.export(
+      [try ExportFixtures.scene(name: "a"), try ExportFixtures.scene(name: "b", duration: 0.5)],
+      options: ExportFixtures.options(.all) { $0.scale = 2 })
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(manifest.tool == "barframes test")
+    #expect(manifest.scenes.map(\.name) == ["a", "b"])
+    #expect(manifest.scenes.map(\.scale) == [2, 2])
+    #expect(manifest.scenes.map(\.fps) == [10, 10])
+    #expect(manifest.scenes.map(\.duration) == [1, 0.5])
+    #expect(manifest.scenes.map(\.frames.count) == [11, 6])
+    let files = try ExportFixtures.contents(of: directory)
+    for scene in manifest.scenes {
+      for (n, frame) in scene.frames.enumerated() {
+        #expect(frame.index == n)
+        #expect(frame.time == Double(n) / 10)
+        #expect(files[frame.path]?.count == frame.bytes)
+        #expect(SHA256.hex(files[frame.path] ?? []) == frame.sha256)
+      }
+      for file in scene.files { #expect(files[file.path]?.count == file.bytes, "\(file.path)") }
+      #expect(Set(scene.files.map(\.format)) == ["apng", "gif", "sheet", "svg", "html"])
+    }
+    // Everything on disk is in the manifest, and nothing else.
+    let listed = Set(manifest.scenes.flatMap { $0.frames.map(\.path) + $0.files.map(\.path) })
+    #expect(listed == Set(files.keys))
+
+    let json = try JSONValue(parsing: manifest.serialized())
+    #expect(json["version"] == .number(1))
+    #expect(json["tool"] == .string("barframes test"))
+    guard case .array(let scenes)? = json["scenes"], case .array(let frames)? = scenes[0]["frames"],
+      case .object(let first) = frames[0], case .object(let scene) = scenes[0]
+    else {
+      Issue.record("unexpected manifest shape")
+      return
+    }
+    #expect(scene.map(\.key) == ["name", "duration", "fps", "scale", "frames", "files"])
+    #expect(first.map(\.key) == ["index", "time", "path", "bytes", "sha256"])
+  }
+
+  @Test func framesAreByteIdenticalForAnyNumberOfJobs() throws {
+    let timeline = try ExportFixtures.scene(duration: 1, fps: 20, scale: 2)
+    var outputs: [[String: [UInt8]]] = []
+    for jobs in [1, 2, 8] {
+      let (directory, _) = try ExportFixtures.export(
+        [timeline], options: ExportFixtures.options([.png, .apng, .gif, .sheet], jobs: jobs) { $0.maximumFramesInFlight = 3 })
+      defer { try? FileManager.default.removeItem(at: directory) }
+      outputs.append(try ExportFixtures.contents(of: directory))
+    }
+    #expect(outputs[0].count == 21 + 3)
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0] == outputs[2])
+    // And across runs.
+    let (again, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.png, .apng, .gif, .sheet], jobs: 2))
+    defer { try? FileManager.default.removeItem(at: again) }
+    #expect(try ExportFixtures.contents(of: again) == outputs[0])
+  }
+
+  @Test func theUnionOfTheShardsIsTheFullRun() throws {
+    let timelines = [
+      try ExportFixtures.scene(name: "a"), try ExportFixtures.scene(name: "b", duration: 0.7),
+      try ExportFixtures.scene(name: "c", duration: 0.3),
+    ]
+    let (full, fullManifest) = try ExportFixtures.export(timelines, options: ExportFixtures.options(.all))
+    defer { try? FileManager.default.removeItem(at: full) }
+    let expected = try ExportFixtures.contents(of: full)
+
+    let union = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: union) }
+    var perShard: [Set<String>] = []
+    var framesWritten = 0
+    for i in 1...3 {
+      // Each shard writes into its own folder, as separate machines would; the folders are merged.
+      let (part, manifest) = try ExportFixtures.export(
+        timelines, options: ExportFixtures.options(.all) { $0.shard = try! Shard(index: i, count: 3) })
+      defer { try? FileManager.default.removeItem(at: part) }
+      let files = try ExportFixtures.contents(of: part)
+      perShard.append(Set(files.keys))
+      framesWritten += manifest.scenes.map(\.frames.count).reduce(0, +)
+      for (path, bytes) in files {
+        let target = union.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: target)
+      }
+    }
+    let merged = try ExportFixtures.contents(of: union)
+    #expect(Set(merged.keys) == Set(expected.keys))
+    for (path, bytes) in expected { #expect(merged[path] == bytes, "\(path) differs") }
+    // Disjoint: no file is written twice.
+    #expect(perShard.map(\.count).reduce(0, +) == expected.count)
+    #expect(framesWritten == fullManifest.scenes.map(\.frames.count).reduce(0, +))
+    #expect(perShard.allSatisfy { !$0.isEmpty })
+  }
+
+  @Test func aFailingWriteLeavesNoPartialFile() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A non-empty folder where frame 5 should go: its rename fails mid-run.
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("bar/bar-05.png/blocker"), withIntermediateDirectories: true)
+    let registry = TemporaryFiles()
+    let exporter = Exporter(
+      outputDirectory: directory, options: ExportFixtures.options([.png, .apng, .gif], jobs: 2), temporaryFiles: registry)
+    #expect {
+      _ = try exporter.export([try ExportFixtures.scene(duration: 2)])
+    } throws: { error in
+      "\(error)".contains("bar-05.png")
+    }
+    #expect(registry.registeredPaths.isEmpty)
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("bar").path)
+    #expect(!files.contains { $0.hasSuffix(TemporaryFiles.suffix) })
+    #expect(!files.contains("bar.apng") && !files.contains("bar.gif"))
+    for file in files where file.hasSuffix(".png") && file != "bar-05.png" {
+      #expect(throws: Never.self) { try PNGDecoder.decode(try ExportFixtures.read(directory, "bar/\(file)")) }
+    }
+  }
+
+  @Test func anUnwritableOutputFailsBeforeRendering() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let blocker = directory.appendingPathComponent("file")
+    try Data("x".utf8).write(to: blocker)
+    var events = 0
+    #expect(throws: ExportError.self) {
+      _ = try Exporter(outputDirectory: blocker.appendingPathComponent("out"), options: ExportFixtures.options(.png))
+        .export([try ExportFixtures.scene()]) { _ in events += 1 }
+    }
+    #expect(events == 0)
+  }
+
+  @Test func twoScenesWithOneNameAreRefused() throws {
+    #expect(throws: ExportError.duplicateSceneName("bar")) {
+      _ = try Exporter(outputDirectory: URL(fileURLWithPath: "/nonexistent"), options: ExportOptions())
+        .plan([try ExportFixtures.scene(), try ExportFixtures.scene()])
+    }
+  }
+
+  @Test func theGalleryLinksEverySceneRelatively() throws {
+    let (directory, _) = try ExportFixtures.export(
+      [try ExportFixtures.scene(name: "a b&c"), try ExportFixtures.scene(name: "d")], options: ExportFixtures.options(.all))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let html = String(decoding: try ExportFixtures.read(directory, "index.html"), as: UTF8.self)
+    #expect(html.contains("<h2>a b&amp;c</h2>"))
+    #expect(html.contains("src=\"a%20b%26c/a%20b%26c.apng\""))
+    #expect(html.contains("src=\"d/d.apng\""))
+    #expect(html.contains("data-prefix=\"d/d-\""))
+    #expect(html.contains("d/d-at-0.500s.svg"))
+    #expect(!html.contains("http://") && !html.contains("https://"))
+    // Every relative link resolves to a file that was written.
+    let pattern = try NSRegularExpression(pattern: "(?:src|href)=\"([^\"#]+)\"")
+    let matches = pattern.matches(in: html, range: NSRange(html.startIndex..., in: html))
+    #expect(matches.count > 10)
+    for match in matches {
+      let link = String(html[Range(match.range(at: 1), in: html)!]).replacingOccurrences(of: "&amp;", with: "&")
+      let path = link.removingPercentEncoding ?? link
+      #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path), "\(link)")
+    }
+  }
+}

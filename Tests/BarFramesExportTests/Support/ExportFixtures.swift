@@ -1,0 +1,108 @@
+import BarFrames
+import BarFramesExport
+import BarFramesImageIO
+import BarFramesTestSupport
+import Foundation
+
+/// Small scenes and helpers for exporter tests: tiny canvases, low frame rates, so a whole
+/// export takes milliseconds.
+enum ExportFixtures {
+  /// A bent-line scene `name` of `duration` s at `fps`, on a 120 × 60 pt canvas at `scale`,
+  /// whose progress steps at 0.25 s and 0.5 s of each second.
+  static func scene(
+    name: String = "bar", duration: Double = 1, fps: Double = 10, scale: Int = 1, background: String = "#336699"
+  ) throws -> any SceneTimeline {
+    let json = """
+      {"version": 1,
+       "style": {"version": 1, "design": "bent-line", "size": [120, 60], "background": "\(background)",
+                 "origin": [10, 30], "maxOffset": 8, "lineWidth": 4, "fontSize": 9},
+       "duration": \(duration), "fps": \(fps), "scale": \(scale),
+       "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.1}},
+                  {"at": 0.25, "call": "setProgress", "args": {"value": 0.6}},
+                  {"at": 0.5, "call": "setProgress", "args": {"value": 0.9}}]}
+      """
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("\(name).json")
+    try Data(json.utf8).write(to: url)
+    return try Scene.load(contentsOf: url, displayName: "\(name).json").timeline()
+  }
+
+  /// Options for the tests: the given formats, two jobs.
+  static func options(_ formats: ExportFormats, jobs: Int = 2, configure: (inout ExportOptions) -> Void = { _ in }) -> ExportOptions {
+    var options = ExportOptions()
+    options.formats = formats
+    options.jobs = jobs
+    configure(&options)
+    return options
+  }
+
+  /// Exports into a fresh folder and returns it with the manifest.
+  static func export(
+    _ timelines: [any SceneTimeline], options: ExportOptions, into directory: URL? = nil
+  ) throws -> (directory: URL, manifest: ExportManifest) {
+    let directory = try directory ?? TestRendering.temporaryDirectory()
+    let manifest = try Exporter(outputDirectory: directory, options: options, tool: "barframes test").export(timelines)
+    return (directory, manifest)
+  }
+
+  /// Every regular file under `directory`, as relative paths mapped to their bytes.
+  static func contents(of directory: URL) throws -> [String: [UInt8]] {
+    var result: [String: [UInt8]] = [:]
+    let base = directory.standardizedFileURL.path
+    guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [:] }
+    for case let relative as String in enumerator {
+      var isDirectory: ObjCBool = false
+      let path = base + "/" + relative
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        result[relative] = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      }
+    }
+    return result
+  }
+
+  static func read(_ directory: URL, _ path: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: directory.appendingPathComponent(path)))
+  }
+}
+
+/// Tools the tests cross-check against when they are installed.
+enum ExternalTool {
+  static func path(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return (path.split(separator: ":").map { "\($0)/\(name)" } + ["/usr/bin/\(name)"])
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// Runs a tool and returns its status and standard output.
+  static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  }
+
+  /// The number of frames ffprobe decodes from an animation.
+  static func ffprobeFrameCount(_ ffprobe: String, _ url: URL) throws -> Int? {
+    let result = try run(ffprobe, [
+      "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
+      "-of", "default=nokey=1:noprint_wrappers=1", url.path,
+    ])
+    return Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+}
