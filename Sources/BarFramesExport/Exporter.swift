@@ -108,7 +108,7 @@ public struct Exporter: Sendable {
     let items = plan.items
     var apng: (file: StreamingFile, writer: APNGWriter<FileHandleByteSink>)?
     var gif: (file: StreamingFile, writer: GIFWriter<FileHandleByteSink>)?
-    var sheetFrames: [ContactSheet.Frame] = []
+    var sheet: ContactSheet.Canvas?
     var gifFrame = 0
     var completed = 0
     do {
@@ -117,6 +117,17 @@ public struct Exporter: Sendable {
         apng = (file, try APNGWriter(
           sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
           frameCount: items.filter(\.feedsAPNG).count, colorType: plan.colorType, delay: plan.apngDelay))
+      }
+      if items.contains(where: \.feedsSheet) {
+        let title = "\(plan.name) · \(plan.rate) fps · \(plan.selection.indices.count) frames · @\(plan.scale)x"
+        do {
+          sheet = try ContactSheet(
+            title: title, scale: plan.scale, frameWidth: plan.pixelWidth, frameHeight: plan.pixelHeight,
+            count: plan.sheetPositions.count, isTransparent: plan.colorType == .rgba
+          ).makeCanvas()
+        } catch {
+          throw ExportError.renderFailed(scene: plan.name, time: 0, reason: "contact sheet: \(AtomicFile.reason(error))")
+        }
       }
       if items.contains(where: \.feedsGIF) {
         let file = try StreamingFile(url(plan.names.gifPath), registry: temporaryFiles)
@@ -138,8 +149,8 @@ public struct Exporter: Sendable {
             try gif.writer.append(image, delayCentiseconds: plan.gifDelays[gifFrame])
             gifFrame += 1
           }
-          if item.feedsSheet, let image = result.image {
-            sheetFrames.append(.init(index: item.index, time: item.time, image: image))
+          if item.feedsSheet, let sheet, let image = result.image {
+            try sheet.add(.init(index: item.index, time: item.time, image: image))
           }
           completed += 1
           progress(.framesCompleted(scene: plan.name, completed: completed, frames: items.count))
@@ -160,13 +171,10 @@ public struct Exporter: Sendable {
       throw .cannotWrite(path: plan.names.directory, reason: AtomicFile.reason(error))
     }
 
-    if !sheetFrames.isEmpty {
-      let title = "\(plan.name) · \(plan.rate) fps · \(plan.selection.indices.count) frames · @\(plan.scale)x"
-      let sheet = ContactSheet(title: title, scale: plan.scale, frames: sheetFrames, isTransparent: plan.colorType == .rgba)
+    if let sheet {
       let bytes: [UInt8]
       do {
-        let image = try sheet.render()
-        bytes = try PNGEncoder(preset: options.pngPreset).encode(image)
+        bytes = try PNGEncoder(preset: options.pngPreset).encode(try sheet.image())
       } catch {
         throw .renderFailed(scene: plan.name, time: plan.selection.timeRange.lowerBound, reason: "contact sheet: \(AtomicFile.reason(error))")
       }

@@ -7,8 +7,9 @@ import BarFramesRenderer
 ///
 /// Frames are placed pixel for pixel (never resampled) on a light sheet at the frames' own
 /// scale; transparent frames sit on a checkerboard so white or translucent parts stay visible.
-/// The column count makes the sheet's shape closest to 16:10.
-public struct ContactSheet {
+/// The column count makes the sheet's shape closest to 16:10. Frames are composited as they
+/// arrive (``Canvas/add(_:)``), so the exporter never holds them all.
+public struct ContactSheet: Sendable {
   /// One cell.
   public struct Frame: Sendable {
     public var index: Int
@@ -24,7 +25,11 @@ public struct ContactSheet {
 
   public var title: String
   public var scale: Int
-  public var frames: [Frame]
+  /// The frames' size in pixels.
+  public var frameWidth: Int
+  public var frameHeight: Int
+  /// How many cells the grid has.
+  public var count: Int
   /// Whether the frames have alpha (draws the checkerboard).
   public var isTransparent: Bool
 
@@ -37,10 +42,12 @@ public struct ContactSheet {
   static let sheetColor = Color(red8: 0xF4, green8: 0xF4, blue8: 0xF4)
   static let textColor = Color(red8: 0x33, green8: 0x33, blue8: 0x33)
 
-  public init(title: String, scale: Int, frames: [Frame], isTransparent: Bool) {
+  public init(title: String, scale: Int, frameWidth: Int, frameHeight: Int, count: Int, isTransparent: Bool) {
     self.title = title
     self.scale = max(1, scale)
-    self.frames = frames
+    self.frameWidth = max(1, frameWidth)
+    self.frameHeight = max(1, frameHeight)
+    self.count = max(1, count)
     self.isTransparent = isTransparent
   }
 
@@ -65,48 +72,77 @@ public struct ContactSheet {
   /// The layout: cell size in points (frame width rounded up to whole points), columns, rows
   /// and the sheet's size in points.
   public func layout() -> (cellWidth: Double, frameHeight: Double, columns: Int, rows: Int, size: Size) {
-    let width = frames.map(\.image.width).max() ?? 1
-    let height = frames.map(\.image.height).max() ?? 1
     let s = Double(scale)
-    let cellWidth = (Double(width) / s).rounded(.up)
-    let frameHeight = (Double(height) / s).rounded(.up)
+    let cellWidth = (Double(frameWidth) / s).rounded(.up)
+    let frameHeight = (Double(self.frameHeight) / s).rounded(.up)
     let cellHeight = frameHeight + Self.captionHeight
-    let columns = Self.columns(count: max(1, frames.count), cellWidth: cellWidth + Self.padding, cellHeight: cellHeight + Self.padding)
-    let rows = max(1, (frames.count + columns - 1) / columns)
+    let columns = Self.columns(count: count, cellWidth: cellWidth + Self.padding, cellHeight: cellHeight + Self.padding)
+    let rows = max(1, (count + columns - 1) / columns)
     let minimumWidth = 240.0
     let sheetWidth = max(minimumWidth, Double(columns) * (cellWidth + Self.padding) + Self.padding)
     let sheetHeight = Self.titleHeight + Double(rows) * (cellHeight + Self.padding) + Self.padding
     return (cellWidth, frameHeight, columns, rows, Size(width: sheetWidth, height: sheetHeight))
   }
 
-  /// Draws the sheet and returns its pixels (opaque).
-  /// - Throws: ``RendererError`` from Cairo or the pinned font.
-  public func render() throws -> RGBAImage {
-    try CairoContext.checkFont()
-    let layout = layout()
-    let surface = try ImageSurface(size: layout.size, scale: scale, background: Self.sheetColor)
-    let context = surface.context
-    context.drawText(
-      title, in: Rect(x: Self.padding, y: 0, width: layout.size.width - 2 * Self.padding, height: Self.titleHeight),
-      font: Font(size: 12, weight: .bold), color: Self.textColor, alignment: .left)
-    for (n, frame) in frames.enumerated() {
-      let column = n % layout.columns
-      let row = n / layout.columns
-      let x = Self.padding + Double(column) * (layout.cellWidth + Self.padding)
-      let y = Self.titleHeight + Double(row) * (layout.frameHeight + Self.captionHeight + Self.padding)
-      let frameRect = Rect(
-        x: x, y: y, width: Double(frame.image.width) / Double(scale), height: Double(frame.image.height) / Double(scale))
-      if isTransparent { drawCheckerboard(in: frameRect, context: context) }
+  /// A sheet being filled, cell by cell. Not thread-safe (it holds a Cairo surface).
+  public final class Canvas {
+    let sheet: ContactSheet
+    let layout: (cellWidth: Double, frameHeight: Double, columns: Int, rows: Int, size: Size)
+    let surface: ImageSurface
+    private var next = 0
+
+    init(_ sheet: ContactSheet) throws {
+      try CairoContext.checkFont()
+      self.sheet = sheet
+      layout = sheet.layout()
+      surface = try ImageSurface(size: layout.size, scale: sheet.scale, background: ContactSheet.sheetColor)
+      surface.context.drawText(
+        sheet.title,
+        in: Rect(x: ContactSheet.padding, y: 0, width: layout.size.width - 2 * ContactSheet.padding, height: ContactSheet.titleHeight),
+        font: Font(size: 12, weight: .bold), color: ContactSheet.textColor, alignment: .left)
+    }
+
+    /// Places `frame` in the next cell.
+    public func add(_ frame: Frame) throws {
+      guard next < sheet.count else { return }
+      let column = next % layout.columns
+      let row = next / layout.columns
+      next += 1
+      let scale = sheet.scale
+      let x = ContactSheet.padding + Double(column) * (layout.cellWidth + ContactSheet.padding)
+      let y = ContactSheet.titleHeight + Double(row) * (layout.frameHeight + ContactSheet.captionHeight + ContactSheet.padding)
+      let context = surface.context
+      if sheet.isTransparent {
+        sheet.drawCheckerboard(
+          in: Rect(x: x, y: y, width: Double(frame.image.width) / Double(scale), height: Double(frame.image.height) / Double(scale)),
+          context: context)
+      }
       try surface.composite(frame.image, atPixelX: Int(x) * scale, y: Int(y) * scale)
       let caption = "\(SceneFileNames.timeLabel(frame.time)) s · #\(frame.index)"
       context.drawText(
-        caption, in: Rect(x: x, y: y + layout.frameHeight, width: layout.cellWidth, height: Self.captionHeight),
-        font: Font(size: 10), color: Self.textColor, alignment: .center)
+        caption, in: Rect(x: x, y: y + layout.frameHeight, width: layout.cellWidth, height: ContactSheet.captionHeight),
+        font: Font(size: 10), color: ContactSheet.textColor, alignment: .center)
     }
-    return try surface.rgbaImage()
+
+    /// The finished sheet's pixels (opaque).
+    public func image() throws -> RGBAImage { try surface.rgbaImage() }
   }
 
-  private func drawCheckerboard(in rect: Rect, context: some DrawingContext) {
+  /// Starts an empty sheet.
+  /// - Throws: ``RendererError`` from Cairo or the pinned font.
+  public func makeCanvas() throws -> Canvas { try Canvas(self) }
+
+  /// Draws a sheet of `frames` at once.
+  public static func render(title: String, scale: Int, frames: [Frame], isTransparent: Bool) throws -> RGBAImage {
+    let sheet = ContactSheet(
+      title: title, scale: scale, frameWidth: frames.map(\.image.width).max() ?? 1,
+      frameHeight: frames.map(\.image.height).max() ?? 1, count: frames.count, isTransparent: isTransparent)
+    let canvas = try sheet.makeCanvas()
+    for frame in frames { try canvas.add(frame) }
+    return try canvas.image()
+  }
+
+  func drawCheckerboard(in rect: Rect, context: some DrawingContext) {
     let square = 6.0
     context.fill(Path(rect: rect), color: .white)
     var dark = Path()
