@@ -1,7 +1,8 @@
 import BarFrames
 
 /// A vector preview at one key time: 0, 25, 50, 75 and 100 % of the rendered interval, and
-/// every event time inside it (where the design changes on purpose).
+/// the time of every event entry inside it (where the design changes on purpose; a repeating
+/// entry counts once, at its first time — see `Scene.entryEvents`).
 public struct SVGPreview: Hashable, Sendable {
   public var time: Double
   /// "0 %", "50 %" or the calls at that time, e.g. "setProgress".
@@ -23,7 +24,7 @@ public struct SVGPreview: Hashable, Sendable {
       if byLabel[key] == nil { byLabel[key] = SVGPreview(time: time, label: "\(percent) %") }
     }
     var calls: [String: [String]] = [:]
-    for event in scene.events where interval.contains(event.at) {
+    for event in scene.entryEvents where interval.contains(event.at) {
       let key = SceneFileNames.timeLabel(event.at)
       if byLabel[key] == nil { byLabel[key] = SVGPreview(time: event.at, label: "") }
       if !(calls[key]?.contains(event.call) ?? false) { calls[key, default: []].append(event.call) }
