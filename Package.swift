@@ -83,7 +83,7 @@ let package = Package(
     .testTarget(name: "BarFramesGraphicsTests", dependencies: ["BarFramesGraphics"]),
     .testTarget(name: "BarFramesTimingTests", dependencies: ["BarFramesTiming"]),
     .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport"]),
-    .testTarget(name: "BarFramesImageIOTests", dependencies: ["BarFramesImageIO"]),
+    .testTarget(name: "BarFramesImageIOTests", dependencies: ["BarFramesImageIO", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesRendererTests",
       dependencies: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesTestSupport"]

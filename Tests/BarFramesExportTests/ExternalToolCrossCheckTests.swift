@@ -8,7 +8,7 @@ import Testing
 /// rasterizes our SVG. Each test is skipped, saying why, when its tool is not installed.
 @Suite struct ExternalToolCrossCheckTests {
   @Test func ffprobeCountsTheAPNGAndGIFFrames() throws {
-    guard let ffprobe = ExternalTool.path("ffprobe") else {
+    guard let ffprobe = ExternalTools.path("ffprobe") else {
       print("skipped: ffprobe is not installed (apt-get install ffmpeg)")
       return
     }
@@ -16,12 +16,12 @@ import Testing
       [try ExportFixtures.scene(duration: 1.3, fps: 15)],
       options: ExportFixtures.options([.apng, .gif]) { $0.background = .transparent })
     defer { try? FileManager.default.removeItem(at: directory) }
-    #expect(try ExternalTool.ffprobeFrameCount(ffprobe, directory.appendingPathComponent("bar/bar.apng")) == 20)
-    #expect(try ExternalTool.ffprobeFrameCount(ffprobe, directory.appendingPathComponent("bar/bar.gif")) == 20)
+    #expect(try ExternalTools.ffprobeFrameCount(of: directory.appendingPathComponent("bar/bar.apng"), ffprobe: ffprobe) == 20)
+    #expect(try ExternalTools.ffprobeFrameCount(of: directory.appendingPathComponent("bar/bar.gif"), ffprobe: ffprobe) == 20)
   }
 
   @Test func rsvgConvertRendersOurSVGCloseToOurPNG() throws {
-    guard let rsvg = ExternalTool.path("rsvg-convert") else {
+    guard let rsvg = ExternalTools.path("rsvg-convert") else {
       print("skipped: rsvg-convert is not installed (apt-get install librsvg2-bin)")
       return
     }
@@ -30,7 +30,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     for (frame, time) in [(0, "0.000"), (5, "0.500"), (10, "1.000")] {
       let converted = directory.appendingPathComponent("rsvg-\(frame).png")
-      let result = try ExternalTool.run(rsvg, ["-f", "png", "-o", converted.path, directory.appendingPathComponent("bar/bar-at-\(time)s.svg").path])
+      let result = try ExternalTools.run(rsvg, ["-f", "png", "-o", converted.path, directory.appendingPathComponent("bar/bar-at-\(time)s.svg").path])
       #expect(result.status == 0, "\(result.stderr)")
       let theirs = try PNGDecoder.decode(Array(try Data(contentsOf: converted)))
       let ours = try PNGDecoder.decode(try ExportFixtures.read(directory, String(format: "bar/bar-%02d.png", frame)))

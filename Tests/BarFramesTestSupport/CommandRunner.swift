@@ -26,30 +26,7 @@ public enum CommandRunner {
 
   /// Runs `barframes` with `arguments` in `directory` (the package root by default).
   public static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory ?? TestRendering.packageRoot
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read both pipes to the end before waiting, so a chatty process cannot block on a full pipe.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var errData = Data()
-    group.enter()
-    DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return Result(
-      exitCode: process.terminationStatus,
-      stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    let output = try ExternalTools.run(executable.path, arguments, in: directory ?? TestRendering.packageRoot)
+    return Result(exitCode: output.status, stdout: output.text, stderr: output.stderr)
   }
 }

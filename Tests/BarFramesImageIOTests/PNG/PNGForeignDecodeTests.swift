@@ -1,3 +1,4 @@
+import BarFramesTestSupport
 import BarFramesImageIO
 import Foundation
 import Testing

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Runs other programs from tests: the built `barframes` (see ``CommandRunner``) and tools that
+/// may or may not be installed (python3, ffprobe, ffmpeg, rsvg-convert) for cross-checks.
+public enum ExternalTools {
+  /// What a run printed and how it exited.
+  public struct Output: Sendable {
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: String
+
+    /// Standard output as UTF-8 text.
+    public var text: String { String(decoding: stdout, as: UTF8.self) }
+  }
+
+  /// The first executable called `name` on `PATH` or in /usr/bin, if any.
+  public static func path(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return (path.split(separator: ":").map { "\($0)/\(name)" } + ["/usr/bin/\(name)"])
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  public static let ffprobe = "/usr/bin/ffprobe"
+  public static let ffmpeg = "/usr/bin/ffmpeg"
+  public static var hasFFprobe: Bool { FileManager.default.isExecutableFile(atPath: ffprobe) }
+  public static var hasFFmpeg: Bool { FileManager.default.isExecutableFile(atPath: ffmpeg) }
+  public static let python3: String? = path("python3")
+
+  /// Runs `executable` with `arguments` (in `directory` when given) and waits for it.
+  ///
+  /// Both pipes are drained concurrently before waiting, so a chatty child can never block on
+  /// a full pipe; standard input is empty.
+  public static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> Output {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Output(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// The number of frames ffprobe decodes from an animation (APNG or GIF).
+  public static func ffprobeFrameCount(of url: URL, ffprobe: String = ExternalTools.ffprobe) throws -> Int? {
+    let result = try run(ffprobe, [
+      "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
+      "-of", "default=nokey=1:noprint_wrappers=1", url.path,
+    ])
+    return Int(result.text.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// A fresh temporary directory, removed by the caller.
+  public static func temporaryDirectory() throws -> URL {
+    try TestRendering.temporaryDirectory()
+  }
+}
