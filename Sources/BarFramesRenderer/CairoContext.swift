@@ -137,12 +137,9 @@ public final class CairoContext: DrawingContext {
 
   public func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
     guard !text.isEmpty, color.alpha > 0 else { return }
-    guard case .success(let pinned) = PinnedFont.shared else {
-      // Reported by `checkFont()` before rendering starts; an error status here stops the frame.
-      cairo_push_group(cr)
-      cairo_pop_group_to_source(cr)
-      return
-    }
+    // Without the pinned font nothing is drawn; renderers call `checkFont()` first and fail
+    // with an install hint, so no frame is ever written with missing text.
+    guard case .success(let pinned) = PinnedFont.shared else { return }
     cairo_save(cr)
     cairo_set_font_face(cr, pinned.face(for: font.weight))
     cairo_set_font_size(cr, font.size)

@@ -15,7 +15,10 @@ public final class FrameRenderer {
   ///   - size: The canvas in points.
   ///   - scale: Pixels per point.
   ///   - background: nil renders a transparent frame.
+  /// - Throws: `RendererError.fontUnavailable` (with the `apt-get` hint) when the pinned font
+  ///   is missing, before anything is drawn.
   public init(size: Size, scale: Int, background: Color?) throws {
+    try CairoContext.checkFont()
     surface = try ImageSurface(size: size, scale: scale, background: background)
   }
 
@@ -43,6 +46,7 @@ public final class FrameRenderer {
 public enum SVGFrameRenderer {
   /// One SVG document of `presentation`, the same bytes whenever it is drawn.
   public static func svg(_ presentation: Presentation, background: Color?) throws -> [UInt8] {
+    try CairoContext.checkFont()
     let svg = try SVGSurface(size: presentation.canvasSize, background: background)
     presentation.draw(in: svg.context)
     return renumberingSurfaceIDs(try svg.finish())

@@ -21,6 +21,7 @@ extension BarFramesCommand {
     }
 
     func run() throws {
+      try CairoContext.checkFont()
       let directory = URL(fileURLWithPath: output, isDirectory: true)
       try OutputFiles.createDirectory(directory)
       let image = try ImageSurface(size: BarFrames.TestCard.size, scale: scale)
