@@ -8,7 +8,7 @@ let package = Package(
   name: "BarFrames",
   products: [
     // The core: geometry, the Core Animation timing model, styles, scenes and designs. No Cairo.
-    .library(name: "BarFrames", targets: ["BarFrames", "BarFramesTiming", "BarFramesGraphics"]),
+    .library(name: "BarFrames", targets: ["BarFrames", "BarFramesTiming", "BarFramesGraphics", "BarFramesJSON"]),
     // Cairo-backed drawing, PNG encoding and the frame exporter.
     .library(name: "BarFramesRendering", targets: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]),
     // Golden-image assertions for XCTest and Swift Testing.
@@ -32,9 +32,11 @@ let package = Package(
     ),
 
     // MARK: Core (no Cairo)
+    // JSON text: a strict parser (file order, duplicate keys, line and column) and a writer.
+    .target(name: "BarFramesJSON"),
     .target(name: "BarFramesGraphics"),
-    .target(name: "BarFramesTiming", dependencies: ["BarFramesGraphics"]),
-    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesTiming"]),
+    .target(name: "BarFramesTiming", dependencies: ["BarFramesGraphics", "BarFramesJSON"]),
+    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesTiming", "BarFramesJSON"]),
 
     // MARK: Output
     .target(name: "BarFramesImageIO", dependencies: ["CZlib"]),
@@ -80,8 +82,9 @@ let package = Package(
       dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO"],
       path: "Tests/BarFramesTestSupport"
     ),
+    .testTarget(name: "BarFramesJSONTests", dependencies: ["BarFramesJSON"]),
     .testTarget(name: "BarFramesGraphicsTests", dependencies: ["BarFramesGraphics"]),
-    .testTarget(name: "BarFramesTimingTests", dependencies: ["BarFramesTiming"]),
+    .testTarget(name: "BarFramesTimingTests", dependencies: ["BarFramesTiming", "BarFramesJSON"]),
     .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport"]),
     .testTarget(name: "BarFramesImageIOTests", dependencies: ["BarFramesImageIO", "BarFramesTestSupport"]),
     .testTarget(

@@ -1,3 +1,4 @@
+import BarFramesJSON
 /// A probe file that cannot be read: what is wrong, the probe it is in and the key path.
 ///
 /// Its description is one line: `probes.json: probe "fill": probes[0].animation.fillMode:
@@ -22,7 +23,7 @@ public struct TimingProbeError: Error, Hashable, Sendable, CustomStringConvertib
   public var description: String {
     var parts: [String] = []
     if let file { parts.append(file) }
-    if let probeID { parts.append("probe \(ProbeJSONWriter.quoted(probeID))") }
+    if let probeID { parts.append("probe \(JSONValue.quote(probeID))") }
     parts.append(keyPath.isEmpty ? "(document)" : keyPath)
     return parts.joined(separator: ": ") + ": " + message
   }

@@ -1,4 +1,5 @@
 import BarFramesGraphics
+import BarFramesJSON
 import Foundation
 
 /// The `barframes timing` probe file: `{"version": 1, "probes": [PROBE…]}` in, and
@@ -18,18 +19,18 @@ public enum TimingProbeFile {
   /// - Throws: ``TimingProbeError`` for the first problem found.
   public static func decode(_ data: Data, file: String? = nil) throws(TimingProbeError) -> [TimingProbe] {
     do {
-      let root: ProbeJSON
+      let root: JSONValue
       do {
-        root = try JSONDecoder().decode(ProbeJSON.self, from: data)
+        root = try JSONValue(parsing: String(decoding: data, as: UTF8.self))
       } catch {
-        throw TimingProbeError(keyPath: "", message: "not valid JSON (\(describe(error)))")
+        throw TimingProbeError(keyPath: "", message: "not valid JSON (\(error))")
       }
       var document = try ProbeReader(root, path: "", probeID: nil).object()
       let version = try document.required("version") { try $0.number() }
       guard version == Double(TimingProbeFile.version) else {
         throw document.error(
           at: "version",
-          "this version of barframes reads probe files of version \(TimingProbeFile.version); got \(ProbeJSONWriter.number(version))"
+          "this version of barframes reads probe files of version \(TimingProbeFile.version); got \(version.compactJSON)"
         )
       }
       let probes = try document.required("probes") { try $0.array { try decodeProbe($0) } }
@@ -47,12 +48,13 @@ public enum TimingProbeFile {
   public static func results(_ probes: [TimingProbe]) -> String {
     let results = probes.map { probe in
       let result = probe.evaluate()
-      return ProbeJSONWriter.Value.object([
+      return JSONValue(sortedObject: [
         "id": .string(result.id),
         "samples": .array(result.samples.map(json)),
       ])
     }
-    return ProbeJSONWriter.render(.object(["version": .number(Double(version)), "results": .array(results)])) + "\n"
+    let document = JSONValue(sortedObject: ["version": .number(Double(version)), "results": .array(results)])
+    return document.serialized(pretty: false, sortedKeys: true, decimals: nil) + "\n"
   }
 
   /// Decodes a probe file and returns the output document (what `barframes timing` prints).
@@ -63,14 +65,14 @@ public enum TimingProbeFile {
 
   // MARK: Output
 
-  static func json(_ sample: TimingProbeResult.Sample) -> ProbeJSONWriter.Value {
-    var members: [String: ProbeJSONWriter.Value] = [
+  static func json(_ sample: TimingProbeResult.Sample) -> JSONValue {
+    var members: [String: JSONValue] = [
       "time": .number(sample.time),
       "layerTimes": .array(sample.layerTimes.map { .number($0) }),
       "value": json(sample.value),
       "animations": .array(
         sample.animations.map { animation in
-          .object([
+          JSONValue(sortedObject: [
             "phase": .string(animation.phase.rawValue),
             "applied": .bool(animation.isApplied),
             "progress": animation.progress.map { .number($0) } ?? .null,
@@ -82,26 +84,16 @@ public enum TimingProbeFile {
     if let rotation = sample.rotation {
       members["rotation"] = rotation.map { .number($0) } ?? .null
     }
-    return .object(members)
+    return JSONValue(sortedObject: members)
   }
 
-  static func json(_ value: AnimatableValue) -> ProbeJSONWriter.Value {
+  static func json(_ value: AnimatableValue) -> JSONValue {
     if case .scalar(let v) = value { return .number(v) }
     if case .path(let p) = value { return .string(p.svgPathData(decimals: 6)) }
     return .array(value.numbers.map { .number($0) })
   }
 
   // MARK: Input
-
-  private static func describe(_ error: any Error) -> String {
-    if let decoding = error as? DecodingError {
-      switch decoding {
-      case .dataCorrupted(let context): return context.underlyingError.map { "\($0)" } ?? context.debugDescription
-      default: return "\(decoding)"
-      }
-    }
-    return "\(error)"
-  }
 
   private static func decodeProbe(_ reader: ProbeReader) throws -> TimingProbe {
     var object = try reader.object()
@@ -148,7 +140,7 @@ public enum TimingProbeFile {
         speed: try object.optional("speed") { try $0.number() },
         timeOffset: try object.optional("timeOffset") { try $0.number() })
     default:
-      throw object.error(at: "action", "expected one of pause, resume, set; got \(ProbeJSONWriter.quoted(name))")
+      throw object.error(at: "action", "expected one of pause, resume, set; got \(JSONValue.quote(name))")
     }
     try object.finish()
     return TimingProbe.Event(at: at, action: action)
@@ -227,7 +219,7 @@ public enum TimingProbeFile {
           animations: children, timing: timing, timingFunction: timingFunction,
           removedOnCompletion: removedOnCompletion))
     default:
-      throw object.error(at: "type", "expected one of basic, keyframe, group; got \(ProbeJSONWriter.quoted(type))")
+      throw object.error(at: "type", "expected one of basic, keyframe, group; got \(JSONValue.quote(type))")
     }
     try object.finish()
     return animation
@@ -295,11 +287,11 @@ public enum TimingProbeFile {
 
 /// Reads one JSON value at a key path, throwing errors that name the path and the probe.
 struct ProbeReader {
-  let json: ProbeJSON
+  let json: JSONValue
   let path: String
   var probeID: String?
 
-  init(_ json: ProbeJSON, path: String, probeID: String?) {
+  init(_ json: JSONValue, path: String, probeID: String?) {
     self.json = json
     self.path = path
     self.probeID = probeID
@@ -322,7 +314,7 @@ struct ProbeReader {
     let n = try number()
     guard range.contains(n) else {
       throw error(
-        "expected a number in \(ProbeJSONWriter.number(range.lowerBound))…\(ProbeJSONWriter.number(range.upperBound)); got \(ProbeJSONWriter.number(n))"
+        "expected a number in \(range.lowerBound.compactJSON)…\(range.upperBound.compactJSON); got \(n.compactJSON)"
       )
     }
     return n
@@ -330,13 +322,13 @@ struct ProbeReader {
 
   func nonNegative() throws -> Double {
     let n = try number()
-    guard n >= 0 else { throw error("expected a number ≥ 0; got \(ProbeJSONWriter.number(n))") }
+    guard n >= 0 else { throw error("expected a number ≥ 0; got \(n.compactJSON)") }
     return n
   }
 
   func repeatCount() throws -> Double {
     if case .string(let s) = json {
-      guard s == "inf" else { throw error("expected a number ≥ 0 or \"inf\"; got \(ProbeJSONWriter.quoted(s))") }
+      guard s == "inf" else { throw error("expected a number ≥ 0 or \"inf\"; got \(JSONValue.quote(s))") }
       return .infinity
     }
     guard case .number(let n) = json, n >= 0 else { throw mismatch("a number ≥ 0 or \"inf\"") }
@@ -358,7 +350,7 @@ struct ProbeReader {
     let names = E.allCases.map(\.rawValue).joined(separator: ", ")
     guard case .string(let s) = json else { throw mismatch("one of \(names)") }
     guard let value = E(rawValue: s) else {
-      throw error("expected one of \(names); got \(ProbeJSONWriter.quoted(s))\(note)")
+      throw error("expected one of \(names); got \(JSONValue.quote(s))\(note)")
     }
     return value
   }
@@ -368,7 +360,7 @@ struct ProbeReader {
     switch json {
     case .string(let s):
       guard let name = TimingFunction.Name(rawValue: s) else {
-        throw error("expected one of \(names) or [x1, y1, x2, y2]; got \(ProbeJSONWriter.quoted(s))")
+        throw error("expected one of \(names) or [x1, y1, x2, y2]; got \(JSONValue.quote(s))")
       }
       return TimingFunction(name: name)
     case .array(let items):
@@ -419,17 +411,18 @@ struct ProbeReader {
 
   func object() throws -> Object {
     guard case .object(let members) = json else { throw mismatch("an object") }
-    return Object(members: members, path: path, probeID: probeID)
+    // The parser has already refused duplicate keys.
+    return Object(members: Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }), path: path, probeID: probeID)
   }
 
   /// An object whose keys are tracked, so that unknown ones can be reported.
   struct Object {
-    let members: [String: ProbeJSON]
+    let members: [String: JSONValue]
     let path: String
     var probeID: String?
     private var used: Set<String> = []
 
-    init(members: [String: ProbeJSON], path: String, probeID: String?) {
+    init(members: [String: JSONValue], path: String, probeID: String?) {
       self.members = members
       self.path = path
       self.probeID = probeID

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import BarFramesJSON
 @testable import BarFramesTiming
 
 @Suite("barframes timing probe files (issue 3)")
@@ -112,6 +113,6 @@ struct TimingProbeFileTests {
   // Numbers print as JSON numbers: integers without a fraction, no −0, non-finite as null.
   @Test(arguments: [(1.0, "1"), (-0.0, "0"), (0.125, "0.125"), (1e-7, "1e-07"), (Double.infinity, "null")])
   func numberFormatting(value: Double, text: String) {
-    #expect(ProbeJSONWriter.number(value) == text)
+    #expect(value.compactJSON == text)
   }
 }

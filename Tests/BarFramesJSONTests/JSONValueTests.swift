@@ -1,4 +1,4 @@
-import BarFrames
+import BarFramesJSON
 import Testing
 
 @Suite struct JSONValueTests {
@@ -26,6 +26,13 @@ import Testing
     } throws: { error in
       "\(error)" == expected
     }
+  }
+
+  @Test func keysSortAndFullPrecisionOnRequest() throws {
+    let value = JSONValue.object([.init("b", .number(0.1 + 0.2)), .init("a", .number(1))])
+    #expect(value.serialized(pretty: false) == #"{"b":0.3,"a":1}"#)
+    #expect(value.serialized(pretty: false, sortedKeys: true, decimals: nil) == #"{"a":1,"b":0.30000000000000004}"#)
+    #expect(JSONValue(sortedObject: ["z": .null, "y": .bool(true)]).serialized(pretty: false) == #"{"y":true,"z":null}"#)
   }
 
   @Test func numbersPrintCompactly() {

@@ -21,6 +21,11 @@ public enum JSONValue: Hashable, Sendable {
     }
   }
 
+  /// An object with the dictionary's members, sorted by key.
+  public init(sortedObject dictionary: [String: JSONValue]) {
+    self = .object(dictionary.keys.sorted().map { Member($0, dictionary[$0]!) })
+  }
+
   /// The value for `key` when this is an object that has it.
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
@@ -42,8 +47,11 @@ public enum JSONValue: Hashable, Sendable {
 }
 
 extension Double {
-  /// The number as JSON text: integers without a fraction, others with up to 17 significant digits.
-  var compactJSON: String {
+  /// The number as JSON text: integers without a fraction, others in Swift's shortest
+  /// round-trip form, −0 as 0, non-finite numbers (which JSON cannot hold) as `null`.
+  public var compactJSON: String {
+    guard isFinite else { return "null" }
+    if self == 0 { return "0" }
     if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
     return "\(self)"
   }

@@ -1,19 +1,31 @@
+import Foundation
+
 extension JSONValue {
-  /// The value as JSON text: two-space indentation when `pretty`, keys in their stored order,
-  /// numbers rounded to 9 decimals (integers without a fraction).
-  public func serialized(pretty: Bool = true) -> String {
+  /// The value as JSON text.
+  /// - Parameters:
+  ///   - pretty: Two-space indentation (short arrays of numbers stay on one line).
+  ///   - sortedKeys: Object keys in sorted order rather than their stored order.
+  ///   - decimals: Numbers rounded to this many decimals first; nil keeps full precision.
+  public func serialized(pretty: Bool = true, sortedKeys: Bool = false, decimals: Int? = 9) -> String {
     var out = ""
-    write(to: &out, indent: pretty ? 0 : nil)
+    write(to: &out, indent: pretty ? 0 : nil, options: (sortedKeys, decimals))
     return out
   }
 
-  private func write(to out: inout String, indent: Int?) {
+  /// A number as JSON text, rounded to `decimals` when given.
+  public static func numberText(_ n: Double, decimals: Int?) -> String {
+    guard let decimals, n.isFinite else { return n.compactJSON }
+    let scale = pow(10.0, Double(decimals))
+    return ((n * scale).rounded() / scale).compactJSON
+  }
+
+  private func write(to out: inout String, indent: Int?, options: (sortedKeys: Bool, decimals: Int?)) {
     let newline = indent == nil ? "" : "\n"
     let pad = { (level: Int) in String(repeating: "  ", count: level) }
     switch self {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
-    case .number(let n): out += n.isFinite ? n.formattedForJSON : "null"
+    case .number(let n): out += JSONValue.numberText(n, decimals: options.decimals)
     case .string(let s): out += JSONValue.quote(s)
     case .array(let items):
       if items.isEmpty {
@@ -26,7 +38,7 @@ extension JSONValue {
         out += "["
         for (i, item) in items.enumerated() {
           if i > 0 { out += indent == nil ? "," : ", " }
-          item.write(to: &out, indent: nil)
+          item.write(to: &out, indent: nil, options: options)
         }
         out += "]"
         return
@@ -35,11 +47,12 @@ extension JSONValue {
       out += "[" + newline
       for (i, item) in items.enumerated() {
         out += pad(level + 1)
-        item.write(to: &out, indent: level + 1)
+        item.write(to: &out, indent: level + 1, options: options)
         out += (i < items.count - 1 ? "," : "") + newline
       }
       out += pad(level) + "]"
-    case .object(let members):
+    case .object(let stored):
+      let members = options.sortedKeys ? stored.sorted { $0.key < $1.key } : stored
       if members.isEmpty {
         out += "{}"
         return
@@ -49,7 +62,7 @@ extension JSONValue {
         for (i, m) in members.enumerated() {
           if i > 0 { out += "," }
           out += JSONValue.quote(m.key) + ":"
-          m.value.write(to: &out, indent: nil)
+          m.value.write(to: &out, indent: nil, options: options)
         }
         out += "}"
         return
@@ -57,14 +70,15 @@ extension JSONValue {
       out += "{" + newline
       for (i, m) in members.enumerated() {
         out += pad(level + 1) + JSONValue.quote(m.key) + ": "
-        m.value.write(to: &out, indent: level + 1)
+        m.value.write(to: &out, indent: level + 1, options: options)
         out += (i < members.count - 1 ? "," : "") + newline
       }
       out += pad(level) + "}"
     }
   }
 
-  static func quote(_ s: String) -> String {
+  /// A string as a JSON string literal, quotes included.
+  public static func quote(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
       switch scalar {
@@ -82,16 +96,3 @@ extension JSONValue {
     return out + "\""
   }
 }
-
-extension Double {
-  var formattedForJSON: String { formatted(decimals: 9) }
-}
-
-extension JSONValue {
-  /// `[x, y, w, h]`.
-  static func rect(_ r: Rect) -> JSONValue { .array([r.minX, r.minY, r.width, r.height].map(JSONValue.number)) }
-  /// `[x, y]`.
-  static func point(_ p: Point) -> JSONValue { .array([.number(p.x), .number(p.y)]) }
-}
-
-import BarFramesGraphics
