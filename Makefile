@@ -27,14 +27,8 @@ build: deps
 	$(SWIFT) build -c release --product barframes
 
 demo: build
-	@if ls Examples/*.json >/dev/null 2>&1 && $(SWIFT) build -c release --product barframes --show-bin-path >/dev/null && \
-	   "$$($(SWIFT) build -c release --show-bin-path)/barframes" help render >/dev/null 2>&1; then \
-	  "$$($(SWIFT) build -c release --show-bin-path)/barframes" render Examples -o "$(FRAMES)" --format all; \
-	  echo "Results: $(FRAMES)/index.html"; \
-	else \
-	  "$$($(SWIFT) build -c release --show-bin-path)/barframes" test-card -o "$(FRAMES)"; \
-	  echo "Results: $(FRAMES)/"; \
-	fi
+	"$$($(SWIFT) build -c release --show-bin-path)/barframes" render Examples -o "$(FRAMES)" --format all
+	@echo "Results: $(FRAMES)/index.html"
 
 test: deps
 	$(SWIFT) build --build-tests
