@@ -80,7 +80,6 @@ public struct Benchmark: Sendable {
     let pipeline = try measurement.pipeline(jobs: jobs, in: scratch.appendingPathComponent("pipeline"))
     let oneJob = jobs == 1 ? pipeline : try measurement.pipeline(jobs: 1, in: scratch.appendingPathComponent("pipeline1"))
     let c = try measurement.cReference()
-    if ProcessInfo.processInfo.environment["BARFRAMES_BENCH_DEBUG"] != nil { log("checksums: swift \(String(encoded.checksum, radix: 16)) c \(c.map { String($0.checksum, radix: 16) } ?? "-")") }
     let canvas = scene.style.canvas
     var result = WorkloadResult(
       name: workload.name, frames: measurement.times.count,
