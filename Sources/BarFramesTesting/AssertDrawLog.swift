@@ -24,8 +24,10 @@ public func assertDrawLog(
   let existing = try? String(contentsOf: url, encoding: .utf8)
   func write() throws { try GoldenCheck.writeAtomically(Array(actual.utf8), to: url) }
   switch (existing, mode) {
-  case (nil, .never), (nil, .missing) where RecordMode.isContinuousIntegration():
-    location.fail("no draw-log golden at \(url.path); record it with BARFRAMES_RECORD=missing outside CI")
+  case (nil, .never):
+    location.fail("no draw-log golden at \(url.path) and the record mode is never; record it with BARFRAMES_RECORD=missing")
+  case (nil, .missing) where RecordMode.isContinuousIntegration():
+    location.fail("no draw-log golden at \(url.path) (CI=true, so it is not recorded); record it with BARFRAMES_RECORD=missing outside CI")
   case (nil, _):
     try write()
     location.fail("recorded the draw log at \(url.path); check it, commit it and run again")

@@ -131,7 +131,7 @@ import Testing
     #expect(names == Self.files(under: sharded))
     for name in names where !name.hasSuffix("/") {
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: full.appendingPathComponent(name).path, isDirectory: &isDirectory)
+      _ = FileManager.default.fileExists(atPath: full.appendingPathComponent(name).path, isDirectory: &isDirectory)
       if isDirectory.boolValue { continue }
       #expect(
         try Data(contentsOf: full.appendingPathComponent(name)) == Data(contentsOf: sharded.appendingPathComponent(name)), "\(name)")

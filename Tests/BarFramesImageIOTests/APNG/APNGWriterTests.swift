@@ -134,7 +134,7 @@ struct APNGWriterTests {
     let directory = try ExternalTools.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("bar.apng")
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     let encoder = try PNGEncoder()
     let writer = try APNGWriter(sink: FileHandleByteSink(handle: handle, bufferSize: 64), width: 20, height: 6, frameCount: 3, colorType: .rgb, delay: FrameDelay(framesPerSecond: 25))

@@ -36,7 +36,7 @@ import Testing
   /// Half way (8.155): size (1.5, 62); easeIn(0.5) = 0.31535681257… (bisection), so
   /// y = 80 + 25 × 0.31536 = 87.88392. End (8.31): (1, 124) at y = 105.
   @Test func theStreamPours() throws {
-    #expect(try timeline.presentation(at: 7.99)["stream"] == nil)
+    #expect(timeline.presentation(at: 7.99)["stream"] == nil)
     let half = try timeline.layer("stream", at: 8.155)
     #expect(close(half.bounds.width, 1.5) && close(half.bounds.height, 62))
     let origin = try timeline.anchor("stream", at: 8.155, anchorPoint: .zero)
@@ -57,7 +57,7 @@ import Testing
     #expect(close(half.bounds.height, 124))
     #expect(close(try timeline.anchor("stream", at: 9.2, anchorPoint: .zero).y, 240))
     #expect(close(try timeline.layer("stream", at: 9.2).opacity, 0))
-    #expect(try timeline.presentation(at: 9.4)["stream"] == nil)
+    #expect(timeline.presentation(at: 9.4)["stream"] == nil)
   }
 
   /// At 8.0 + 1.4 = 9.4: "failed" in red, and the tilt 0 → 15° over 0.2 s about the tag's
@@ -110,7 +110,7 @@ import Testing
     #expect(close(try timeline.scale("indicator.triangle", at: 10.8).x, 1))
     let label = try timeline.label(at: 10.8)
     #expect(label.text == "" && label.color == .black)
-    #expect(try timeline.presentation(at: 10.8).layers.map(\.name) == [
+    #expect(timeline.presentation(at: 10.8).layers.map(\.name) == [
       "container", "progress", "indicator", "indicator.triangle", "indicator.rectangle", "indicator.label",
     ])
   }
@@ -120,7 +120,7 @@ import Testing
   @Test func theGuardedCallsAreIgnored() throws {
     #expect(timeline.ignoredCalls(at: 11) == ["downloadFailed@1.0", "resume@9.0"])
     #expect(timeline.phase(at: 1.0) == "ready")
-    #expect(try timeline.presentation(at: 1.2)["stream"] == nil)
+    #expect(timeline.presentation(at: 1.2)["stream"] == nil)
     #expect(timeline.phase(at: 9.0) == "failing")
   }
 }

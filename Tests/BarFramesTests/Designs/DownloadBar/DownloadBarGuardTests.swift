@@ -28,7 +28,7 @@ import Testing
     let timeline = try DownloadBarFixture.scene("\(start), {\"at\": 0.5, \"call\": \"downloadFailed\"}")
     #expect(timeline.phase(at: 0.6) == "ready")
     #expect(timeline.phase(at: 1.1) == "downloading")
-    #expect(try timeline.presentation(at: 0.6)["stream"] == nil)
+    #expect(timeline.presentation(at: 0.6)["stream"] == nil)
     #expect(timeline.ignoredCalls(at: 2) == ["downloadFailed@0.5"])
   }
 
