@@ -101,7 +101,8 @@ let package = Package(
     ),
     .testTarget(
       name: "barframesTests",
-      dependencies: ["barframes", "BarFramesTestSupport"]
+      dependencies: ["barframes", "BarFramesTestSupport"],
+      exclude: ["__Snapshots__"]
     ),
   ]
 )
