@@ -1,4 +1,5 @@
 import BarFrames
+import BarFramesExport
 import BarFramesImageIO
 import Foundation
 
@@ -115,21 +116,14 @@ public struct GoldenCheck: Sendable {
     try GoldenCheck.writeAtomically(try GoldenRenderer.png(image), to: url)
   }
 
-  /// Writes through a temporary file and rename, creating folders as needed.
+  /// Writes through a temporary file and rename (the exporter's `AtomicFile`), creating
+  /// folders as needed.
   public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(GoldenError) {
     do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-      try Data(bytes).write(to: temporary)
-      guard rename(temporary.path, url.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw GoldenError.cannotWrite(path: url.path, reason: reason)
-      }
-    } catch let error as GoldenError {
-      throw error
+      try OutputDirectory.prepare(url.deletingLastPathComponent())
+      try AtomicFile.write(bytes, to: url)
     } catch {
-      throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+      throw .cannotWrite(path: url.path, reason: error.description)
     }
   }
 

@@ -121,7 +121,7 @@ extension BarFramesCommand.Golden {
       }
       if let reportURL {
         let page = GoldenReport.html(failures: failures.map { ($0.name, $0.message, $0.artifacts) }, checked: checked, relativeTo: reportURL)
-        try OutputFiles.write(to: reportURL.appendingPathComponent("index.html")) { try Data(page.utf8).write(to: $0) }
+        try OutputFiles.write(Array(page.utf8), to: reportURL.appendingPathComponent("index.html"))
       }
       print("\(checked - failures.count) of \(checked) frames match")
       if !failures.isEmpty { throw ExitCode(2) }

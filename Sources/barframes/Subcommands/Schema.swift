@@ -17,9 +17,7 @@ extension BarFramesCommand {
       try OutputFiles.createDirectory(directory)
       for (name, schema) in [("style", SchemaGenerator.styleSchema()), ("scene", SchemaGenerator.sceneSchema())] {
         let url = directory.appendingPathComponent("\(name).schema.json")
-        try OutputFiles.write(to: url) { temporary in
-          try Data((schema.serialized(pretty: true) + "\n").utf8).write(to: temporary)
-        }
+        try OutputFiles.write(Array((schema.serialized(pretty: true) + "\n").utf8), to: url)
         print(url.path)
       }
     }

@@ -44,7 +44,7 @@ extension BarFramesCommand {
         let renderer = try FrameRenderer(size: canvas.size, scale: scale ?? timeline.scene.scale, background: canvas.background)
         bytes = try PNGEncoder(preset: .balanced).encode(try renderer.render(presentation))
       }
-      try OutputFiles.write(to: url) { temporary in try Data(bytes).write(to: temporary) }
+      try OutputFiles.write(bytes, to: url)
     }
   }
 }

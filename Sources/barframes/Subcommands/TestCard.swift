@@ -1,5 +1,6 @@
 import ArgumentParser
 import BarFrames
+import BarFramesImageIO
 import BarFramesRenderer
 import Foundation
 
@@ -27,12 +28,12 @@ extension BarFramesCommand {
       let image = try ImageSurface(size: BarFrames.TestCard.size, scale: scale)
       BarFrames.TestCard.draw(in: image.context)
       let pngURL = directory.appendingPathComponent(scale > 1 ? "test-card@\(scale)x.png" : "test-card.png")
-      try OutputFiles.write(to: pngURL) { temporary in try image.writePNGWithCairo(to: temporary.path) }
+      try OutputFiles.write(try PNGEncoder(preset: .balanced).encode(try image.rgbaImage()), to: pngURL)
       let svg = try SVGSurface(size: BarFrames.TestCard.size)
       BarFrames.TestCard.draw(in: svg.context)
       let svgBytes = try svg.finish()
       let svgURL = directory.appendingPathComponent("test-card.svg")
-      try OutputFiles.write(to: svgURL) { temporary in try Data(svgBytes).write(to: temporary) }
+      try OutputFiles.write(svgBytes, to: svgURL)
       print(pngURL.path)
       print(svgURL.path)
     }
