@@ -1,4 +1,5 @@
 import ArgumentParser
+import BarFramesExport
 import Foundation
 
 /// Where the command line writes human-facing messages: standard error, never standard output.
@@ -29,6 +30,9 @@ extension BarFramesCommand {
   /// `--help` and `--version` exit 0); every other error becomes a single `barframes: error:`
   /// line.
   static func main() async {
+    // Every subcommand writes through AtomicFile: Ctrl-C, SIGTERM or SIGHUP removes the
+    // temporary files, so nothing half-written is left under any name.
+    TemporaryFiles.shared.installInterruptHandler()
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? AsyncParsableCommand {

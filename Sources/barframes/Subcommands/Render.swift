@@ -166,7 +166,6 @@ extension BarFramesCommand {
       let outputURL = URL(fileURLWithPath: output, isDirectory: true)
       try OutputFiles.createDirectory(outputURL)
 
-      TemporaryFiles.shared.installInterruptHandler()
       let exporter = Exporter(outputDirectory: outputURL, options: options, tool: "barframes \(BarFramesVersion.string)")
       let reporter = ProgressReporter(mode: quiet ? .silent : ProgressReporter.isInteractive ? .live : .lines, output: output)
       let manifest: ExportManifest
