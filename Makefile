@@ -4,8 +4,8 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 FRAMES ?= frames
-# Debian packages the build and the renderer need: Cairo's headers and the pinned font.
-APT_PACKAGES = libcairo2-dev fonts-dejavu-core
+# Debian packages the build and the renderer need: Cairo's and FreeType's headers and the pinned font.
+APT_PACKAGES = libcairo2-dev libfreetype-dev fonts-dejavu-core
 FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
 .PHONY: demo test deps build clean
@@ -13,6 +13,7 @@ FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 deps:
 	@missing=""; \
 	pkg-config --exists cairo 2>/dev/null || missing="$$missing libcairo2-dev"; \
+	pkg-config --exists freetype2 2>/dev/null || missing="$$missing libfreetype-dev"; \
 	[ -f "$(FONT)" ] || missing="$$missing fonts-dejavu-core"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -n "$$missing" ]; then \

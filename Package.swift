@@ -8,7 +8,7 @@ let package = Package(
   name: "BarFrames",
   products: [
     // The core: geometry, the Core Animation timing model, styles, scenes and designs. No Cairo.
-    .library(name: "BarFrames", targets: ["BarFrames", "BarFramesTiming", "BarFramesGraphics", "BarFramesJSON"]),
+    .library(name: "BarFrames", targets: ["BarFrames", "BarFramesTiming", "BarFramesGraphics", "BarFramesText", "BarFramesJSON"]),
     // Cairo-backed drawing, PNG encoding and the frame exporter.
     .library(name: "BarFramesRendering", targets: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]),
     // Golden-image assertions for XCTest and Swift Testing.
@@ -26,6 +26,11 @@ let package = Package(
       providers: [.apt(["libcairo2-dev"])]
     ),
     .systemLibrary(
+      name: "CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"])]
+    ),
+    .systemLibrary(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]
@@ -35,8 +40,10 @@ let package = Package(
     // JSON text: a strict parser (file order, duplicate keys, line and column) and a writer.
     .target(name: "BarFramesJSON"),
     .target(name: "BarFramesGraphics"),
+    // Text as geometry: the pinned font's glyph outlines through FreeType, laid out exactly.
+    .target(name: "BarFramesText", dependencies: ["BarFramesGraphics", "CFreeType"]),
     .target(name: "BarFramesTiming", dependencies: ["BarFramesGraphics", "BarFramesJSON"]),
-    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesTiming", "BarFramesJSON"]),
+    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON"]),
 
     // MARK: Output
     .target(name: "BarFramesImageIO", dependencies: ["CZlib"]),
@@ -84,12 +91,13 @@ let package = Package(
     ),
     .testTarget(name: "BarFramesJSONTests", dependencies: ["BarFramesJSON"]),
     .testTarget(name: "BarFramesGraphicsTests", dependencies: ["BarFramesGraphics"]),
+    .testTarget(name: "BarFramesTextTests", dependencies: ["BarFramesText"]),
     .testTarget(name: "BarFramesTimingTests", dependencies: ["BarFramesTiming", "BarFramesJSON"]),
     .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport"]),
     .testTarget(name: "BarFramesImageIOTests", dependencies: ["BarFramesImageIO", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesRendererTests",
-      dependencies: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesTestSupport"]
+      dependencies: ["BarFramesRenderer", "BarFramesText", "BarFramesImageIO", "BarFramesTestSupport"]
     ),
     .testTarget(
       name: "BarFramesExportTests",

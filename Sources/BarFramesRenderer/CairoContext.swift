@@ -13,7 +13,6 @@ public final class CairoContext: DrawingContext {
   /// Takes ownership of a Cairo context reference.
   init(owning cr: OpaquePointer) {
     self.cr = cr
-    PinnedFont.applyDeterministicOptions(to: cr)
   }
 
   deinit {
@@ -135,47 +134,10 @@ public final class CairoContext: DrawingContext {
 
   // MARK: Text
 
-  public func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
-    guard !text.isEmpty, color.alpha > 0 else { return }
-    // Without the pinned font nothing is drawn; renderers call `checkFont()` first and fail
-    // with an install hint, so no frame is ever written with missing text.
-    guard case .success(let pinned) = PinnedFont.shared else { return }
-    cairo_save(cr)
-    cairo_set_font_face(cr, pinned.face(for: font.weight))
-    cairo_set_font_size(cr, font.size)
-    var fontExtents = cairo_font_extents_t()
-    cairo_font_extents(cr, &fontExtents)
-    var textExtents = cairo_text_extents_t()
-    cairo_text_extents(cr, text, &textExtents)
-    let x: Double =
-      switch alignment {
-      case .left: rect.minX
-      case .center: rect.midX - textExtents.x_advance / 2
-      case .right: rect.maxX - textExtents.x_advance
-      }
-    // A single-line UILabel centres its line box (ascent + descent) vertically.
-    let baseline = rect.midY - (fontExtents.ascent + fontExtents.descent) / 2 + fontExtents.ascent
-    setColor(color)
-    cairo_move_to(cr, x, baseline)
-    cairo_show_text(cr, text)
-    cairo_restore(cr)
-  }
-
-  /// The advance width of `text` in points with the pinned font.
-  public func textWidth(_ text: String, font: Font) -> Double {
-    guard case .success(let pinned) = PinnedFont.shared else { return 0 }
-    cairo_save(cr)
-    defer { cairo_restore(cr) }
-    cairo_set_font_face(cr, pinned.face(for: font.weight))
-    cairo_set_font_size(cr, font.size)
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(cr, text, &extents)
-    return extents.x_advance
-  }
-
-  /// Throws when the pinned font cannot be loaded; call once before drawing text.
-  public static func checkFont() throws(RendererError) {
-    _ = try PinnedFont.shared.get()
+  /// Fills the run's glyph outlines: Cairo never positions or rasterises glyphs itself, so
+  /// text looks the same whatever Cairo version places glyphs at (see `TextRun`).
+  public func fillText(_ run: TextRun, color: Color) {
+    fill(run.outline, color: color, rule: .nonZero)
   }
 
   // MARK: Images

@@ -4,8 +4,6 @@ import CCairo
 public enum RendererError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Cairo reported a non-success status while doing `operation`.
   case cairo(operation: String, status: String)
-  /// The pinned font file is missing or unreadable.
-  case fontUnavailable(path: String, reason: String)
   /// An embedded PNG image could not be decoded.
   case imageUnreadable(name: String, status: String)
   /// A requested surface size is empty, not finite or too large.
@@ -15,8 +13,6 @@ public enum RendererError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .cairo(let operation, let status):
       "Cairo failed to \(operation): \(status)"
-    case .fontUnavailable(let path, let reason):
-      "the pinned font \(path) could not be loaded (\(reason)); install it with `apt-get install fonts-dejavu-core`"
     case .imageUnreadable(let name, let status):
       "the image \(name) is not a readable PNG (\(status))"
     case .invalidSurfaceSize(let width, let height, let scale):

@@ -2,7 +2,4 @@
 #define BARFRAMES_CCAIRO_SHIM_H
 #include <cairo.h>
 #include <cairo-svg.h>
-#include <cairo-ft.h>
-#include <ft2build.h>
-#include FT_FREETYPE_H
 #endif

@@ -1,6 +1,7 @@
 import BarFramesGraphics
 import BarFramesImageIO
 import BarFramesRenderer
+import BarFramesText
 import BarFramesTestSupport
 import Testing
 

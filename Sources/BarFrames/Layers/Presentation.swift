@@ -1,4 +1,5 @@
 import BarFramesGraphics
+import BarFramesText
 import BarFramesTiming
 
 /// One layer as it is presented at a time: every animatable property evaluated, and the
@@ -53,6 +54,7 @@ public struct Presentation: Hashable, Sendable {
   public func draw(in context: some DrawingContext) {
     for layer in layers where !layer.isHidden && layer.effectiveOpacity > 0 {
       let grouped = layer.effectiveOpacity < 1
+      context.beginLayer(named: layer.name)
       context.saveState()
       if grouped { context.beginTransparencyLayer(opacity: layer.effectiveOpacity) }
       context.concatenate(layer.toCanvas)
@@ -78,6 +80,7 @@ public struct Presentation: Hashable, Sendable {
       }
       if grouped { context.endTransparencyLayer() }
       context.restoreState()
+      context.endLayer()
     }
   }
 }

@@ -1,4 +1,5 @@
 import BarFramesGraphics
+import BarFramesText
 
 /// A card of drawing primitives — rounded rectangles, round caps, text, a circle, a Bézier —
 /// used to check a renderer end to end before any design is involved.

@@ -1,4 +1,5 @@
 import BarFramesGraphics
+import BarFramesText
 import BarFramesImageIO
 import BarFramesRenderer
 
@@ -92,7 +93,7 @@ public struct ContactSheet: Sendable {
     private var next = 0
 
     init(_ sheet: ContactSheet) throws {
-      try CairoContext.checkFont()
+      try PinnedFont.check()
       self.sheet = sheet
       layout = sheet.layout()
       surface = try ImageSurface(size: layout.size, scale: sheet.scale, background: ContactSheet.sheetColor)

@@ -1,4 +1,5 @@
 import BarFrames
+import BarFramesText
 import BarFramesGraphics
 import BarFramesImageIO
 import BarFramesRenderer
@@ -18,7 +19,7 @@ public final class FrameRenderer {
   /// - Throws: `RendererError.fontUnavailable` (with the `apt-get` hint) when the pinned font
   ///   is missing, before anything is drawn.
   public init(size: Size, scale: Int, background: Color?) throws {
-    try CairoContext.checkFont()
+    try PinnedFont.check()
     surface = try ImageSurface(size: size, scale: scale, background: background)
   }
 
@@ -46,7 +47,7 @@ public final class FrameRenderer {
 public enum SVGFrameRenderer {
   /// One SVG document of `presentation`, the same bytes whenever it is drawn.
   public static func svg(_ presentation: Presentation, background: Color?) throws -> [UInt8] {
-    try CairoContext.checkFont()
+    try PinnedFont.check()
     let svg = try SVGSurface(size: presentation.canvasSize, background: background)
     presentation.draw(in: svg.context)
     return renumberingSurfaceIDs(try svg.finish())

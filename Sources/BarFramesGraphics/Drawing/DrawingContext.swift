@@ -22,14 +22,22 @@ public protocol DrawingContext: AnyObject {
   func beginTransparencyLayer(opacity: Double)
   /// Composites the group started by ``beginTransparencyLayer(opacity:)``.
   func endTransparencyLayer()
-  /// Draws one line of text with the pinned font, centred vertically in `rect` and placed
-  /// horizontally by `alignment`.
-  func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment)
+  /// Fills one line of text already laid out as glyph outlines (see ``TextRun``). Contexts
+  /// never lay text out themselves, so pixels, SVG and the draw log show the same geometry.
+  func fillText(_ run: TextRun, color: Color)
   /// Draws an image into `rect`.
   func drawImage(_ image: EmbeddedImage, in rect: Rect, contentMode: EmbeddedImage.ContentMode)
+  /// Marks the start of the commands that draw the layer `name` (a structuring hint: the SVG
+  /// writer makes it a `<g id="name">`; pixels ignore it). Calls nest with ``endLayer()``.
+  func beginLayer(named name: String)
+  /// Ends the layer begun by the matching ``beginLayer(named:)``.
+  func endLayer()
 }
 
 extension DrawingContext {
+  public func beginLayer(named name: String) {}
+  public func endLayer() {}
+
   public func fill(_ path: Path, color: Color) { fill(path, color: color, rule: .nonZero) }
   public func clip(to path: Path) { clip(to: path, rule: .nonZero) }
 

@@ -43,13 +43,32 @@ public final class RecordingContext: DrawingContext {
   public func beginTransparencyLayer(opacity: Double) { lines.append("begin-group opacity=\(n(opacity))") }
   public func endTransparencyLayer() { lines.append("end-group") }
 
-  public func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
+  /// Logs the string, where its baseline starts, its advance and the outlines that are filled,
+  /// so a change of text layout shows in the log as it would in the pixels.
+  public func fillText(_ run: TextRun, color: Color) {
     lines.append(
-      "text \"\(text)\" rect=\(rect) size=\(n(font.size)) weight=\(font.weight.rawValue) "
-        + "color=\(color.hexString) align=\(alignment.rawValue)")
+      "text \(quoted(run.string)) origin=(\(n(run.origin.x)), \(n(run.origin.y))) advance=\(n(run.advance)) "
+        + "size=\(n(run.font.size)) weight=\(run.font.weight.rawValue) color=\(color.hexString) "
+        + "outline=\(run.outline.svgPathData)")
   }
 
   public func drawImage(_ image: EmbeddedImage, in rect: Rect, contentMode: EmbeddedImage.ContentMode) {
-    lines.append("image \"\(image.name)\" rect=\(rect) mode=\(contentMode.rawValue)")
+    lines.append("image \(quoted(image.name)) rect=\(rect) mode=\(contentMode.rawValue)")
+  }
+
+  /// A string in double quotes with quotes, backslashes and control characters escaped, so a
+  /// log line stays one line whatever the text.
+  private func quoted(_ string: String) -> String {
+    var out = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        out += "\\u{" + String(scalar.value, radix: 16) + "}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BarFrames
+import BarFramesText
 import BarFramesImageIO
 import BarFramesRenderer
 import Foundation
@@ -22,7 +23,7 @@ extension BarFramesCommand {
     }
 
     func run() throws {
-      try CairoContext.checkFont()
+      try PinnedFont.check()
       let directory = URL(fileURLWithPath: output, isDirectory: true)
       try OutputFiles.createDirectory(directory)
       let image = try ImageSurface(size: BarFrames.TestCard.size, scale: scale)

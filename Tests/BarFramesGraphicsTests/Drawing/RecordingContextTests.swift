@@ -12,7 +12,10 @@ import Testing
       Path(polyline: [Point(25, 76), Point(106, 91)]), color: Color(red8: 66, green8: 255, blue8: 66),
       style: StrokeStyle(lineWidth: 5, lineCap: .round, lineJoin: .round))
     recording.beginTransparencyLayer(opacity: 0.25)
-    recording.drawText("30%", in: Rect(x: 86, y: 61, width: 40, height: 20), font: Font(size: 13), color: .green, alignment: .center)
+    let bar = TextRun(
+      string: "a \"b\"\n", font: Font(size: 13), origin: Point(86, 75.5), advance: 4,
+      outline: Path(rect: Rect(x: 86, y: 70, width: 4, height: 5.5)))
+    recording.fillText(bar, color: .green)
     recording.endTransparencyLayer()
     #expect(
       recording.log == """
@@ -22,7 +25,7 @@ import Testing
         restore
         stroke M25 76 L106 91 color=#42FF42FF width=5 cap=round join=round
         begin-group opacity=0.25
-        text "30%" rect=(86, 61, 40, 20) size=13 weight=regular color=#00FF00FF align=center
+        text "a \\"b\\"\\u{a}" origin=(86, 75.5) advance=4 size=13 weight=regular color=#00FF00FF outline=M86 70 L90 70 L90 75.5 L86 75.5 Z
         end-group
         """)
   }
