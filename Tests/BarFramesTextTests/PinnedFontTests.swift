@@ -31,11 +31,14 @@ struct PinnedFontTests {
     // 20.48 pt is 0.01 pt per font unit.
     let run = font.run("5.", font: Font(size: 20.48), origin: Point(10, 50))
     #expect(abs(run.advance - (13.03 + 6.51)) < 1e-9)
-    // The full stop starts where the 5's advance ends: x = 10 + 13.03.
-    let stop = run.outline.elements.suffix(5)
-    let expected: [Point] = [Point(23.03 + 2.19, 47.46), Point(23.03 + 4.30, 47.46), Point(23.03 + 4.30, 50), Point(23.03 + 2.19, 50)]
+    // The full stop starts where the 5's advance ends: x = 10 + 13.03. FreeType's decomposer
+    // ends each contour with a line back to its first point; the subpath is then closed.
+    let stop = run.outline.elements.suffix(6)
+    let first = Point(23.03 + 2.19, 47.46)
+    let expected: [Point] = [first, Point(23.03 + 4.30, 47.46), Point(23.03 + 4.30, 50), Point(23.03 + 2.19, 50), first]
     let points = stop.compactMap(\.endPoint)
-    try #require(points.count == 4)
+    try #require(points.count == 5)
+    if case .move = stop.first {} else { Issue.record("the full stop's contour does not start with a move: \(stop)") }
     for (p, e) in zip(points, expected) {
       #expect(abs(p.x - e.x) < 1e-9 && abs(p.y - e.y) < 1e-9, "\(p) ≠ \(e)")
     }

@@ -155,7 +155,7 @@ public struct SceneEvent: Hashable, Sendable {
           resolved.append(member)
         }
       }
-      let time = every.map { at + Double(n) * $0 } ?? at
+      let time = SceneTime.canonical(every.map { at + Double(n) * $0 } ?? at)
       result.append(SceneEvent(at: time, call: call, args: .object(resolved), path: path, file: file))
     }
     return result

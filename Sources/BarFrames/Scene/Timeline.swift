@@ -6,7 +6,8 @@ import BarFramesGraphics
 public protocol SceneTimeline: Sendable {
   /// The scene this timeline replays.
   var scene: Scene { get }
-  /// The presentation tree at an absolute time; an event at `time` has already happened.
+  /// The presentation tree at an absolute time, snapped by ``SceneTime/canonical(_:)``; an event
+  /// at `time` has already happened.
   func presentation(at time: Double) -> Presentation
   /// What `barframes inspect` prints at `time`.
   func inspection(at time: Double) -> JSONValue
@@ -66,10 +67,11 @@ public struct Timeline<D: Design>: SceneTimeline {
     var clock = -Double.infinity
     func runTimers(upTo limit: Double) {
       var fired = 0
-      while let next = current.nextTimer(after: clock), next <= limit, fired < 100_000 {
+      while let next = current.nextTimer(after: clock), SceneTime.canonical(next) <= limit, fired < 100_000 {
         current.fireTimer(at: next)
         clock = next
-        snapshots.append((next, current))
+        // Looked up by snapped time, so a timer due at 0.8000000000000002 has fired at 0.8.
+        snapshots.append((SceneTime.canonical(next), current))
         fired += 1
       }
     }
@@ -92,8 +94,9 @@ public struct Timeline<D: Design>: SceneTimeline {
     self.hits = hits
   }
 
-  /// The design's state at `time`: the last snapshot at or before it.
+  /// The design's state at `time` (snapped, see ``SceneTime``): the last snapshot at or before it.
   public func design(at time: Double) -> D {
+    let time = SceneTime.canonical(time)
     var lo = 0
     var hi = snapshots.count
     while lo < hi {
@@ -104,10 +107,12 @@ public struct Timeline<D: Design>: SceneTimeline {
   }
 
   public func presentation(at time: Double) -> Presentation {
-    design(at: time).layers.presentation(at: time, canvasSize: scene.style.canvas.size, background: scene.style.canvas.background)
+    let time = SceneTime.canonical(time)
+    return design(at: time).layers.presentation(at: time, canvasSize: scene.style.canvas.size, background: scene.style.canvas.background)
   }
 
   public func inspection(at time: Double) -> JSONValue {
+    let time = SceneTime.canonical(time)
     let design = design(at: time)
     let presentation = design.layers.presentation(
       at: time, canvasSize: scene.style.canvas.size, background: scene.style.canvas.background)

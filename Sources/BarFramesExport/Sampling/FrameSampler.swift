@@ -1,3 +1,5 @@
+import BarFrames
+
 /// Where the frames of a sequence fall in time.
 ///
 /// Frame `i` is at `start + i / fps`, computed from the index — never by adding `1/fps` up,
@@ -40,10 +42,10 @@ public struct FrameSampler: Hashable, Sendable {
     return Int((frames + countTolerance).rounded(.down)) + 1
   }
 
-  /// The time of frame `index`: `start + index / fps`, never past the end of the interval.
+  /// The time of frame `index`: `start + index / fps`, never past the end of the interval,
+  /// snapped to the microsecond like every scene time (``SceneTime/frameTime(start:index:numerator:denominator:span:)``).
   public func time(ofFrame index: Int) -> Double {
-    let offset = Double(index) * Double(rate.denominator) / Double(rate.numerator)
-    return start + min(offset, span)
+    SceneTime.frameTime(start: start, index: index, numerator: rate.numerator, denominator: rate.denominator, span: span)
   }
 
   /// Every frame index, `0..<count`.

@@ -1,3 +1,5 @@
+import BarFrames
+
 /// Which part of a scene to render: the command line's `--at`, `--time`, `--frames` and
 /// `--progress`, resolved against a scene to a ``FrameSampler`` and the frame indices to draw.
 public enum FrameSelection: Hashable, Sendable {
@@ -46,11 +48,11 @@ public enum FrameSelection: Hashable, Sendable {
       first = range.lowerBound
       last = min(range.upperBound, sampler.count - 1)
     case .progress(let p):
-      sampler = FrameSampler(start: p * duration, duration: 0, rate: rate)
+      sampler = FrameSampler(start: SceneTime.time(atProgress: p, of: duration), duration: 0, rate: rate)
       last = 0
     case .progressRange(let range):
-      sampler = FrameSampler(
-        start: range.lowerBound * duration, duration: (range.upperBound - range.lowerBound) * duration, rate: rate)
+      let start = SceneTime.time(atProgress: range.lowerBound, of: duration)
+      sampler = FrameSampler(start: start, duration: SceneTime.time(atProgress: range.upperBound, of: duration) - start, rate: rate)
       last = sampler.count - 1
     }
     return ResolvedSelection(sampler: sampler, indices: Array(stride(from: first, through: last, by: everyNth)), everyNth: everyNth)
