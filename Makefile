@@ -8,7 +8,7 @@ FRAMES ?= frames
 APT_PACKAGES = libcairo2-dev libfreetype-dev fonts-dejavu-core
 FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
-.PHONY: demo test deps build clean
+.PHONY: demo test deps build clean portability
 
 deps:
 	@missing=""; \
@@ -37,3 +37,9 @@ test: deps
 
 clean:
 	rm -rf .build "$(FRAMES)"
+
+# Run the same release binary against Debian 13's libraries in a debootstrap root and compare its
+# goldens and SVG previews with the host's (docs/portability.md; needs root, takes a few minutes
+# the first time). PORTABILITY_ARGS passes options, e.g. PORTABILITY_ARGS="--rev HEAD".
+portability: deps
+	SWIFT="$(SWIFT)" scripts/golden-portability.sh $(PORTABILITY_ARGS)
