@@ -1,0 +1,308 @@
+import BarFramesGraphics
+import Foundation
+
+/// A ``DrawingContext`` that writes an SVG 1.1 document, in pure Swift: the same commands give
+/// the same bytes on every machine and with every library version, and the markup reads like
+/// the drawing.
+///
+/// ```swift
+/// let svg = try SVGContext(size: Size(120, 60), background: .white)
+/// presentation.draw(in: svg)
+/// let bytes = svg.document   // UTF-8 XML
+/// ```
+///
+/// - The root is `width="120px" height="60px" viewBox="0 0 120 60"`: one point is one px.
+/// - Each layer (``beginLayer(named:)``) is a `<g id="name">`; a transparency layer is a
+///   `<g opacity="…">`; a transform is a `<g transform="matrix(a b c d e f)">` and a clip a
+///   `<clipPath>` written in place plus a `<g clip-path="url(#…)">` around what it clips.
+/// - Shapes are `<path>`s with `#rrggbb` colours (and `fill-opacity`/`stroke-opacity` below 1),
+///   strokes with every stroke property explicit (SVG's default miter limit is 4, Core
+///   Graphics' 10). Text is the run's glyph outlines as a `<path>` whose string is kept in
+///   `aria-label` and a `<title>`, so no font is needed to view it.
+/// - Numbers have at most 3 decimals (6 for a transform's linear factors); clip ids are the
+///   layer's name and a counter, never a pointer or a process-wide serial.
+///
+/// Save/restore follows Cairo's model, which our PNGs are drawn with: a transparency layer saves
+/// the state when it begins and restores it when it ends. Groups for transforms and clips are
+/// opened lazily, just before the next shape that needs them, and closed when a restore drops
+/// them — so a `saveState()` followed by `concatenate(_:)` affects exactly the commands up to
+/// the matching `restoreState()`, and unused state leaves no markup.
+public final class SVGContext: DrawingContext {
+  /// One change of the graphics state, numbered so an open group can be matched to it.
+  private struct StateChange {
+    enum Kind {
+      case transform(Transform2D)
+      case clip(Path, FillRule)
+    }
+    var serial: Int
+    var kind: Kind
+  }
+
+  /// A `<g>` open in the document and what it stands for.
+  private enum OpenGroup {
+    /// Applies the state change with this serial to everything inside.
+    case state(serial: Int)
+    /// A named layer or a transparency layer, ended by the command with the same token.
+    case structure(token: Int)
+  }
+
+  private var markup: SVGDocument
+  /// The current state: the changes in force, oldest first.
+  private var state: [StateChange] = []
+  /// States pushed by `saveState()` and `beginTransparencyLayer(opacity:)`.
+  private var savedStates: [[StateChange]] = []
+  private var open: [OpenGroup] = []
+  private var nextSerial = 0
+  /// The ids of clip paths already written, by the serial of their state change: a clip that
+  /// is applied again (after a layer that held its group ended) references the same element.
+  private var clipIDs: [Int: String] = [:]
+  private var clipCount = 0
+  /// The layers begun and not ended, innermost last, with their names (clip ids use them).
+  private var layers: [(token: Int, name: String)] = []
+  private var transparencyLayers: [Int] = []
+
+  /// Starts a document of `size` points (px in the SVG).
+  /// - Parameters:
+  ///   - size: Positive and finite, at most ``ImageSurface/maximumPixelDimension`` per side.
+  ///   - background: A full-canvas rectangle written first; nil (or a clear colour) leaves the
+  ///     document transparent.
+  /// - Throws: ``RendererError/invalidSurfaceSize(width:height:scale:)``.
+  public init(size: Size, background: Color? = nil) throws(RendererError) {
+    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite,
+      size.width <= Double(ImageSurface.maximumPixelDimension),
+      size.height <= Double(ImageSurface.maximumPixelDimension)
+    else { throw .invalidSurfaceSize(width: size.width, height: size.height, scale: 1) }
+    markup = SVGDocument(size: size)
+    if let background, background.alpha > 0 {
+      markup.element(
+        "rect",
+        [("width", SVGNumber.format(size.width)), ("height", SVGNumber.format(size.height))]
+          + Self.paint(background, prefix: "fill"))
+    }
+  }
+
+  /// The document of everything drawn so far, as UTF-8 XML, with any group still open closed.
+  /// Reading it changes nothing, so drawing may go on afterwards.
+  public var document: [UInt8] { markup.bytes }
+
+  // MARK: State
+
+  public func saveState() {
+    savedStates.append(state)
+  }
+
+  /// Pops the state; without a matching save it does nothing (Cairo would stop drawing
+  /// altogether, which no caller of ours relies on).
+  public func restoreState() {
+    guard let saved = savedStates.popLast() else { return }
+    state = saved
+  }
+
+  public func concatenate(_ transform: Transform2D) {
+    guard !transform.isIdentity else { return }
+    push(.transform(transform))
+  }
+
+  public func clip(to path: Path, rule: FillRule) {
+    push(.clip(path, rule))
+  }
+
+  private func push(_ kind: StateChange.Kind) {
+    nextSerial += 1
+    state.append(StateChange(serial: nextSerial, kind: kind))
+  }
+
+  // MARK: Layers
+
+  public func beginLayer(named name: String) {
+    synchronizeGroups()
+    let token = openStructure(name.isEmpty ? [] : [("id", markup.uniqueID(name))])
+    layers.append((token, name))
+  }
+
+  public func endLayer() {
+    guard let layer = layers.popLast() else { return }
+    closeStructure(layer.token)
+  }
+
+  public func beginTransparencyLayer(opacity: Double) {
+    synchronizeGroups()
+    let alpha = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
+    let formatted = SVGNumber.format(alpha)
+    transparencyLayers.append(openStructure(formatted == "1" ? [] : [("opacity", formatted)]))
+    // As cairo_push_group: the state is saved with the group and restored when it ends.
+    saveState()
+  }
+
+  public func endTransparencyLayer() {
+    guard let token = transparencyLayers.popLast() else { return }
+    closeStructure(token)
+    restoreState()
+  }
+
+  private func openStructure(_ attributes: [SVGDocument.Attribute]) -> Int {
+    nextSerial += 1
+    markup.open("g", attributes)
+    open.append(.structure(token: nextSerial))
+    return nextSerial
+  }
+
+  /// Closes the group of `token` and everything inside it; nothing when a restore past its
+  /// beginning has closed it already.
+  private func closeStructure(_ token: Int) {
+    guard let index = open.lastIndex(where: { if case .structure(let t) = $0 { t == token } else { false } }) else {
+      return
+    }
+    closeGroups(from: index)
+  }
+
+  private func closeGroups(from index: Int) {
+    while open.count > index {
+      open.removeLast()
+      markup.close()
+    }
+  }
+
+  /// Makes the open groups apply exactly the current state: closes those of changes no longer
+  /// in force (and whatever was opened inside them), then opens groups for the changes made
+  /// since. Called before anything is written that the state affects.
+  private func synchronizeGroups() {
+    var applied = 0
+    var firstStale: Int?
+    for (index, group) in open.enumerated() {
+      guard case .state(let serial) = group else { continue }
+      if applied < state.count, state[applied].serial == serial {
+        applied += 1
+      } else {
+        firstStale = index
+        break
+      }
+    }
+    if let firstStale { closeGroups(from: firstStale) }
+    for change in state[applied...] {
+      openGroup(for: change)
+      open.append(.state(serial: change.serial))
+    }
+  }
+
+  private func openGroup(for change: StateChange) {
+    switch change.kind {
+    case .transform(let t):
+      // SVG draws nothing under a singular matrix, and Cairo nothing visible (CairoContext
+      // substitutes a 10⁻⁹ scale); display="none" says so without writing a NaN.
+      markup.open("g", t.isDrawable ? [("transform", t.svgMatrix)] : [("display", "none")])
+    case .clip(let path, let rule):
+      let id = clipIDs[change.serial] ?? writeClipPath(path, rule: rule)
+      clipIDs[change.serial] = id
+      markup.open("g", [("clip-path", "url(#\(id))")])
+    }
+  }
+
+  /// Writes a `<clipPath>` in the current user space and returns its id, made from the
+  /// innermost layer's name and a counter over the markup. An empty path clips everything
+  /// away, as in Cairo.
+  private func writeClipPath(_ path: Path, rule: FillRule) -> String {
+    clipCount += 1
+    let prefix = layers.last.map { Self.idFragment($0.name) + "-" } ?? ""
+    let id = markup.uniqueID("\(prefix)clip-\(clipCount)")
+    markup.open("clipPath", [("id", id)])
+    if !path.isEmpty, path.hasFiniteCoordinates {
+      markup.element("path", (rule == .evenOdd ? [("clip-rule", "evenodd")] : []) + [("d", path.svgPathData(decimals: SVGNumber.decimals))])
+    }
+    markup.close()
+    return id
+  }
+
+  /// A layer name reduced to characters that are safe inside `url(#…)` and in an XML name.
+  private static func idFragment(_ name: String) -> String {
+    let safe = name.unicodeScalars.map { scalar -> String in
+      let ok = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."
+      return ok && scalar.isASCII ? String(scalar) : "_"
+    }.joined()
+    guard let first = safe.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return "_" + safe }
+    return safe
+  }
+
+  // MARK: Shapes
+
+  public func fill(_ path: Path, color: Color, rule: FillRule) {
+    guard color.alpha > 0, !path.isEmpty, path.hasFiniteCoordinates else { return }
+    synchronizeGroups()
+    markup.element("path", Self.paint(color, prefix: "fill") + Self.fillRule(rule) + [Self.pathData(path)])
+  }
+
+  public func stroke(_ path: Path, color: Color, style: StrokeStyle) {
+    guard color.alpha > 0, style.lineWidth > 0, style.lineWidth.isFinite, !path.isEmpty, path.hasFiniteCoordinates
+    else { return }
+    synchronizeGroups()
+    // SVG requires a miter limit of at least 1; below 1 Cairo bevels every join, as 1 does.
+    let miterLimit = style.miterLimit.isFinite ? max(style.miterLimit, 1) : 10
+    markup.element(
+      "path",
+      [("fill", "none")] + Self.paint(color, prefix: "stroke") + [
+        ("stroke-width", SVGNumber.format(style.lineWidth)),
+        ("stroke-linecap", style.lineCap.rawValue),
+        ("stroke-linejoin", style.lineJoin.rawValue),
+        ("stroke-miterlimit", SVGNumber.format(miterLimit)),
+        Self.pathData(path),
+      ])
+  }
+
+  /// Fills the run's outlines with the non-zero rule; the string goes into `aria-label` and a
+  /// `<title>`, so the text stays readable (and searchable) without a `<text>` element.
+  public func fillText(_ run: TextRun, color: Color) {
+    guard color.alpha > 0, !run.outline.isEmpty, run.outline.hasFiniteCoordinates else { return }
+    synchronizeGroups()
+    markup.element(
+      "path", [("aria-label", run.string)] + Self.paint(color, prefix: "fill") + [Self.pathData(run.outline)],
+      title: run.string)
+  }
+
+  // MARK: Images
+
+  /// Places the image as ``CairoContext`` does — scaled per `contentMode` about the centre of
+  /// `rect`, clipped to `rect` — with explicit geometry and `preserveAspectRatio="none"`, so
+  /// the viewer does no fitting of its own. An image whose PNG header cannot be read is left
+  /// out, as Cairo leaves out one it cannot decode.
+  public func drawImage(_ image: EmbeddedImage, in rect: Rect, contentMode: EmbeddedImage.ContentMode) {
+    guard let pixels = image.pngPixelSize, rect.width > 0, rect.height > 0,
+      [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite)
+    else { return }
+    let iw = Double(pixels.width)
+    let ih = Double(pixels.height)
+    var sx = rect.width / iw
+    var sy = rect.height / ih
+    switch contentMode {
+    case .fill: break
+    case .aspectFill: sx = max(sx, sy); sy = sx
+    case .aspectFit: sx = min(sx, sy); sy = sx
+    }
+    saveState()
+    clip(to: Path(rect: rect))
+    synchronizeGroups()
+    markup.element(
+      "image",
+      [
+        ("x", SVGNumber.format(rect.midX - iw * sx / 2)), ("y", SVGNumber.format(rect.midY - ih * sy / 2)),
+        ("width", SVGNumber.format(iw * sx)), ("height", SVGNumber.format(ih * sy)),
+        ("preserveAspectRatio", "none"),
+        ("xlink:href", "data:image/png;base64," + Data(image.pngData).base64EncodedString()),
+      ])
+    restoreState()
+  }
+
+  // MARK: Attributes
+
+  private static func paint(_ color: Color, prefix: String) -> [SVGDocument.Attribute] {
+    let paint = color.svgPaint
+    return [(prefix, paint.color)] + (paint.opacity.map { [("\(prefix)-opacity", $0)] } ?? [])
+  }
+
+  private static func fillRule(_ rule: FillRule) -> [SVGDocument.Attribute] {
+    rule == .evenOdd ? [("fill-rule", "evenodd")] : []
+  }
+
+  private static func pathData(_ path: Path) -> SVGDocument.Attribute {
+    ("d", path.svgPathData(decimals: SVGNumber.decimals))
+  }
+}

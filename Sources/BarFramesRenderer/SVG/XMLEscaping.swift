@@ -1,0 +1,27 @@
+extension String {
+  /// The string as XML character data or an attribute value in double quotes: `& < > " '`
+  /// become entities, tab, line feed and carriage return become character references (an
+  /// attribute would otherwise turn them into spaces), and the characters XML 1.0 cannot carry
+  /// at all (other C0 controls, U+FFFE, U+FFFF) become U+FFFD, so any layer name or text
+  /// gives a well-formed document.
+  var xmlEscaped: String {
+    var out = ""
+    out.reserveCapacity(utf8.count)
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\t": out += "&#9;"
+      case "\n": out += "&#10;"
+      case "\r": out += "&#13;"
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+        out += "\u{FFFD}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}
