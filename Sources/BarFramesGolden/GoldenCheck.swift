@@ -8,16 +8,27 @@ import Foundation
 public struct GoldenCheck: Sendable {
   /// What happened to one frame.
   public enum Outcome: Sendable {
-    /// The frame matches its golden.
-    case matched(differingPixels: Int)
-    /// The golden was (re)written; `reason` says why. Assertions still fail.
+    /// The frame matches its golden; `comparison` is nil for text goldens (draw logs).
+    case matched(comparison: ImageComparison?)
+    /// The golden was (re)written; `reason` says why. Assertions still fail, so a run that
+    /// records is never green.
     case recorded(reason: String)
     /// The frame does not match (or the golden is missing and may not be written).
     case failed(message: String, artifacts: Artifacts?)
 
+    /// Whether the frame matched without anything being written.
     public var passed: Bool {
       if case .matched = self { return true }
       return false
+    }
+
+    /// The sentence an assertion reports, or nil when the frame matched.
+    public var failureMessage: String? {
+      switch self {
+      case .matched: nil
+      case .recorded(let reason): reason
+      case .failed(let message, _): message
+      }
     }
   }
 
@@ -57,22 +68,26 @@ public struct GoldenCheck: Sendable {
   /// - Parameters:
   ///   - name: Names the frame in messages and the artefacts folder, e.g. `bent-line-slider_t0.500`.
   ///   - rerecordHint: The command that re-records this golden, for the failure message.
+  /// - Throws: ``GoldenError/refusedTolerance(_:)`` when the tolerance would pass any image of
+  ///   this size (checked before anything is written), and the errors that keep a comparison
+  ///   from running at all (an unreadable golden, an unwritable folder) — never a pass.
   public func check(_ actual: RGBAImage, golden: URL, name: String, rerecordHint: String) throws(GoldenError) -> Outcome {
+    try tolerance.validate(pixelCount: actual.width * actual.height)
     let exists = FileManager.default.fileExists(atPath: golden.path)
     guard exists else {
-      if mode == .never || (mode == .missing && isContinuousIntegration) {
-        let why = mode == .never ? "record mode is never" : "CI=true, so missing goldens are not recorded"
+      if let why = refusalToRecordMissing {
         let artifacts = try writeArtifacts(name: name, reference: nil, actual: actual)
         return .failed(
-          message: "no golden at \(golden.path) (\(why)). The actual frame is at \(artifacts.actual.path). Record it with: \(rerecordHint)",
+          message: "\(name): no golden at \(golden.path) (\(why)). The actual frame is at \(artifacts.actual.path). "
+            + "Record it with: \(rerecordHint)",
           artifacts: artifacts)
       }
       try write(actual, to: golden)
-      return .recorded(reason: "no golden existed; recorded \(golden.path). Check it, commit it and run again")
+      return .recorded(reason: "\(name): no golden existed; recorded \(golden.path). \(GoldenCheck.afterRecording)")
     }
     if mode == .all {
       try write(actual, to: golden)
-      return .recorded(reason: "record mode is all; re-recorded \(golden.path). Turn recording off and run again")
+      return .recorded(reason: "\(name): record mode is all; re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
     }
     let reference: RGBAImage
     do {
@@ -80,37 +95,34 @@ public struct GoldenCheck: Sendable {
     } catch {
       if mode == .failed {
         try write(actual, to: golden)
-        return .recorded(reason: "the golden was unreadable (\(error)); re-recorded \(golden.path)")
+        return .recorded(reason: "\(name): the golden was unreadable (\(error)); re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
       }
       throw .unreadableGolden(path: golden.path, reason: "\(error)")
     }
-    let comparison = ImageComparison.compare(reference: reference, actual: actual, tolerance: tolerance)
-    if case .match(let n) = comparison { return .matched(differingPixels: n) }
+    let comparison = try ImageComparison.compare(reference: reference, actual: actual, tolerance: tolerance)
+    if comparison.isMatch { return .matched(comparison: comparison) }
     if mode == .failed {
       try write(actual, to: golden)
-      return .recorded(reason: "it did not match (\(summary(comparison))); re-recorded \(golden.path)")
+      return .recorded(
+        reason: "\(name): it did not match (\(comparison.summary)); re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
     }
     let artifacts = try writeArtifacts(name: name, reference: reference, actual: actual)
-    var message = "\(name) does not match its golden: \(summary(comparison)). "
+    var message = "\(name) does not match its golden \(golden.path): \(comparison.summary). "
     message += "Reference: \(artifacts.reference!.path), actual: \(artifacts.actual.path)"
     if let diff = artifacts.diff { message += ", diff: \(diff.path)" }
     message += ". If the new look is intended, re-record with: \(rerecordHint)"
     return .failed(message: message, artifacts: artifacts)
   }
 
-  /// One sentence describing a failed comparison.
-  public func summary(_ comparison: ImageComparison) -> String {
-    switch comparison {
-    case .match(let n):
-      return "\(n) pixels differ, within \(tolerance)"
-    case .sizeMismatch(let r, let a):
-      return "the sizes differ: the golden is \(r.width)×\(r.height) px, the frame is \(a.width)×\(a.height) px"
-    case .mismatch(let n, let total, let maxDelta, let first):
-      return "\(n) of \(total) pixels (\(ImageComparison.percent(Double(n) / Double(total)))) differ by more than "
-        + "\(tolerance.perChannel) per channel (largest difference \(maxDelta), first at x \(first.x), y \(first.y)); "
-        + "at most \(ImageComparison.percent(tolerance.maxDifferingPixelRatio)) may"
-    }
+  /// Why a missing golden may not be written in this mode, or nil when it is recorded.
+  var refusalToRecordMissing: String? {
+    if mode == .never { return "record mode is never" }
+    if mode == .missing && isContinuousIntegration { return "CI=true, so missing goldens are not recorded" }
+    return nil
   }
+
+  /// What to do after a golden was written, said in every recording message.
+  static let afterRecording = "Check it, commit it and run the tests again without BARFRAMES_RECORD (a run that records always fails)"
 
   private func write(_ image: RGBAImage, to url: URL) throws(GoldenError) {
     try GoldenCheck.writeAtomically(try GoldenRenderer.png(image), to: url)

@@ -3,8 +3,13 @@ import BarFramesExport
 import BarFramesImageIO
 import Foundation
 
-/// Where goldens live and how they are named: `<directory>/<scene>/<scene>_t<seconds>.png`,
-/// seconds with three decimals (`bent-line-slider_t0.500.png`).
+/// Where goldens live and how they are named: `<directory>/<scene>/<scene>_t<seconds>.png`
+/// for images and `….txt` for draw logs, seconds with three decimals
+/// (`bent-line-slider_t0.500.png`).
+///
+/// The assertions' default directory is ``besideTestFile(_:)``: `__Goldens__` next to the test
+/// file, as swift-snapshot-testing keeps `__Snapshots__`, so goldens do not depend on the
+/// working directory `swift test` runs in.
 public struct GoldenStore: Sendable {
   /// The folder holding one sub-folder per scene.
   public var directory: URL
@@ -13,9 +18,24 @@ public struct GoldenStore: Sendable {
     self.directory = directory
   }
 
+  /// The name of the folder of goldens beside a test file.
+  public static let defaultFolderName = "__Goldens__"
+
+  /// `__Goldens__` in the folder of `testFilePath` (a test's `#filePath`).
+  public static func besideTestFile(_ testFilePath: String) -> URL {
+    URL(fileURLWithPath: testFilePath).deletingLastPathComponent()
+      .appendingPathComponent(defaultFolderName, isDirectory: true)
+  }
+
+  /// A frame's name without extension, `<scene>_t<seconds>`: the golden's base name and the
+  /// name of its artefacts folder.
+  public static func frameName(scene: String, time: Double) -> String {
+    "\(scene)_t\(formatTime(time))"
+  }
+
   /// The golden file name of a scene at a time.
   public static func fileName(scene: String, time: Double) -> String {
-    "\(scene)_t\(formatTime(time)).png"
+    frameName(scene: scene, time: time) + ".png"
   }
 
   /// `0.500`, `2.010`: milliseconds, always three decimals.
@@ -35,6 +55,11 @@ public struct GoldenStore: Sendable {
   /// The golden file of a scene at a time.
   public func url(scene: String, time: Double) -> URL {
     directory.appendingPathComponent(scene).appendingPathComponent(GoldenStore.fileName(scene: scene, time: time))
+  }
+
+  /// The draw-log golden of a scene at a time: `<directory>/<scene>/<scene>_t<seconds>.txt`.
+  public func drawLogURL(scene: String, time: Double) -> URL {
+    directory.appendingPathComponent(scene).appendingPathComponent(GoldenStore.frameName(scene: scene, time: time) + ".txt")
   }
 }
 

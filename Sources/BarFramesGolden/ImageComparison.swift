@@ -1,83 +1,136 @@
 import BarFramesImageIO
 
-/// How different two images may be and still match.
+/// The outcome of comparing a rendered frame with its golden, pixel by decoded pixel.
 ///
-/// A pixel *differs* when any of its four channels (straight R, G, B, A) differs by more than
-/// ``perChannel``; two fully transparent pixels never differ, whatever their colour bytes. The
-/// images match when the ratio of differing **pixels** (not bytes, not channels) to all pixels
-/// is at most ``maxDifferingPixelRatio``.
+/// ```swift
+/// let comparison = try ImageComparison.compare(reference: golden, actual: frame, tolerance: .default)
+/// comparison.isMatch   // false
+/// comparison.summary   // "1 of 100 pixels (1 %) differ by more than 1 per channel (largest
+///                      //  difference 2, first at x 4, y 5); tolerance: ±1 per channel, no pixel beyond"
+/// ```
 ///
-/// Tolerances that would pass any image are refused: `perChannel` must be below 255 and the
-/// ratio below 1.
-public struct GoldenTolerance: Hashable, Sendable, CustomStringConvertible {
-  /// The largest per-channel difference, 0…254, that still counts as equal.
-  public let perChannel: Int
-  /// The largest fraction of pixels, 0 ≤ r < 1, allowed to differ.
-  public let maxDifferingPixelRatio: Double
+/// With ``GoldenTolerance/ignoresAntialiasedEdges`` a differing pixel is forgiven when it sits on
+/// an anti-aliased edge in **both** images — the idea of pixelmatch's `antialiased()` (after
+/// Vysniauskas, "Anti-aliased pixel and intensity slope detector", 2009): among its eight
+/// neighbours at most two share its colour, some are darker and some brighter, and the darkest
+/// or the brightest of them lies inside a flat area (more than two identical neighbours) in both
+/// images. A shape moved by a pixel or a recoloured area still differs: their pixels have flat
+/// neighbourhoods on at least one side.
+public struct ImageComparison: Hashable, Sendable {
+  /// Width and height in pixels.
+  public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
 
-  public init(perChannel: Int, maxDifferingPixelRatio: Double) {
-    precondition((0...254).contains(perChannel), "GoldenTolerance.perChannel must be 0…254 (255 would pass any image), got \(perChannel)")
-    precondition(
-      maxDifferingPixelRatio >= 0 && maxDifferingPixelRatio < 1,
-      "GoldenTolerance.maxDifferingPixelRatio must be in 0..<1 (1 would pass any image), got \(maxDifferingPixelRatio)")
-    self.perChannel = perChannel
-    self.maxDifferingPixelRatio = maxDifferingPixelRatio
+    public init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+    }
+
+    public var description: String { "\(width)×\(height) px" }
   }
 
-  /// Every pixel identical.
-  public static let exact = GoldenTolerance(perChannel: 0, maxDifferingPixelRatio: 0)
+  /// A pixel's column and row, from the top left.
+  public struct Position: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
 
-  /// The default: ±2 per channel (antialiasing noise between Cairo/pixman builds), and at most
-  /// 0.1 % of the pixels beyond that.
-  public static let `default` = GoldenTolerance(perChannel: 2, maxDifferingPixelRatio: 0.001)
-
-  public var description: String {
-    "±\(perChannel) per channel, at most \(ImageComparison.percent(maxDifferingPixelRatio)) of pixels"
+    public init(x: Int, y: Int) {
+      self.x = x
+      self.y = y
+    }
   }
-}
 
-/// The outcome of comparing an actual image with its reference.
-public enum ImageComparison: Hashable, Sendable {
-  /// Within tolerance; `differingPixels` may be above 0 but is within the allowed ratio.
-  case match(differingPixels: Int)
-  /// The images have different sizes; nothing else is compared.
-  case sizeMismatch(reference: (width: Int, height: Int), actual: (width: Int, height: Int))
-  /// Too many pixels differ.
-  case mismatch(differingPixels: Int, totalPixels: Int, maxChannelDifference: Int, firstDifference: (x: Int, y: Int))
+  /// The tolerance the images were compared under.
+  public let tolerance: GoldenTolerance
+  /// The golden's size.
+  public let referenceSize: Size
+  /// The rendered frame's size.
+  public let actualSize: Size
+  /// Pixels differing by more than the tolerance's `perChannel`, not counting forgiven
+  /// anti-aliased pixels; 0 when the sizes differ.
+  public let differingPixels: Int
+  /// Pixels differing by more than `perChannel` that were forgiven as anti-aliased edges.
+  public let antialiasedPixels: Int
+  /// The largest channel difference over all pixels.
+  public let maxChannelDifference: Int
+  /// The first counted differing pixel in reading order, if any.
+  public let firstDifference: Position?
 
+  /// Whether both images have the same size.
+  public var sizesMatch: Bool { referenceSize == actualSize }
+
+  /// The number of pixels compared.
+  public var totalPixels: Int { sizesMatch ? actualSize.width * actualSize.height : 0 }
+
+  /// Whether the frame matches its golden under the tolerance.
   public var isMatch: Bool {
-    if case .match = self { return true }
-    return false
+    sizesMatch && differingPixels <= tolerance.allowedDifferingPixels(of: totalPixels)
+  }
+
+  /// One sentence saying what differs, always ending with the tolerance used.
+  public var summary: String {
+    var text: String
+    if !sizesMatch {
+      text = "the sizes differ: the golden is \(referenceSize), the frame is \(actualSize)"
+    } else {
+      let verb = differingPixels == 1 ? "differs" : "differ"
+      text = "\(differingPixels) of \(totalPixels) pixels"
+      if differingPixels > 0 { text += " (\(ImageComparison.percent(Double(differingPixels) / Double(totalPixels))))" }
+      text += " \(verb) by more than \(tolerance.perChannel) per channel"
+      if let first = firstDifference {
+        text += " (largest difference \(maxChannelDifference), first at x \(first.x), y \(first.y))"
+      }
+      if antialiasedPixels > 0 {
+        text += "; \(antialiasedPixels) more on anti-aliased edges were ignored"
+      }
+    }
+    return text + "; tolerance: \(tolerance)"
   }
 
   /// Compares two decoded images pixel by pixel.
-  public static func compare(reference: RGBAImage, actual: RGBAImage, tolerance: GoldenTolerance) -> ImageComparison {
-    guard reference.width == actual.width, reference.height == actual.height else {
-      return .sizeMismatch(reference: (reference.width, reference.height), actual: (actual.width, actual.height))
+  /// - Throws: ``GoldenError/refusedTolerance(_:)`` when `tolerance` would pass any image of
+  ///   this size; a comparator that cannot say no must not say yes.
+  public static func compare(reference: RGBAImage, actual: RGBAImage, tolerance: GoldenTolerance) throws(GoldenError) -> ImageComparison {
+    let referenceSize = Size(width: reference.width, height: reference.height)
+    let actualSize = Size(width: actual.width, height: actual.height)
+    try tolerance.validate(pixelCount: actual.width * actual.height)
+    guard referenceSize == actualSize else {
+      return ImageComparison(
+        tolerance: tolerance, referenceSize: referenceSize, actualSize: actualSize, differingPixels: 0,
+        antialiasedPixels: 0, maxChannelDifference: 0, firstDifference: nil)
     }
     var differing = 0
+    var antialiased = 0
     var maxDelta = 0
-    var first: (Int, Int)?
+    var first: Position?
     let width = reference.width
+    let height = reference.height
     reference.pixels.withUnsafeBufferPointer { r in
       actual.pixels.withUnsafeBufferPointer { a in
         var i = 0
-        for index in 0..<(width * reference.height) {
+        for index in 0..<(width * height) {
           let delta = pixelDelta(r, a, i)
-          if delta > tolerance.perChannel {
-            differing += 1
-            if first == nil { first = (index % width, index / width) }
-          }
           maxDelta = max(maxDelta, delta)
+          if delta > tolerance.perChannel {
+            let (x, y) = (index % width, index / width)
+            if tolerance.ignoresAntialiasedEdges
+              && Antialiasing.isOnEdge(x: x, y: y, in: r, other: a, width: width, height: height)
+              && Antialiasing.isOnEdge(x: x, y: y, in: a, other: r, width: width, height: height)
+            {
+              antialiased += 1
+            } else {
+              differing += 1
+              if first == nil { first = Position(x: x, y: y) }
+            }
+          }
           i += 4
         }
       }
     }
-    let total = width * reference.height
-    if differing == 0 || Double(differing) <= tolerance.maxDifferingPixelRatio * Double(total) {
-      return .match(differingPixels: differing)
-    }
-    return .mismatch(differingPixels: differing, totalPixels: total, maxChannelDifference: maxDelta, firstDifference: first ?? (0, 0))
+    return ImageComparison(
+      tolerance: tolerance, referenceSize: referenceSize, actualSize: actualSize, differingPixels: differing,
+      antialiasedPixels: antialiased, maxChannelDifference: maxDelta, firstDifference: first)
   }
 
   /// The largest channel difference of pixel `i` (byte offset); 0 when both are fully transparent.
@@ -89,8 +142,9 @@ public enum ImageComparison: Hashable, Sendable {
     return delta
   }
 
-  /// A picture of the difference: differing pixels in opaque magenta, the others as a faint grey
-  /// version of the actual image, so the eye finds the change at once.
+  /// A picture of the difference: pixels counted as differing in opaque magenta, forgiven
+  /// anti-aliased pixels in yellow, the others as a faint grey version of the actual image, so
+  /// the eye finds the change at once. Images of different sizes give an all-magenta picture.
   public static func diffImage(reference: RGBAImage, actual: RGBAImage, tolerance: GoldenTolerance) -> RGBAImage {
     let width = max(reference.width, actual.width)
     let height = max(reference.height, actual.height)
@@ -101,7 +155,8 @@ public enum ImageComparison: Hashable, Sendable {
         out.pixels.withUnsafeMutableBufferPointer { o in
           var i = 0
           while i < o.count {
-            if pixelDelta(r, a, i) <= tolerance.perChannel {
+            let delta = pixelDelta(r, a, i)
+            if delta <= tolerance.perChannel {
               let luminance = (Int(a[i]) * 3 + Int(a[i + 1]) * 6 + Int(a[i + 2])) / 10
               let alpha = Int(a[i + 3])
               // Faint: the actual pixel's luminance over white, at a quarter of its alpha.
@@ -110,6 +165,15 @@ public enum ImageComparison: Hashable, Sendable {
               o[i + 1] = grey
               o[i + 2] = grey
               o[i + 3] = 255
+            } else if tolerance.ignoresAntialiasedEdges {
+              let (x, y) = ((i / 4) % width, (i / 4) / width)
+              if Antialiasing.isOnEdge(x: x, y: y, in: r, other: a, width: width, height: height)
+                && Antialiasing.isOnEdge(x: x, y: y, in: a, other: r, width: width, height: height)
+              {
+                o[i] = 255
+                o[i + 1] = 200
+                o[i + 2] = 0
+              }
             }
             i += 4
           }
@@ -119,29 +183,12 @@ public enum ImageComparison: Hashable, Sendable {
     return out
   }
 
+  /// `0.1 %`, `25 %`, `0.1894 %`.
   static func percent(_ ratio: Double) -> String {
     let value = ratio * 100
-    if value == value.rounded() { return "\(Int(value)) %" }
+    if value == value.rounded(), abs(value) < 1e15 { return "\(Int(value)) %" }
     var text = String(value)
     if text.count > 6 { text = String(text.prefix(6)) }
     return "\(text) %"
-  }
-
-  public static func == (lhs: ImageComparison, rhs: ImageComparison) -> Bool {
-    switch (lhs, rhs) {
-    case (.match(let a), .match(let b)): a == b
-    case (.sizeMismatch(let a, let b), .sizeMismatch(let c, let d)): a == c && b == d
-    case (.mismatch(let a, let b, let c, let d), .mismatch(let e, let f, let g, let h)):
-      a == e && b == f && c == g && d == h
-    default: false
-    }
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    switch self {
-    case .match(let n): hasher.combine(n)
-    case .sizeMismatch(let r, let a): hasher.combine([r.width, r.height, a.width, a.height])
-    case .mismatch(let n, let t, let m, let f): hasher.combine([n, t, m, f.x, f.y])
-    }
   }
 }

@@ -1,6 +1,11 @@
 import Foundation
 
 /// When goldens are written, as swift-snapshot-testing's record modes.
+///
+/// Every mode that writes a golden also fails the assertion that wrote it, so a run that
+/// records is never green: recording cannot be left on by accident, and the new goldens are
+/// looked at before they are committed. Run the tests again (without `BARFRAMES_RECORD`) to
+/// see them pass.
 public enum RecordMode: String, Hashable, Sendable, CaseIterable {
   /// Record a golden that does not exist yet — and fail, so a run is never green by accident.
   /// On CI (`CI=true`) nothing is written: the missing golden just fails.
@@ -12,8 +17,9 @@ public enum RecordMode: String, Hashable, Sendable, CaseIterable {
   /// Never write; missing or different goldens fail.
   case never
 
-  /// The mode from `BARFRAMES_RECORD`, or nil when unset. An unknown value is a programming
-  /// error reported by ``fromEnvironment()``.
+  /// The mode from `BARFRAMES_RECORD`, or nil when unset.
+  /// - Throws: ``GoldenError/invalidRecordMode(_:)`` for a value that is not a mode; the
+  ///   assertions report it as a failure rather than guess.
   public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(GoldenError) -> RecordMode? {
     guard let value = environment["BARFRAMES_RECORD"], !value.isEmpty else { return nil }
     guard let mode = RecordMode(rawValue: value) else {
@@ -34,6 +40,8 @@ public enum GoldenError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadableGolden(path: String, reason: String)
   case cannotWrite(path: String, reason: String)
   case rendering(String)
+  /// The tolerance would pass any image (see ``GoldenTolerance/refusal``).
+  case refusedTolerance(GoldenTolerance.Refusal)
 
   public var description: String {
     switch self {
@@ -45,6 +53,8 @@ public enum GoldenError: Error, Hashable, Sendable, CustomStringConvertible {
       "cannot write \(path): \(reason)"
     case .rendering(let message):
       "rendering failed: \(message)"
+    case .refusedTolerance(let refusal):
+      "refused tolerance: \(refusal)"
     }
   }
 }

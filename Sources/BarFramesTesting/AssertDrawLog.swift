@@ -1,59 +1,51 @@
 import BarFrames
 import BarFramesGolden
-import BarFramesGraphics
 import Foundation
 
-/// Asserts that the draw commands of a scene at one time equal a text golden.
+/// Asserts that the drawing commands of a scene at some times equal text goldens.
 ///
-/// The log (``RecordingContext``, numbers rounded to 1e-3) does not depend on Cairo, pixman or
-/// fonts, so it survives renderer upgrades and shows a geometry change as a readable diff. The
-/// golden is `<golden>/<scene>/<scene>_t<seconds>.txt`; record modes work as in
-/// ``assertFrames(of:at:matching:tolerance:scale:record:fileID:filePath:line:column:)``.
+/// ```swift
+/// @Test func bentLineGeometry() throws {
+///   try assertDrawLog(of: URL(fileURLWithPath: "Examples/bent-line-slider.json"), at: [0.5, 1])
+/// }
+/// ```
+/// The log (``RecordingContext``: one line per command, numbers rounded to 10⁻³, text as its
+/// glyph outlines) does not depend on Cairo, pixman or the machine, so it survives renderer
+/// upgrades and shows a geometry change as a readable diff. The golden of each time is
+/// `<golden>/<scene>/<scene>_t<seconds>.txt` — beside the PNG goldens of
+/// ``assertFrames(of:at:matching:tolerance:scale:record:fileID:filePath:line:column:)``, in
+/// `__Goldens__` next to the test file by default. A failure is reported at the caller's line
+/// with the first differing lines (`-` golden, `+` actual), the paths of `reference.txt` and
+/// `actual.txt`, and the command that re-records: `BARFRAMES_RECORD=failed swift test --filter
+/// <test>`. Record modes work as in `assertFrames`: every run that writes a golden fails.
+///
+/// - Parameters:
+///   - scene: A scene file.
+///   - times: Absolute times in seconds; nil means the scene's key times.
+///   - goldenDirectory: The folder holding one sub-folder per scene; nil means `__Goldens__`
+///     beside the test file.
+///   - record: The record mode when `BARFRAMES_RECORD` is not set.
+/// - Throws: Only for problems that are not about goldens (an invalid scene file).
 public func assertDrawLog(
-  of scene: URL, at time: Double, matching goldenDirectory: URL, record: RecordMode = .missing,
+  of scene: URL, at times: [Double]? = nil, matching goldenDirectory: URL? = nil, record: RecordMode = .missing,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws {
   let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  guard let mode = location.recordMode(default: record) else { return }
   let loaded = try Scene.load(contentsOf: scene)
-  let mode = (try? RecordMode.fromEnvironment()) ?? record
-  let recording = RecordingContext()
-  try loaded.timeline().presentation(at: time).draw(in: recording)
-  let actual = recording.log + "\n"
-  let url = goldenDirectory.appendingPathComponent(loaded.name)
-    .appendingPathComponent("\(loaded.name)_t\(GoldenStore.formatTime(time)).txt")
-  let existing = try? String(contentsOf: url, encoding: .utf8)
-  func write() throws { try GoldenCheck.writeAtomically(Array(actual.utf8), to: url) }
-  switch (existing, mode) {
-  case (nil, .never):
-    location.fail("no draw-log golden at \(url.path) and the record mode is never; record it with BARFRAMES_RECORD=missing")
-  case (nil, .missing) where RecordMode.isContinuousIntegration():
-    location.fail("no draw-log golden at \(url.path) (CI=true, so it is not recorded); record it with BARFRAMES_RECORD=missing outside CI")
-  case (nil, _):
-    try write()
-    location.fail("recorded the draw log at \(url.path); check it, commit it and run again")
-  case (.some, .all):
-    try write()
-    location.fail("record mode is all; re-recorded \(url.path)")
-  case (.some(let expected), _) where expected == actual:
-    break
-  case (.some(let expected), _):
-    if mode == .failed { try write() }
-    location.fail("the draw log differs from \(url.path):\n" + lineDiff(expected, actual))
-  }
-}
-
-/// The first differing lines of two logs, `-` expected and `+` actual.
-func lineDiff(_ expected: String, _ actual: String) -> String {
-  let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-  let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-  var out: [String] = []
-  for i in 0..<max(a.count, b.count) where out.count < 20 {
-    let x = i < a.count ? String(a[i]) : nil
-    let y = i < b.count ? String(b[i]) : nil
-    if x != y {
-      if let x { out.append("- \(x)") }
-      if let y { out.append("+ \(y)") }
+  let timeline = try loaded.timeline()
+  let store = GoldenStore(directory: goldenDirectory ?? GoldenStore.besideTestFile("\(filePath)"))
+  let check = DrawLogCheck(mode: mode)
+  let hint = RerecordCommand.swiftTest(filter: location.testFilter)
+  for time in times ?? loaded.keyTimes {
+    let name = GoldenStore.frameName(scene: loaded.name, time: time)
+    do throws(GoldenError) {
+      let outcome = try check.check(
+        DrawLogCheck.log(of: timeline, at: time), golden: store.drawLogURL(scene: loaded.name, time: time), name: name,
+        rerecordHint: hint)
+      if let message = outcome.failureMessage { location.fail(message) }
+    } catch {
+      location.fail("\(name): \(error)")
     }
   }
-  return out.joined(separator: "\n")
 }

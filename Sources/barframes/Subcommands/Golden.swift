@@ -11,8 +11,9 @@ extension BarFramesCommand {
       discussion: """
         Goldens are PNGs named <golden>/<scene>/<scene>_t<seconds>.png, taken by default at the \
         scene's key times: 0, 25, 50, 75 and 100 % of its duration and the time of every event \
-        entry. `verify` compares decoded pixels and exits 0 when every frame matches, 2 when any \
-        does not (or a golden is missing), 1 on other errors.
+        entry. `verify` compares decoded pixels, exact or near (±1 per channel) by default, and \
+        exits 0 when every frame matches, 2 when any does not (or a golden is missing), 1 on \
+        other errors and 64 on usage errors, such as a tolerance that would pass any image.
         """,
       subcommands: [Record.self, Verify.self])
   }
@@ -72,91 +73,119 @@ extension BarFramesCommand.Golden {
 
   struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Compare scenes' frames with their goldens (exit 0: all match, 2: a mismatch, 1: an error).")
+      abstract: "Compare frames with their goldens (exit 0: all match, 2: mismatch, 1: error, 64: usage).",
+      discussion: """
+        By default a frame matches when no channel of any pixel differs by more than 1 from its \
+        golden (exact or near). Loosen it explicitly with --tolerance, --max-pixels or --max-ratio \
+        and --ignore-antialiasing; a tolerance that would pass any image (--tolerance 255, \
+        --max-ratio 1, --max-pixels covering the whole frame, negative or NaN values) is a usage \
+        error (exit 64).
+        """)
 
     @OptionGroup var options: GoldenOptions
 
     @Option(help: "The largest per-channel difference (0…254) that still counts as equal.")
     var tolerance: Int = GoldenTolerance.default.perChannel
 
-    @Option(name: .customLong("max-ratio"), help: "The largest fraction of pixels (0 ≤ r < 1) allowed to differ.")
-    var maxRatio: Double = GoldenTolerance.default.maxDifferingPixelRatio
+    @Option(name: .customLong("max-pixels"), help: "How many pixels may differ by more than --tolerance; fewer than the frame has. (default: 0)")
+    var maxPixels: Int?
 
-    @Option(help: "Write an HTML page with reference, actual and diff images of every mismatch to this folder.")
+    @Option(name: .customLong("max-ratio"), help: "Instead of --max-pixels: the fraction of pixels (0 ≤ r < 1) that may differ.")
+    var maxRatio: Double?
+
+    @Flag(name: .customLong("ignore-antialiasing"), help: "Forgive differing pixels that lie on an anti-aliased edge in both images.")
+    var ignoreAntialiasing = false
+
+    @Option(help: "Write an HTML report of every mismatch (reference, actual, diff): a FILE.html, with the images in FILE/ beside it, or a folder, which gets index.html and the images.")
     var report: String?
 
+    @Option(help: "Write JUnit XML to this file: one testcase per frame, a failure with the message for each mismatch.")
+    var junit: String?
+
     func validate() throws {
-      guard (0...254).contains(tolerance) else { throw ValidationError("'--tolerance' must be 0…254 (255 would pass any image); got \(tolerance)") }
-      guard maxRatio >= 0, maxRatio < 1 else { throw ValidationError("'--max-ratio' must be in 0..<1 (1 would pass any image); got \(maxRatio)") }
+      if maxPixels != nil && maxRatio != nil { throw ValidationError("'--max-pixels' and '--max-ratio' are mutually exclusive") }
+    }
+
+    /// The tolerance the flags ask for.
+    var goldenTolerance: GoldenTolerance {
+      if let maxRatio {
+        return GoldenTolerance(perChannel: tolerance, maxDifferingPixelRatio: maxRatio, ignoringAntialiasedEdges: ignoreAntialiasing)
+      }
+      return GoldenTolerance(perChannel: tolerance, maxDifferingPixels: maxPixels ?? 0, ignoringAntialiasedEdges: ignoreAntialiasing)
+    }
+
+    /// A refused tolerance as a usage error: one line naming the flag, exit 64.
+    static func usageError(_ refusal: GoldenTolerance.Refusal) -> CommandFailure {
+      let flag =
+        switch refusal.parameter {
+        case .perChannel: "--tolerance"
+        case .maxDifferingPixels: "--max-pixels"
+        case .maxDifferingPixelRatio: "--max-ratio"
+        }
+      return CommandFailure(message: "'\(flag)' \(refusal.reason)", exitCode: 64)
+    }
+
+    /// Where the HTML page is written and where the images of failures go: `FILE.html` and
+    /// `FILE/`, or `DIR/index.html` and `DIR/`.
+    var reportLocation: (page: URL, images: URL)? {
+      guard let report else { return nil }
+      let url = URL(fileURLWithPath: report)
+      if ["html", "htm"].contains(url.pathExtension.lowercased()) { return (url, url.deletingPathExtension()) }
+      return (url.appendingPathComponent("index.html"), url)
     }
 
     func run() throws {
+      let tolerance = goldenTolerance
+      if let refusal = tolerance.refusal { throw Self.usageError(refusal) }
       let store = GoldenStore(directory: URL(fileURLWithPath: options.golden, isDirectory: true))
-      let reportURL = report.map { URL(fileURLWithPath: $0, isDirectory: true) }
-      if let reportURL { try OutputFiles.createDirectory(reportURL) }
+      if let reportLocation { try OutputFiles.createDirectory(reportLocation.images) }
       let check = GoldenCheck(
-        tolerance: GoldenTolerance(perChannel: tolerance, maxDifferingPixelRatio: maxRatio), mode: .never,
-        artifactsDirectory: reportURL ?? GoldenCheck.defaultArtifactsDirectory())
+        tolerance: tolerance, mode: .never, artifactsDirectory: reportLocation?.images ?? GoldenCheck.defaultArtifactsDirectory())
       let renderer = GoldenRenderer(scale: options.scale)
-      var failures: [(name: String, message: String, artifacts: GoldenCheck.Artifacts?)] = []
-      var checked = 0
+      var report = GoldenReport(tolerance: tolerance)
       for (timeline, times) in try options.loadScenes() {
-        let sceneArgument = options.scenes.first { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == timeline.scene.name } ?? timeline.scene.name
+        let scene = timeline.scene.name
+        let sceneArgument = options.scenes.first { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == scene } ?? scene
+        let hint = RerecordCommand.goldenRecord(
+          scene: sceneArgument, golden: options.golden, times: options.times.isEmpty ? nil : options.times, scale: options.scale)
         for time in times {
-          let name = GoldenStore.fileName(scene: timeline.scene.name, time: time).replacingOccurrences(of: ".png", with: "")
-          let outcome: GoldenCheck.Outcome
-          do {
-            outcome = try check.check(
-              try renderer.image(of: timeline, at: time), golden: store.url(scene: timeline.scene.name, time: time), name: name,
-              rerecordHint: "barframes golden record \(sceneArgument) --golden \(options.golden)")
+          let name = GoldenStore.frameName(scene: scene, time: time)
+          let started = ContinuousClock.now
+          let status: GoldenReport.Frame.Status
+          do throws(GoldenError) {
+            let outcome = try check.check(
+              try renderer.image(of: timeline, at: time), golden: store.url(scene: scene, time: time), name: name, rerecordHint: hint)
+            switch outcome {
+            case .matched: status = .matched
+            case .recorded(let reason): status = .failed(message: reason, artifacts: nil)
+            case .failed(let message, let artifacts): status = .failed(message: message, artifacts: artifacts)
+            }
           } catch {
-            throw CommandFailure(message: "\(name): \(error)", exitCode: 1)
+            if case .refusedTolerance(let refusal) = error { throw Self.usageError(refusal) }
+            status = .error(message: "\(name): \(error)")
           }
-          checked += 1
-          if case .failed(let message, let artifacts) = outcome {
-            failures.append((name, message, artifacts))
-            Diagnostics.printError("MISMATCH \(message)")
+          let elapsed = started.duration(to: .now).components
+          report.frames.append(
+            .init(scene: scene, name: name, status: status, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18))
+          switch status {
+          case .matched: break
+          case .failed(let message, _): Diagnostics.printError("MISMATCH \(message)")
+          case .error(let message): Diagnostics.printError("ERROR \(message)")
           }
         }
       }
-      if let reportURL {
-        let page = GoldenReport.html(failures: failures.map { ($0.name, $0.message, $0.artifacts) }, checked: checked, relativeTo: reportURL)
-        try OutputFiles.write(Array(page.utf8), to: reportURL.appendingPathComponent("index.html"))
+      if let reportLocation {
+        let page = report.html(pageDirectory: reportLocation.page.deletingLastPathComponent())
+        try OutputFiles.write(Array(page.utf8), to: reportLocation.page)
       }
-      print("\(checked - failures.count) of \(checked) frames match")
-      if !failures.isEmpty { throw ExitCode(2) }
-    }
-  }
-}
-
-/// The HTML page of `golden verify --report`.
-enum GoldenReport {
-  static func html(failures: [(String, String, GoldenCheck.Artifacts?)], checked: Int, relativeTo base: URL) -> String {
-    func relative(_ url: URL?) -> String? {
-      guard let url else { return nil }
-      let prefix = base.standardizedFileURL.path + "/"
-      let path = url.standardizedFileURL.path
-      return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.absoluteString
-    }
-    func escape(_ s: String) -> String {
-      s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
-    var body = "<h1>Golden verification: \(checked - failures.count) of \(checked) frames match</h1>\n"
-    for (name, message, artifacts) in failures {
-      body += "<section><h2>\(escape(name))</h2><p>\(escape(message))</p><div class=row>\n"
-      for (label, url) in [("reference", artifacts?.reference), ("actual", artifacts?.actual), ("diff", artifacts?.diff)] {
-        if let src = relative(url) { body += "<figure><img src=\"\(escape(src))\"><figcaption>\(label)</figcaption></figure>\n" }
+      if let junit {
+        let url = URL(fileURLWithPath: junit)
+        try OutputFiles.createDirectory(url.deletingLastPathComponent())
+        try OutputFiles.write(Array(report.junitXML().utf8), to: url)
       }
-      body += "</div></section>\n"
+      print(report.summary)
+      if report.errors > 0 { throw CommandFailure(message: "\(report.errors) of \(report.frames.count) frames could not be compared", exitCode: 1) }
+      if report.failures > 0 { throw ExitCode(2) }
     }
-    return """
-      <!doctype html><html><head><meta charset="utf-8"><title>BarFrames golden report</title>
-      <style>body{font-family:sans-serif;margin:2em;background:#f4f4f4}.row{display:flex;gap:1em;flex-wrap:wrap}
-      figure{margin:0;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px;padding:4px}
-      img{image-rendering:pixelated;max-width:100%}figcaption{text-align:center;font-size:90%}</style></head>
-      <body>
-      \(body)</body></html>
-
-      """
   }
 }

@@ -1,0 +1,47 @@
+import BarFramesGolden
+import Testing
+import XCTest
+
+/// Where an assertion reports a failure — the caller's file and line — in whichever test library
+/// is running: Swift Testing's `Issue.record` inside a `@Test`, `XCTFail` otherwise.
+///
+/// Every failure of `assertFrames` and `assertDrawLog` goes through ``fail(_:)``; the tests of
+/// this module check that each failure arrives (`withKnownIssue`, and an `XCTestCase` that
+/// captures `recordFailure`), so a reporter that stopped reporting would fail them.
+struct FailureLocation {
+  var fileID: String
+  var filePath: StaticString
+  var line: UInt
+  var column: UInt
+
+  func fail(_ message: String) {
+    if Test.current != nil {
+      Issue.record(
+        Comment(rawValue: message),
+        sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+    } else {
+      XCTFail(message, file: filePath, line: line)
+    }
+  }
+
+  /// `BARFRAMES_RECORD` when set, else `record`; nil (after failing) when the variable holds no
+  /// mode — a typo must not silently record or silently compare.
+  func recordMode(default record: RecordMode) -> RecordMode? {
+    do {
+      return try RecordMode.fromEnvironment() ?? record
+    } catch {
+      fail("\(error)")
+      return nil
+    }
+  }
+
+  /// What `swift test --filter` needs to run just this test: the Swift Testing function's name,
+  /// or under XCTest the test file's name (by convention its `XCTestCase`'s).
+  var testFilter: String? {
+    if let test = Test.current {
+      return String(test.name.prefix { $0 != "(" })
+    }
+    let file = fileID.split(separator: "/").last.map(String.init) ?? fileID
+    return file.hasSuffix(".swift") ? String(file.dropLast(6)) : file
+  }
+}
