@@ -9,7 +9,6 @@ import Testing
   try assertFrames(
     of: URL(fileURLWithPath: "Examples/bent-line-slider.json"),
     at: [0, 0.5, 1.0],
-    matching: URL(fileURLWithPath: "Tests/Goldens"),
-    tolerance: GoldenTolerance(perChannel: 2, maxDifferingPixelRatio: 0.001))
+    matching: URL(fileURLWithPath: "Tests/Goldens"))
 }
 // README-EXAMPLE-END
