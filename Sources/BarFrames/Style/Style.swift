@@ -128,13 +128,15 @@ public enum InputFile {
     guard let value = reader.value("version") else {
       throw reader.error("version", "missing; add \"version\": \(Style.supportedVersion)")
     }
-    guard case .number(let v) = value, v == v.rounded(), v >= 1 else {
+    // Compared as a Double: a huge or infinite number (1e19, 1e400) must not reach Int(_:),
+    // which traps on values outside Int's range.
+    guard case .number(let v) = value, v.isFinite, v == v.rounded(), v >= 1 else {
       throw reader.error("version", "expected a whole number, got \(value.summary)")
     }
-    guard Int(v) == Style.supportedVersion else {
+    guard v == Double(Style.supportedVersion) else {
       throw reader.error(
         "version",
-        "this version of BarFrames reads version \(Style.supportedVersion) files, not version \(Int(v)); the highest supported version is \(Style.supportedVersion)")
+        "this version of BarFrames reads version \(Style.supportedVersion) files, not version \(v.compactJSON); the highest supported version is \(Style.supportedVersion)")
     }
   }
 }

@@ -15,7 +15,8 @@ import Testing
   @Test func framesAreComputedFromTheIndexAndTheLastOneIsTheEnd() {
     let sampler = FrameSampler(duration: 2, rate: FrameRate(30))
     #expect(sampler.time(ofFrame: 0) == 0)
-    #expect(sampler.time(ofFrame: 1) == 1.0 / 30)
+    // Snapped to the microsecond like every scene time (SceneTime): 1/30 s is 0.033333 s.
+    #expect(sampler.time(ofFrame: 1) == 0.033333)
     #expect(sampler.time(ofFrame: 45) == 1.5)
     #expect(sampler.time(ofFrame: 60) == 2)
     // Adding 1/30 sixty times drifts; the index formula does not.

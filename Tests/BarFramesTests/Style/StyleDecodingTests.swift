@@ -43,6 +43,10 @@ import Testing
     (#"{"version": 1, "design": "bent-line", "lineWidth": 1e999}"#, "Styles/x.json: lineWidth: expected a positive number, got a number too large to represent"),
     (#"{"version": 1, "design": "bent-line", "colour": "red"}"#, "Styles/x.json: colour: unknown key; expected one of"),
     (#"{"version": 2, "design": "bent-line"}"#, "Styles/x.json: version: this version of BarFrames reads version 1 files, not version 2"),
+    // Beyond Int's range, and infinity: refused with a message, never a trap in Int(_:).
+    (#"{"version": 1e19, "design": "bent-line"}"#, "Styles/x.json: version: this version of BarFrames reads version 1 files, not version 1e+19"),
+    (#"{"version": 9223372036854775808, "design": "bent-line"}"#, "Styles/x.json: version: this version of BarFrames reads version 1 files, not version"),
+    (#"{"version": 1e400, "design": "bent-line"}"#, "Styles/x.json: version: expected a whole number, got a number too large to represent"),
     (#"{"design": "bent-line"}"#, "Styles/x.json: version: missing; add \"version\": 1"),
     (#"{"version": 1, "design": "pie"}"#, "Styles/x.json: design: unknown design \"pie\"; expected one of"),
     (#"{"version": 1, "design": "bent-line", "size": [0, 10]}"#, "Styles/x.json: size[0]: expected a positive number, got 0"),
