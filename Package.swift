@@ -105,7 +105,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BarFramesTestingTests",
-      dependencies: ["BarFramesTesting", "BarFramesGolden", "BarFramesTestSupport"]
+      dependencies: ["BarFramesTesting", "BarFramesGolden", "BarFramesExport", "BarFramesText", "BarFramesTestSupport"]
     ),
     .testTarget(
       name: "barframesTests",
