@@ -1,5 +1,4 @@
 #ifndef BARFRAMES_CCAIRO_SHIM_H
 #define BARFRAMES_CCAIRO_SHIM_H
 #include <cairo.h>
-#include <cairo-svg.h>
 #endif

@@ -30,9 +30,9 @@ extension BarFramesCommand {
       BarFrames.TestCard.draw(in: image.context)
       let pngURL = directory.appendingPathComponent(scale > 1 ? "test-card@\(scale)x.png" : "test-card.png")
       try OutputFiles.write(try PNGEncoder(preset: .balanced).encode(try image.rgbaImage()), to: pngURL)
-      let svg = try SVGSurface(size: BarFrames.TestCard.size)
-      BarFrames.TestCard.draw(in: svg.context)
-      let svgBytes = try svg.finish()
+      let svg = try SVGContext(size: BarFrames.TestCard.size)
+      BarFrames.TestCard.draw(in: svg)
+      let svgBytes = svg.document
       let svgURL = directory.appendingPathComponent("test-card.svg")
       try OutputFiles.write(svgBytes, to: svgURL)
       print(pngURL.path)
