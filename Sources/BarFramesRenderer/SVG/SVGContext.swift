@@ -24,9 +24,10 @@ import Foundation
 ///
 /// Save/restore follows Cairo's model, which our PNGs are drawn with: a transparency layer saves
 /// the state when it begins and restores it when it ends. Groups for transforms and clips are
-/// opened lazily, just before the next shape that needs them, and closed when a restore drops
-/// them — so a `saveState()` followed by `concatenate(_:)` affects exactly the commands up to
-/// the matching `restoreState()`, and unused state leaves no markup.
+/// opened lazily, just before the next shape that needs them, and closed before the first
+/// thing written after a restore has dropped them — so a `saveState()` followed by
+/// `concatenate(_:)` affects exactly the commands up to the matching `restoreState()`, and
+/// state that nothing is drawn with leaves no markup.
 public final class SVGContext: DrawingContext {
   /// One change of the graphics state, numbered so an open group can be matched to it.
   private struct StateChange {
