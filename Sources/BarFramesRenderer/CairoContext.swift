@@ -1,7 +1,8 @@
 import BarFramesGraphics
 import CCairo
 
-/// A ``DrawingContext`` that draws with Cairo onto an image or SVG surface.
+/// A ``DrawingContext`` that draws with Cairo onto an image surface (SVG has its own writer,
+/// `SVGContext`, which does not go through Cairo).
 ///
 /// It applies Core Graphics conventions on top of Cairo: line widths are always set explicitly
 /// (Core Graphics defaults to 1, Cairo to 2), colours are straight RGBA, y grows downward.

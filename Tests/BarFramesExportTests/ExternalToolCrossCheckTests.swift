@@ -7,11 +7,9 @@ import Testing
 /// Other implementations read what we write: ffprobe decodes our APNG and GIF. (librsvg and
 /// Chromium drawing our SVG are checked against our PNG in `SVGRasterizationTests`.)
 @Suite struct ExternalToolCrossCheckTests {
-  @Test func ffprobeCountsTheAPNGAndGIFFrames() throws {
-    guard let ffprobe = ExternalTools.path("ffprobe") else {
-      print("skipped: ffprobe is not installed (apt-get install ffmpeg)")
-      return
-    }
+  @Test(.enabled(if: ExternalTools.path("ffprobe") != nil, "ffprobe is not installed (apt-get install ffmpeg)"))
+  func ffprobeCountsTheAPNGAndGIFFrames() throws {
+    let ffprobe = try #require(ExternalTools.path("ffprobe"))
     let (directory, _) = try ExportFixtures.export(
       [try ExportFixtures.scene(duration: 1.3, fps: 15)],
       options: ExportFixtures.options([.apng, .gif]) { $0.background = .transparent })

@@ -43,7 +43,7 @@ import Testing
     }
     #expect(tool.hasPrefix("barframes "))
     #expect(list.map { $0["name"] } == [.string("a"), .string("b")])
-    guard case .array(let frames)? = list[1]["frames"] else { return }
+    guard case .array(let frames)? = list[1]["frames"] else { Issue.record("no frames in \(list[1])"); return }
     #expect(frames.count == 11)
     #expect(frames[3]["path"] == .string("b/b-03.png"))
     #expect(frames[3]["time"] == .number(0.3))

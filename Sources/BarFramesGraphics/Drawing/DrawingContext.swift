@@ -2,8 +2,9 @@
 /// y growing downward, colours with straight alpha, a default line width of 1.
 ///
 /// The core draws every design through this protocol and knows nothing about how pixels are
-/// made: `BarFramesRenderer` implements it with Cairo (PNG and SVG), and ``RecordingContext``
-/// logs the commands as text for backend-independent tests.
+/// made: `BarFramesRenderer` implements it with Cairo (pixels) and with its own SVG writer
+/// (`SVGContext`, no Cairo), and ``RecordingContext`` logs the commands as text for
+/// backend-independent tests.
 public protocol DrawingContext: AnyObject {
   /// Pushes the graphics state (transform, clip), as `CGContextSaveGState`.
   func saveState()

@@ -31,7 +31,7 @@ import Testing
     let style = try decode(
       ##"{"version": 1, "design": "bent-line", "size": [200, 100], "background": "transparent", "lineWidth": 3, "strokeColor": "#FF000080", "origin": [10, 50]}"##)
     #expect(style.canvas.background == nil)
-    guard case .bentLine(let bent) = style.design else { return }
+    guard case .bentLine(let bent) = style.design else { Issue.record("not a bent line: \(style.design)"); return }
     #expect(bent.lineWidth == 3)
     #expect(bent.origin == Point(10, 50))
     #expect(bent.strokeColor == Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
