@@ -8,7 +8,7 @@ FRAMES ?= frames
 APT_PACKAGES = libcairo2-dev libfreetype-dev fonts-dejavu-core
 FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
-.PHONY: demo test deps build clean portability
+.PHONY: demo test deps test-tools build clean portability
 
 deps:
 	@missing=""; \
@@ -24,6 +24,23 @@ deps:
 	    || { echo "error: could not install$$missing" >&2; exit 1; }; \
 	fi
 
+# The independent tools the test suite cross-checks against: librsvg and Chromium draw our SVG,
+# xmllint reads it, ffprobe decodes our APNG and GIF. Best effort: a test whose tool could not
+# be installed shows as skipped, never as passed.
+test-tools:
+	@missing=""; \
+	command -v rsvg-convert >/dev/null 2>&1 || missing="$$missing librsvg2-bin"; \
+	command -v xmllint >/dev/null 2>&1 || missing="$$missing libxml2-utils"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v ffprobe >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; else SUDO=none; fi; \
+	  if [ "$$SUDO" = none ]; then echo "note: not installing$$missing (not root); their cross-checks will be skipped"; \
+	  else echo "Installing test tools:$$missing"; \
+	    { $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; } \
+	      || echo "note: could not install$$missing; their cross-checks will be skipped"; fi; \
+	fi
+
 build: deps
 	$(SWIFT) build -c release --product barframes
 
@@ -31,7 +48,7 @@ demo: build
 	"$$($(SWIFT) build -c release --show-bin-path)/barframes" render Examples -o "$(FRAMES)" --format all
 	@echo "Results: $(FRAMES)/index.html"
 
-test: deps
+test: deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
