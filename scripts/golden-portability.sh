@@ -4,7 +4,7 @@
 # binary against a Debian 13 root's libraries (Cairo, pixman, FreeType, zlib, the DejaVu font)
 # with chroot, and compare what both sides write.
 #
-#   scripts/golden-portability.sh [--rev REV] [--suite SUITE] [--mirror URL] [--refresh]
+#   scripts/golden-portability.sh [--rev REV] [--suite SUITE] [--mirror URL] [--refresh] [--host-lib SO]
 #   make portability
 #
 # Passes (exit 0) when
@@ -66,6 +66,7 @@ phase() { # phase NAME: prints the previous phase's duration and starts timing t
   printf '\n== %s\n' "$1"
 }
 
+case "$SUITE" in '' | *[!a-z0-9-]*) fail "--suite: expected a Debian codename such as trixie, got '$SUITE'" ;; esac
 [ "$(id -u)" = 0 ] || fail "run as root (debootstrap and chroot need it), e.g. sudo make portability"
 [ -x "$SWIFT" ] || command -v "$SWIFT" >/dev/null || fail "swift not found (set SWIFT=)"
 mkdir -p "$DIR"
@@ -95,7 +96,10 @@ echo "debootstrap $(dpkg-query -W -f='${Version}' debootstrap 2>/dev/null || ech
 phase "Debian $SUITE root ($ROOT)"
 stamp="suite=$SUITE packages=$PACKAGES"
 if [ "$REFRESH" = 1 ] || [ "$(cat "$ROOT/.barframes-root" 2>/dev/null)" != "$stamp" ]; then
-  rm -rf "$ROOT" "$ROOT.tmp"
+  for root in "$ROOT" "$ROOT.tmp"; do  # never delete through a mount left by an interrupted run
+    if [ -d "$root/proc" ] && mountpoint -q "$root/proc"; then umount "$root/proc" || fail "$root/proc is mounted"; fi
+    rm -rf --one-file-system "$root"
+  done
   echo "debootstrap --variant=minbase --include=$PACKAGES $SUITE (a few minutes; log: $DIR/debootstrap.log)"
   debootstrap --variant=minbase --include="$PACKAGES" "$SUITE" "$ROOT.tmp" "$MIRROR" >"$DIR/debootstrap.log" 2>&1 \
     || { tail -20 "$DIR/debootstrap.log" >&2; fail "debootstrap failed (log: $DIR/debootstrap.log)"; }
@@ -135,11 +139,17 @@ if [ -n "$REV" ]; then
 else
   src=$repo
   scratch=$DIR/build
-  what="the working tree at $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo '?')$( [ -n "$(git -C "$repo" status --porcelain -- Sources Package.swift 2>/dev/null)" ] && echo ' + uncommitted changes')"
+  what="the working tree at $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo '?')"
+  if [ -n "$(git -C "$repo" status --porcelain -- Sources Package.swift Examples Styles 2>/dev/null)" ]; then
+    what="$what + uncommitted changes"
+  fi
 fi
 phase "build (release, $what)"
-"$SWIFT" build -c release --product barframes --package-path "$src" --scratch-path "$scratch" 2>&1 | tail -3
-[ "${PIPESTATUS[0]}" = 0 ] || fail "swift build failed"
+if ! "$SWIFT" build -c release --product barframes --package-path "$src" --scratch-path "$scratch" >"$DIR/build.log" 2>&1; then
+  grep -E 'error:' "$DIR/build.log" | sort -u | head -20 >&2 || true
+  fail "swift build failed (log: $DIR/build.log)"
+fi
+tail -1 "$DIR/build.log"
 bin="$("$SWIFT" build -c release --package-path "$src" --scratch-path "$scratch" --show-bin-path)/barframes"
 [ -x "$bin" ] || fail "no binary at $bin"
 
