@@ -1,3 +1,4 @@
+import BarFramesRenderer
 import Foundation
 
 /// The results of verifying many frames against their goldens, and the files CI keeps of them:
@@ -134,24 +135,5 @@ public struct GoldenReport: Sendable {
   /// `text` safe in XML and HTML content and in double- or single-quoted attributes: markup
   /// characters as entities, line breaks and tabs as character references (attribute values
   /// would fold them to spaces), and the control characters XML 1.0 forbids as U+FFFD.
-  public static func escaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n": out += "&#10;"
-      case "\r": out += "&#13;"
-      case "\t": out += "&#9;"
-      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-        out += "\u{FFFD}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
+  public static func escaped(_ text: String) -> String { text.xmlEscaped }
 }

@@ -1,4 +1,5 @@
 import BarFrames
+import BarFramesRenderer
 
 /// `OUT/index.html`: one static page showing every rendered scene — the APNG (or GIF)
 /// animating, a scrubber over the PNG sequence, the SVG previews and links to the contact
@@ -138,21 +139,8 @@ public enum HTMLGallery {
     "<a href=\"\(url(path))\">\(escape(text))</a>"
   }
 
-  /// HTML text and attribute escaping.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  /// HTML text and attribute escaping (the same as the SVG writer's and the golden report's).
+  static func escape(_ text: String) -> String { text.xmlEscaped }
 
   /// A relative URL for a path: every byte outside the unreserved set (and `/`, `@`) escaped.
   static func url(_ path: String) -> String {

@@ -4,7 +4,7 @@ extension String {
   /// attribute would otherwise turn them into spaces), and the characters XML 1.0 cannot carry
   /// at all (other C0 controls, U+FFFE, U+FFFF) become U+FFFD, so any layer name or text
   /// gives a well-formed document.
-  var xmlEscaped: String {
+  public var xmlEscaped: String {
     var out = ""
     out.reserveCapacity(utf8.count)
     for scalar in unicodeScalars {

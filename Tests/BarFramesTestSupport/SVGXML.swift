@@ -4,23 +4,22 @@ import Foundation
   import FoundationXML
 #endif
 
-/// (A copy of the helper in BarFramesRendererTests, which this target cannot import.)
 /// An SVG document read back with Foundation's XML parser: proof that it is well-formed, and
 /// its elements with their (unescaped) attributes in document order.
-struct SVGXML {
-  struct Element {
-    var name: String
-    var attributes: [String: String]
+public struct SVGXML {
+  public struct Element {
+    public var name: String
+    public var attributes: [String: String]
     /// How many elements enclose it (the root `<svg>` is at 0).
-    var depth: Int
+    public var depth: Int
   }
 
-  var elements: [Element] = []
+  public var elements: [Element] = []
   /// The character data inside each `<title>`, in order.
-  var titles: [String] = []
+  public var titles: [String] = []
 
   /// Parses `bytes`, or throws the parser's error (with its line) when they are not XML.
-  init(_ bytes: [UInt8]) throws {
+  public init(_ bytes: [UInt8]) throws {
     let collector = Collector()
     let parser = XMLParser(data: Data(bytes))
     parser.delegate = collector
@@ -37,7 +36,7 @@ struct SVGXML {
     var description: String { "the document ends before its root element is closed" }
   }
 
-  func all(_ name: String) -> [Element] { elements.filter { $0.name == name } }
+  public func all(_ name: String) -> [Element] { elements.filter { $0.name == name } }
 
   private final class Collector: NSObject, XMLParserDelegate {
     var elements: [Element] = []
