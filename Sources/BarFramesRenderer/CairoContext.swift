@@ -148,18 +148,12 @@ public final class CairoContext: DrawingContext {
     let iw = Double(cairo_image_surface_get_width(surface))
     let ih = Double(cairo_image_surface_get_height(surface))
     guard iw > 0, ih > 0, rect.width > 0, rect.height > 0 else { return }
-    var sx = rect.width / iw
-    var sy = rect.height / ih
-    switch contentMode {
-    case .fill: break
-    case .aspectFill: sx = max(sx, sy); sy = sx
-    case .aspectFit: sx = min(sx, sy); sy = sx
-    }
+    let placed = contentMode.placement(ofImageSize: Size(width: iw, height: ih), in: rect)
     cairo_save(cr)
     cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
     cairo_clip(cr)
-    cairo_translate(cr, rect.midX - iw * sx / 2, rect.midY - ih * sy / 2)
-    cairo_scale(cr, sx, sy)
+    cairo_translate(cr, placed.minX, placed.minY)
+    cairo_scale(cr, placed.width / iw, placed.height / ih)
     cairo_set_source_surface(cr, surface, 0, 0)
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
     cairo_paint(cr)

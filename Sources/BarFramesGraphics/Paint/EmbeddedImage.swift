@@ -21,3 +21,21 @@ public struct EmbeddedImage: Hashable, Sendable {
     self.pngData = pngData
   }
 }
+
+extension EmbeddedImage.ContentMode {
+  /// Where an image of `size` pixels lands when drawn into `rect` by this mode: centred, scaled
+  /// per axis (`fill`) or uniformly (`aspectFit`, `aspectFill`), and then clipped to `rect` by
+  /// the caller. Every backend places images through this one rule.
+  public func placement(ofImageSize size: Size, in rect: Rect) -> Rect {
+    var sx = rect.width / size.width
+    var sy = rect.height / size.height
+    switch self {
+    case .fill: break
+    case .aspectFill: sx = max(sx, sy); sy = sx
+    case .aspectFit: sx = min(sx, sy); sy = sx
+    }
+    let width = size.width * sx
+    let height = size.height * sy
+    return Rect(x: rect.midX - width / 2, y: rect.midY - height / 2, width: width, height: height)
+  }
+}

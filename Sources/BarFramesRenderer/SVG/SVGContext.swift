@@ -269,23 +269,15 @@ public final class SVGContext: DrawingContext {
     guard let pixels = image.pngPixelSize, rect.width > 0, rect.height > 0,
       [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite)
     else { return }
-    let iw = Double(pixels.width)
-    let ih = Double(pixels.height)
-    var sx = rect.width / iw
-    var sy = rect.height / ih
-    switch contentMode {
-    case .fill: break
-    case .aspectFill: sx = max(sx, sy); sy = sx
-    case .aspectFit: sx = min(sx, sy); sy = sx
-    }
+    let placed = contentMode.placement(ofImageSize: Size(width: Double(pixels.width), height: Double(pixels.height)), in: rect)
     saveState()
     clip(to: Path(rect: rect))
     synchronizeGroups()
     markup.element(
       "image",
       [
-        ("x", SVGNumber.format(rect.midX - iw * sx / 2)), ("y", SVGNumber.format(rect.midY - ih * sy / 2)),
-        ("width", SVGNumber.format(iw * sx)), ("height", SVGNumber.format(ih * sy)),
+        ("x", SVGNumber.format(placed.minX)), ("y", SVGNumber.format(placed.minY)),
+        ("width", SVGNumber.format(placed.width)), ("height", SVGNumber.format(placed.height)),
         ("preserveAspectRatio", "none"),
         ("xlink:href", "data:image/png;base64," + Data(image.pngData).base64EncodedString()),
       ])
