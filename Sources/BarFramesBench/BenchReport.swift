@@ -6,6 +6,8 @@ public struct BenchReport: Sendable {
   public var machine: MachineInfo
   public var workloads: [WorkloadResult]
   public var memory: (frames: Int, peakMB: Double)?
+  /// The tween stress case (``TweenStress``): tweens, inspect wall time, peak RSS.
+  public var tweens: (count: Int, seconds: Double, peakMB: Double)?
   public var seconds: Double
 
   public init(machine: MachineInfo, workloads: [WorkloadResult], memory: (frames: Int, peakMB: Double)?, seconds: Double) {
@@ -35,6 +37,12 @@ public struct BenchReport: Sendable {
     if let memory {
       lines.append("")
       lines.append("Peak RSS rendering \(memory.frames) seek-bar frames: \(BenchReport.f(memory.peakMB)) MB.")
+    }
+    if let tweens {
+      lines.append("")
+      lines.append(
+        "\(tweens.count) overlapping tweens in one scene (`inspect` at the last): \(BenchReport.f(tweens.seconds, 2)) s, "
+          + "peak RSS \(BenchReport.f(tweens.peakMB)) MB (targets: < 1 s, < 64 MB).")
     }
     return lines.joined(separator: "\n")
   }
@@ -69,6 +77,15 @@ public struct BenchReport: Sendable {
     ]
     if let memory {
       members.append(.init("memory", .object([.init("frames", .number(Double(memory.frames))), .init("peakRSSMB", number(memory.peakMB))])))
+    }
+    if let tweens {
+      members.append(
+        .init(
+          "tweens",
+          .object([
+            .init("count", .number(Double(tweens.count))), .init("seconds", number(tweens.seconds)),
+            .init("peakRSSMB", number(tweens.peakMB)),
+          ])))
     }
     members.append(.init("seconds", number(seconds)))
     return .object(members)

@@ -39,7 +39,7 @@ public enum JSONValue: Hashable, Sendable {
     case .null: "null"
     case .bool(let b): b ? "true" : "false"
     case .number(let n): n.isFinite ? n.compactJSON : "a number too large to represent"
-    case .string(let s): "\"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
+    case .string(let s): InputText.quoted(s)
     case .array: "an array"
     case .object: "an object"
     }

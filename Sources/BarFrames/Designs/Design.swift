@@ -3,8 +3,8 @@ import BarFramesGraphics
 /// A progress-bar design: a tree of named layers driven by the calls of its original API.
 ///
 /// Designs are value types. A ``Timeline`` replays a scene's events on a copy of the design
-/// and keeps a snapshot after each, so the presentation at any time is one lookup and one
-/// evaluation of the layer tree — safe to do from many threads at once.
+/// and keeps a snapshot after every few, so the presentation at any time is one lookup, a short
+/// replay and one evaluation of the layer tree — safe to do from many threads at once.
 public protocol Design: Sendable {
   /// The style parameters of this design.
   associatedtype Style: DesignStyle
@@ -40,9 +40,15 @@ public protocol Design: Sendable {
 
   /// Whether a touch at `point` (canvas points) lands on the bar.
   func hitTest(_ point: Point, at time: Double) -> Bool
+
+  /// How many records that grow with the events the design keeps besides its layers'
+  /// animations (ignored calls, scheduled blocks); a ``Timeline`` spaces its snapshots by
+  /// this size plus the animations', so their total memory stays linear in the events.
+  var retainedRecordCount: Int { get }
 }
 
 extension Design {
+  public var retainedRecordCount: Int { 0 }
   public func nextTimer(after time: Double) -> Double? { nil }
   public mutating func fireTimer(at time: Double) {}
 }

@@ -43,7 +43,16 @@ public struct LayerTree: Hashable, Sendable {
       guard let i = index(of: name) else { preconditionFailure("no layer named \(name)") }
       layers[i] = newValue
     }
+    // In place: through get/set, `tree[name].animations.add(…)` would copy the layer's whole
+    // animation list on every call, which made a scene of n tweens cost O(n²).
+    _modify {
+      guard let i = index(of: name) else { preconditionFailure("no layer named \(name)") }
+      yield &layers[i]
+    }
   }
+
+  /// The number of animations attached to all layers: what a copy of the tree costs.
+  public var animationCount: Int { layers.reduce(0) { $0 + $1.animations.count } }
 
   /// The chain of superlayers, nearest first.
   public func ancestry(of name: String) -> [String] {

@@ -21,8 +21,16 @@ extension Scene {
   }
 }
 
-/// The replay of a scene on one design: a snapshot of the design after every event and every
-/// internal timer, so sampling any time is a binary search and one evaluation.
+/// The replay of a scene on one design, in O(events) memory and O(events · log events) time.
+///
+/// The replay is a sequence of *steps* — an event, or an internal timer firing — in time
+/// order. Keeping the design after every step, as this type once did, costs the sum of the
+/// designs' sizes: a scene of n long tweens held n copies of up to n tweens. Instead it keeps
+/// the time of every step and a copy of the replay every few steps, spaced by the design's
+/// size (its animations and records, ``Design/retainedRecordCount``) times
+/// ``checkpointSpacing``: the copies' total size stays below `steps ÷ checkpointSpacing`,
+/// and the design at any time is the nearest earlier copy replayed forward for about as many
+/// steps as the design has animations, which evaluating its presentation visits anyway.
 public struct Timeline<D: Design>: SceneTimeline {
   enum Action: Sendable {
     case design(D.Call)
@@ -36,74 +44,149 @@ public struct Timeline<D: Design>: SceneTimeline {
     public var hit: Bool
   }
 
+  /// Where a replay stands: the design after `steps` steps.
+  struct Replay: Sendable {
+    var design: D
+    var steps = 0
+    /// The time of the last timer fired or event applied.
+    var clock = -Double.infinity
+    var nextAction = 0
+    /// Timers due up to here fire once every event has been applied.
+    var horizon: Double?
+  }
+
+  /// A copy is kept once the steps since the last one reach the design's size times this.
+  static var checkpointSpacing: Int { 1 }
+  let checkpointSpacing: Int?
+
   public let scene: Scene
-  let initial: D
-  /// (time, design after everything due at that time so far), ascending by time.
-  let snapshots: [(time: Double, design: D)]
+  let actions: [(time: Double, action: Action, path: JSONPath)]
+  /// The time of every step, ascending.
+  let stepTimes: [Double]
+  /// Copies of the replay, ascending by steps; the first is the design before any step.
+  let checkpoints: [Replay]
   public let hits: [Hit]
 
   public init(scene: Scene, style: D.Style) throws(InputError) {
+    try self.init(scene: scene, style: style, checkpointSpacing: Timeline.checkpointSpacing, timerLimit: InputLimits.timerFirings)
+  }
+
+  /// - Parameters:
+  ///   - checkpointSpacing: 0 keeps a copy after every step; nil only the start.
+  ///   - timerLimit: The most timer firings before the scene is refused.
+  init(scene: Scene, style: D.Style, checkpointSpacing: Int?, timerLimit: Int) throws(InputError) {
     self.scene = scene
+    self.checkpointSpacing = checkpointSpacing
     let design = D(style: style, canvas: scene.style.canvas)
-    initial = design
-    var actions: [(Double, Action)] = []
+    var actions: [(time: Double, action: Action, path: JSONPath)] = []
+    actions.reserveCapacity(scene.events.count)
     for event in scene.events {
       var args = try event.argumentReader()
       if let generic = try GenericCall.parse(event.call, args: &args, layers: design.layers) {
-        actions.append((event.at, .generic(generic)))
+        actions.append((event.at, .generic(generic), event.path))
       } else if let call = try D.parseCall(event.call, args: &args) {
-        actions.append((event.at, .design(call)))
+        actions.append((event.at, .design(call), event.path))
       } else {
         throw InputError(
           file: event.file, keyPath: event.path.appending("call").description,
-          message: "unknown call \"\(event.call)\"; the \(D.name) design accepts \((D.callNames + GenericCall.names).joined(separator: ", "))")
+          message: "unknown call \(InputText.quoted(event.call)); the \(D.name) design accepts \((D.callNames + GenericCall.names).joined(separator: ", "))")
       }
       try args.finish()
     }
-    // Replay: internal timers due at or before an event's time fire first.
-    var current = design
-    var snapshots: [(time: Double, design: D)] = []
+    self.actions = actions
+    var current = Replay(design: design)
+    if actions.isEmpty { current.horizon = Timeline.horizon(duration: scene.duration, clock: current.clock) }
+    var checkpoints = [current]
+    var stepTimes: [Double] = []
     var hits: [Hit] = []
-    var clock = -Double.infinity
-    func runTimers(upTo limit: Double) {
-      var fired = 0
-      while let next = current.nextTimer(after: clock), SceneTime.canonical(next) <= limit, fired < 100_000 {
-        current.fireTimer(at: next)
-        clock = next
-        // Looked up by snapped time, so a timer due at 0.8000000000000002 has fired at 0.8.
-        snapshots.append((SceneTime.canonical(next), current))
-        fired += 1
-      }
-    }
-    for (time, action) in actions {
-      runTimers(upTo: time)
-      switch action {
-      case .design(let call):
-        current.perform(call, at: time)
-      case .generic(let call):
-        if case .hitTest(let point) = call {
-          hits.append(Hit(at: time, point: point, hit: current.hitTest(point, at: time)))
+    var timerFirings = 0
+    var sinceCheckpoint = 0
+    while let step = Timeline.step(&current, actions: actions, duration: scene.duration) {
+      stepTimes.append(step.time)
+      if let index = step.action {
+        if case .generic(.hitTest(let point)) = actions[index].action {
+          hits.append(Hit(at: step.time, point: point, hit: current.design.hitTest(point, at: step.time)))
         }
-        call.apply(to: &current.layers, at: time)
+      } else {
+        timerFirings += 1
+        if timerFirings > timerLimit {
+          // The timers an event set off would run on for ever (or nearly): refuse the scene
+          // rather than stop the replay somewhere and render a scene that is not the file's.
+          let cause = current.nextAction > 0 ? actions[current.nextAction - 1].path.description : ""
+          throw InputError(
+            file: scene.file, keyPath: cause,
+            message: "sets off more than \(timerLimit) internal timer firings (the limit)")
+        }
       }
-      clock = max(clock, time)
-      snapshots.append((time, current))
+      sinceCheckpoint += 1
+      let size = current.design.layers.animationCount + current.design.retainedRecordCount + 1
+      if let spacing = checkpointSpacing, sinceCheckpoint >= size * spacing {
+        checkpoints.append(current)
+        sinceCheckpoint = 0
+      }
     }
-    runTimers(upTo: max(scene.duration, clock) + 60)
-    self.snapshots = snapshots
+    self.stepTimes = stepTimes
+    self.checkpoints = checkpoints
     self.hits = hits
   }
 
-  /// The design's state at `time` (snapped, see ``SceneTime``): the last snapshot at or before it.
+  private static func horizon(duration: Double, clock: Double) -> Double { max(duration, clock) + 60 }
+
+  /// Runs the next step: a timer due (snapped) no later than the next event — or, after the
+  /// last event, than the horizon — else the next event. Internal timers due at or before an
+  /// event's time fire first. Returns the step's time and, for an event, its index.
+  static func step(
+    _ r: inout Replay, actions: [(time: Double, action: Action, path: JSONPath)], duration: Double
+  ) -> (time: Double, action: Int?)? {
+    let limit = r.nextAction < actions.count ? actions[r.nextAction].time : (r.horizon ?? horizon(duration: duration, clock: r.clock))
+    if let next = r.design.nextTimer(after: r.clock), SceneTime.canonical(next) <= limit {
+      r.design.fireTimer(at: next)
+      r.clock = next
+      r.steps += 1
+      // Looked up by snapped time, so a timer due at 0.8000000000000002 has fired at 0.8.
+      return (SceneTime.canonical(next), nil)
+    }
+    guard r.nextAction < actions.count else { return nil }
+    let index = r.nextAction
+    let (time, action, _) = actions[index]
+    switch action {
+    case .design(let call): r.design.perform(call, at: time)
+    case .generic(let call): call.apply(to: &r.design.layers, at: time)
+    }
+    r.clock = max(r.clock, time)
+    r.nextAction += 1
+    r.steps += 1
+    if r.nextAction == actions.count { r.horizon = horizon(duration: duration, clock: r.clock) }
+    return (time, index)
+  }
+
+  /// The number of steps kept in copies, summed over the copies' design sizes: what the
+  /// snapshots cost in memory (tests check that it stays linear in the events).
+  var retainedSize: Int {
+    checkpoints.reduce(0) { $0 + $1.design.layers.animationCount + $1.design.retainedRecordCount + 1 }
+  }
+
+  /// The design's state at `time` (snapped, see ``SceneTime``): after every step at or before it.
   public func design(at time: Double) -> D {
     let time = SceneTime.canonical(time)
+    // The number of steps at or before `time`.
     var lo = 0
-    var hi = snapshots.count
+    var hi = stepTimes.count
     while lo < hi {
       let mid = (lo + hi) / 2
-      if snapshots[mid].time <= time { lo = mid + 1 } else { hi = mid }
+      if stepTimes[mid] <= time { lo = mid + 1 } else { hi = mid }
     }
-    return lo == 0 ? initial : snapshots[lo - 1].design
+    let steps = lo
+    // The last copy taken at or before that step.
+    var a = 0
+    var b = checkpoints.count
+    while a < b {
+      let mid = (a + b) / 2
+      if checkpoints[mid].steps <= steps { a = mid + 1 } else { b = mid }
+    }
+    var replay = checkpoints[a - 1]
+    while replay.steps < steps, Timeline.step(&replay, actions: actions, duration: scene.duration) != nil {}
+    return replay.design
   }
 
   public func presentation(at time: Double) -> Presentation {

@@ -26,20 +26,34 @@ public struct LayerAnimations: Hashable, Sendable {
     public var animation: Animation
   }
 
-  /// The attached animations, in the order they were added.
-  public private(set) var entries: [Entry] = []
+  // Storage that keeps adding, removing by key and removing completed animations at most
+  // logarithmic, so a scene of 100 000 tweens replays in O(n log n) (issue 15): removed
+  // entries leave a hole (nil) that a compaction squeezes out once holes outnumber entries;
+  // `slotOfKey` finds a key's slot; `completions` is a min-heap of (end, slot) over the keyed
+  // entries that are removed on completion. Slot numbers only change in a compaction, which
+  // rebuilds both indexes, so a heap item whose slot is empty is simply stale.
+  private var slots: [Entry?] = []
+  private var slotOfKey: [String: Int] = [:]
+  private var completions: [(end: Double, slot: Int)] = []
+  private var liveCount = 0
 
   public init() {}
 
+  /// The attached animations, in the order they were added.
+  public var entries: [Entry] { slots.compactMap { $0 } }
+
+  /// The number of attached animations.
+  public var count: Int { liveCount }
+
   /// Whether no animation is attached.
-  public var isEmpty: Bool { entries.isEmpty }
+  public var isEmpty: Bool { liveCount == 0 }
 
   /// The keys in the order their animations were added.
-  public var keys: [String] { entries.compactMap(\.key) }
+  public var keys: [String] { slots.compactMap { $0?.key } }
 
   /// The animation added under `key` (its resolved copy).
   public func animation(forKey key: String) -> Animation? {
-    entries.first { $0.key == key }?.animation
+    slotOfKey[key].flatMap { slots[$0]?.animation }
   }
 
   /// Attaches a copy of `animation`, as `CALayer.add(_:forKey:)` at layer time `now`.
@@ -51,17 +65,89 @@ public struct LayerAnimations: Hashable, Sendable {
     var copy = animation
     copy.timing = animation.timing.resolvedForAdding(atLayerTime: now)
     if let key { removeAnimation(forKey: key) }
-    entries.append(Entry(key: key, animation: copy))
+    append(Entry(key: key, animation: copy))
+  }
+
+  private mutating func append(_ entry: Entry) {
+    let slot = slots.count
+    slots.append(entry)
+    liveCount += 1
+    guard let key = entry.key else { return }
+    slotOfKey[key] = slot
+    if entry.animation.removedOnCompletion, let end = entry.animation.timing.parentEndTime {
+      pushCompletion((end, slot))
+    }
   }
 
   /// Detaches the animation under `key`, if any.
   public mutating func removeAnimation(forKey key: String) {
-    entries.removeAll { $0.key == key }
+    guard let slot = slotOfKey.removeValue(forKey: key) else { return }
+    slots[slot] = nil
+    liveCount -= 1
+    compactIfSparse()
   }
 
   /// Detaches every animation (`removeAllAnimations`).
   public mutating func removeAll() {
-    entries.removeAll()
+    self = LayerAnimations()
+  }
+
+  /// Detaches every keyed animation that is removed on completion and whose active window
+  /// ended at or before `layerTime`, as Core Animation does once it completes. Costs
+  /// O(log n) per animation removed.
+  public mutating func removeCompleted(atLayerTime layerTime: Double) {
+    while let first = completions.first, first.end <= layerTime {
+      popCompletion()
+      guard let key = slots[first.slot]?.key else { continue }
+      slotOfKey[key] = nil
+      slots[first.slot] = nil
+      liveCount -= 1
+    }
+    compactIfSparse()
+  }
+
+  private mutating func compactIfSparse() {
+    guard slots.count > 2 * liveCount + 16 else { return }
+    let live = entries
+    self = LayerAnimations()
+    for entry in live { append(entry) }
+  }
+
+  private mutating func pushCompletion(_ item: (end: Double, slot: Int)) {
+    completions.append(item)
+    var i = completions.count - 1
+    while i > 0 {
+      let parent = (i - 1) / 2
+      guard completions[i].end < completions[parent].end else { break }
+      completions.swapAt(i, parent)
+      i = parent
+    }
+  }
+
+  private mutating func popCompletion() {
+    completions.swapAt(0, completions.count - 1)
+    completions.removeLast()
+    var i = 0
+    while true {
+      let l = 2 * i + 1
+      let r = l + 1
+      var smallest = i
+      if l < completions.count, completions[l].end < completions[smallest].end { smallest = l }
+      if r < completions.count, completions[r].end < completions[smallest].end { smallest = r }
+      guard smallest != i else { return }
+      completions.swapAt(i, smallest)
+      i = smallest
+    }
+  }
+
+  // Equality and hashing see the attached animations in order, not the storage's holes.
+  public static func == (a: LayerAnimations, b: LayerAnimations) -> Bool {
+    a.liveCount == b.liveCount && a.slots.lazy.compactMap { $0 }.elementsEqual(b.slots.lazy.compactMap { $0 })
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(liveCount)
+    for case let entry? in slots { hasher.combine(entry) }
   }
 
   /// The presented value of a property at a layer time: the model value with every
@@ -91,14 +177,15 @@ public struct LayerAnimations: Hashable, Sendable {
 
   /// Whether any animation is in its active window at `layerTime`.
   public func isRunning(atLayerTime layerTime: Double) -> Bool {
-    entries.contains { $0.animation.timing.state(atParentTime: layerTime).phase == .active }
+    slots.contains { $0.map { $0.animation.timing.state(atParentTime: layerTime).phase == .active } ?? false }
   }
 
   /// Whether any animation still affects the presentation at `layerTime`: running, or
   /// filling (backwards before it starts; forwards after it ends when not removed on
   /// completion).
   public func hasEffect(atLayerTime layerTime: Double) -> Bool {
-    entries.contains { entry in
+    slots.contains { slot in
+      guard let entry = slot else { return false }
       let state = entry.animation.timing.state(atParentTime: layerTime)
       return state.isInEffect && !(state.phase == .after && entry.animation.removedOnCompletion)
     }
@@ -108,7 +195,7 @@ public struct LayerAnimations: Hashable, Sendable {
   /// ends (infinite repeat, or speed ≤ 0); after it only fills show.
   public var activeEndTime: Double? {
     var end = -Double.infinity
-    for entry in entries {
+    for case let entry? in slots {
       guard let e = entry.animation.timing.parentEndTime else { return nil }
       end = max(end, e)
     }
@@ -119,7 +206,7 @@ public struct LayerAnimations: Hashable, Sendable {
     -> PresentationSample
   {
     var evaluator = AnimationEvaluator(property: keyPath, model: model, recordsSamples: recordsSamples)
-    for entry in entries {
+    for case let entry? in slots {
       evaluator.applyTopLevel(entry.animation, layerTime: layerTime)
     }
     return PresentationSample(value: evaluator.value, rotation: evaluator.rotation, animations: evaluator.samples)

@@ -17,7 +17,9 @@ extension BarFramesCommand {
         with the same PNG settings. It reports speedupVsNaive = pipeline ÷ naive, timeVsC = our \
         serial draw + encode time ÷ C's, scaling2 = pipeline at 2 jobs ÷ at 1 job, bytes per \
         frame and peak resident memory (of a child `barframes render`). Frames are written to \
-        --scratch, /dev/shm by default. Run it in release mode: \
+        --scratch, /dev/shm by default. The tweens case inspects one customizable-bar scene of \
+        --tweens overlapping setValue tweens in a child process and reports its time and peak \
+        memory. Run it in release mode: \
         swift run -c release barframes bench. Run it from the package root (it reads Examples/).
         """)
 
@@ -27,7 +29,7 @@ extension BarFramesCommand {
     @Option(help: "Frames per workload (the scene's whole sequence by default).")
     var frames: Int?
 
-    @Option(parsing: .singleValue, help: "Run only this workload (repeatable): seek-bar, bent-line, customizable-bar, download-bar.")
+    @Option(parsing: .singleValue, help: "Run only this workload (repeatable): seek-bar, bent-line, customizable-bar, download-bar, tweens.")
     var workload: [String] = []
 
     @Option(help: "Workers for the pipeline figure.")
@@ -36,13 +38,17 @@ extension BarFramesCommand {
     @Option(help: "Frames of the long seek-bar run whose peak memory is reported (0 skips it).")
     var memoryFrames: Int = 10_001
 
+    @Option(help: "Tweens in the scene of the tweens case (0 skips it).")
+    var tweens: Int = 100_000
+
     @Option(help: "Where frames are written while measuring (a RAM-backed /dev/shm by default, so the disk's file-creation latency does not decide the ratios).")
     var scratch: String?
 
     func validate() throws {
       if let frames, frames < 1 { throw ValidationError("'--frames' must be at least 1") }
       guard (1...64).contains(jobs) else { throw ValidationError("'--jobs' must be 1…64") }
-      let known = Workload.standard.map(\.name)
+      if tweens < 0 { throw ValidationError("'--tweens' must be 0 or more") }
+      let known = Workload.standard.map(\.name) + ["tweens"]
       for name in workload where !known.contains(name) {
         throw ValidationError("unknown workload '\(name)'; choose from \(known.joined(separator: ", "))")
       }
@@ -69,7 +75,15 @@ extension BarFramesCommand {
           Diagnostics.printError("memory: \(memoryFrames) seek-bar frames")
           memory = try bench.memoryRun()
         }
-        let report = BenchReport(machine: .current(), workloads: results, memory: memory, seconds: Date().timeIntervalSince(started))
+        var tweenRun: (count: Int, seconds: Double, peakMB: Double)?
+        if tweens > 0, workload.isEmpty || workload.contains("tweens") {
+          Diagnostics.printError("tweens: \(tweens) in one scene")
+          let run = try TweenStress(count: tweens).run(
+            executable: executable, in: scratchURL.appendingPathComponent("barframes-bench-\(getpid())-tweens"))
+          tweenRun = (tweens, run.seconds, run.peakMB)
+        }
+        var report = BenchReport(machine: .current(), workloads: results, memory: memory, seconds: Date().timeIntervalSince(started))
+        report.tweens = tweenRun
         print(json ? report.json.serialized(pretty: true) : report.markdown)
       } catch let error as InputError {
         throw CommandFailure(message: error.description, exitCode: CommandFailure.dataErrorCode)

@@ -202,15 +202,18 @@ public struct CustomizableBar: Design {
     let x = geometry.x(forValue: v)
     if lastX != 0, abs(x - lastX) < CustomizableBar.tinyMove { return }
     lastX = x
-    let oldDot = layers["dot"].position
-    let oldFill = layers["fill"]
+    // Only the numbers: a copy of the fill layer held across `addTween` would share its
+    // animation list and make each add copy every running tween (O(n²) over a scene).
+    let oldDotX = layers["dot"].position.x
+    let oldFillBounds = layers["fill"].bounds
+    let oldFillX = layers["fill"].position.x
     layers["dot"].position.x = x
-    layers["fill"].frame = geometry.fillFrame(width: x, height: oldFill.bounds.height)
+    layers["fill"].frame = geometry.fillFrame(width: x, height: oldFillBounds.height)
     guard let duration else { return }
     tweenCount += 1
-    addTween("position.x", from: oldDot.x, to: x, duration: duration, layer: "dot", at: time)
-    addTween("bounds.size.width", from: oldFill.bounds.width, to: layers["fill"].bounds.width, duration: duration, layer: "fill", at: time)
-    addTween("position.x", from: oldFill.position.x, to: layers["fill"].position.x, duration: duration, layer: "fill", at: time)
+    addTween("position.x", from: oldDotX, to: x, duration: duration, layer: "dot", at: time)
+    addTween("bounds.size.width", from: oldFillBounds.width, to: layers["fill"].bounds.width, duration: duration, layer: "fill", at: time)
+    addTween("position.x", from: oldFillX, to: layers["fill"].position.x, duration: duration, layer: "fill", at: time)
   }
 
   private mutating func addTween(_ keyPath: AnimationKeyPath, from old: Double, to new: Double, duration: Double, layer: String, at time: Double) {
@@ -224,13 +227,8 @@ public struct CustomizableBar: Design {
   private mutating func pruneFinishedTweens(at time: Double) {
     for name in CustomizableBar.movingLayers {
       let local = layers.localTime(of: name, atAbsoluteTime: time)
-      var animations = layers[name].animations
-      for entry in animations.entries where entry.animation.removedOnCompletion {
-        if let end = entry.animation.timing.parentEndTime, end <= local, let key = entry.key {
-          animations.removeAnimation(forKey: key)
-        }
-      }
-      layers[name].animations = animations
+      // O(log n) per finished tween, never a pass over the running ones (issue 15).
+      layers[name].animations.removeCompleted(atLayerTime: local)
     }
   }
 

@@ -369,6 +369,8 @@ public struct DownloadBar: Design {
   private var readyGroupEnd: Double? { completionTime(of: pendingReadyGroup, key: Key.indicatorToStart) }
   private var swingEnd: Double? { completionTime(of: pendingSwing, key: Key.readyForDownload) }
 
+  public var retainedRecordCount: Int { ignoredCalls.count + scheduled.count }
+
   public func nextTimer(after time: Double) -> Double? {
     var next: Double?
     func consider(_ t: Double) { next = min(next ?? t, t) }

@@ -1,0 +1,113 @@
+import BarFramesJSON
+import BarFramesTestSupport
+import Foundation
+import Testing
+
+@testable import BarFrames
+
+/// The timeline keeps a copy of the replay every few steps and replays forward from the
+/// nearest one (issue 15): it must show exactly what a copy after every step shows, and its
+/// copies must cost memory linear in the events.
+@Suite("Timeline: replay from copies, linear memory, timer limit")
+struct TimelineReplayTests {
+  /// The same scene replayed with a copy after every step, with only the start kept, and
+  /// with the default spacing.
+  static func inspections(_ scene: Scene, at times: [Double]) throws -> [[JSONValue]] {
+    func run<D: Design>(_ make: (Int?) throws(InputError) -> Timeline<D>) throws -> [[JSONValue]] {
+      try [0, nil, Timeline<D>.checkpointSpacing].map { spacing in
+        let timeline = try make(spacing)
+        return times.map { timeline.inspection(at: $0) }
+      }
+    }
+    let limit = InputLimits.timerFirings
+    switch scene.style.design {
+    case .bentLine(let style):
+      return try run { (s) throws(InputError) in try Timeline<BentLine>(scene: scene, style: style, checkpointSpacing: s, timerLimit: limit) }
+    case .downloadBar(let style):
+      return try run { (s) throws(InputError) in try Timeline<DownloadBar>(scene: scene, style: style, checkpointSpacing: s, timerLimit: limit) }
+    case .customizableBar(let style):
+      return try run { (s) throws(InputError) in
+        try Timeline<CustomizableBar>(scene: scene, style: style, checkpointSpacing: s, timerLimit: limit)
+      }
+    }
+  }
+
+  static var exampleNames: [String] {
+    let folder = TestRendering.packageRoot.appendingPathComponent("Examples")
+    return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+  }
+
+  @Test(arguments: exampleNames)
+  func everyExampleShowsTheSameFromCopies(name: String) throws {
+    let url = TestRendering.packageRoot.appendingPathComponent("Examples/\(name)")
+    let scene = try Scene.load(contentsOf: url, displayName: "Examples/\(name)")
+    // Every event time, a microsecond either side of it, and a grid over the whole scene.
+    var times = scene.eventTimes.flatMap { [$0 - 1e-6, $0, $0 + 1e-6] }
+    times += (0...40).map { scene.duration * Double($0) / 40 }
+    let runs = try Self.inspections(scene, at: times.filter { $0 >= 0 })
+    #expect(runs[1] == runs[0])
+    #expect(runs[2] == runs[0])
+  }
+
+  static func longTweens(_ n: Int) throws -> Scene {
+    let json = try JSONValue(
+      parsing: #"""
+        {"version": 1, "style": {"version": 1, "design": "customizable-bar"}, "duration": 3600,
+         "events": [{"at": 0, "every": 0.01, "until": \#(Double(n - 1) * 0.01), "call": "setValue",
+                     "args": {"value": {"start": 0.0003, "step": 0.0003}, "duration": 3000}}]}
+        """#)
+    return try Scene(json: json, file: "long.json", directory: ".", name: "long")
+  }
+
+  /// n tweens that all run to the end of the scene: a copy after every step holds
+  /// 3 + 6 + … + 3n animations; the spaced copies hold at most one per step ÷ spacing.
+  @Test(arguments: [300, 3000])
+  func longTweensKeepCopiesLinear(n: Int) throws {
+    let scene = try Self.longTweens(n)
+    let style = try #require(scene.style.design.customizableBar)
+    let timeline = try Timeline<CustomizableBar>(scene: scene, style: style)
+    let steps = timeline.stepTimes.count
+    #expect(steps == n)
+    // Every setValue moves the dot and the fill's width and position: 3 tweens, none finished.
+    let end = Double(n - 1) * 0.01
+    #expect(timeline.design(at: end).layers.animationCount == 3 * n)
+    let bound = steps / Timeline<CustomizableBar>.checkpointSpacing + 1
+    #expect(timeline.retainedSize <= bound)
+  }
+
+  /// The bound above tells copies after every step apart, and both show the same.
+  @Test func copiesAfterEveryStepBreakTheBound() throws {
+    let n = 300
+    let scene = try Self.longTweens(n)
+    let style = try #require(scene.style.design.customizableBar)
+    let timeline = try Timeline<CustomizableBar>(scene: scene, style: style)
+    let bound = timeline.stepTimes.count / Timeline<CustomizableBar>.checkpointSpacing + 1
+    let end = Double(n - 1) * 0.01
+    let everyStep = try Timeline<CustomizableBar>(scene: scene, style: style, checkpointSpacing: 0, timerLimit: InputLimits.timerFirings)
+    #expect(everyStep.retainedSize >= 3 * n * (n + 1) / 2)
+    #expect(everyStep.retainedSize > bound)
+    for t in [0, end / 3, end / 2, end, 100] {
+      #expect(timeline.inspection(at: t) == everyStep.inspection(at: t))
+    }
+  }
+
+  /// Timers past the limit are an error naming the file and the event that set them off,
+  /// never a replay that stops somewhere.
+  @Test func timerFiringsPastTheLimitAreAnError() throws {
+    // startDownload sets off two timers: the ready group's end and the swing's end.
+    let json = try JSONValue(
+      parsing: #"{"version": 1, "style": {"version": 1, "design": "download-bar"}, "duration": 4, "events": [{"at": 0.5, "call": "startDownload"}]}"#)
+    let scene = try Scene(json: json, file: "timers.json", directory: ".", name: "timers")
+    let style = try #require(scene.style.design.downloadBar)
+    _ = try Timeline<DownloadBar>(scene: scene, style: style, checkpointSpacing: 4, timerLimit: 2)
+    let error = #expect(throws: InputError.self) {
+      try Timeline<DownloadBar>(scene: scene, style: style, checkpointSpacing: 4, timerLimit: 1)
+    }
+    #expect(error?.description == "timers.json: events[0]: sets off more than 1 internal timer firings (the limit)")
+  }
+}
+
+extension DesignParameters {
+  var customizableBar: CustomizableBarStyle? { if case .customizableBar(let style) = self { style } else { nil } }
+  var downloadBar: DownloadBarStyle? { if case .downloadBar(let style) = self { style } else { nil } }
+}
