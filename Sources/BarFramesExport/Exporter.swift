@@ -162,7 +162,7 @@ public struct Exporter: Sendable {
       }
       if let gif {
         try gif.writer.finish()
-        wrote("gif", plan.names.gifPath, try gif.file.commit())
+        wrote("gif", plan.names.gifPath, try gif.file.commit(), frames: gif.writer.framesWritten, merged: gif.writer.mergedFrames)
       }
     } catch {
       apng?.file.discard()

@@ -72,13 +72,16 @@ import Testing
 
   @Test(arguments: [(10.0, 1.0), (24.0, 1.5), (30000.0 / 1001.0, 1.0)])
   func theGIFsDelaysAddUpToTheDuration(fps: Double, duration: Double) throws {
-    let (directory, _) = try ExportFixtures.export(
+    let (directory, manifest) = try ExportFixtures.export(
       [try ExportFixtures.scene(duration: duration, fps: fps)],
       options: ExportFixtures.options(.gif) { $0.background = .transparent })
     defer { try? FileManager.default.removeItem(at: directory) }
     let animation = try GIFReader.read(try ExportFixtures.read(directory, "bar/bar.gif"))
     let frames = FrameSampler(duration: duration, rate: FrameRate(fps)).count
-    #expect(animation.frames.count == frames)
+    // Frames showing the same as the one before are merged into it, their delays summed.
+    let file = try #require(manifest.scenes[0].files.first)
+    #expect(animation.frames.count == file.frames)
+    #expect(animation.frames.count + (file.mergedFrames ?? 0) == frames)
     #expect(animation.loopCount == 0)
     let total = animation.frames.map(\.delayCentiseconds).reduce(0, +)
     let exact = Double(frames) * 100 / fps
@@ -87,14 +90,15 @@ import Testing
   }
 
   @Test func aGIFAbove50FPSKeepsEveryOtherFrameAndTheExactDuration() throws {
-    let (directory, _) = try ExportFixtures.export(
+    let (directory, manifest) = try ExportFixtures.export(
       [try ExportFixtures.scene(duration: 0.5, fps: 60)], options: ExportFixtures.options(.gif))
     defer { try? FileManager.default.removeItem(at: directory) }
     let animation = try GIFReader.read(try ExportFixtures.read(directory, "bar/bar.gif"))
-    #expect(animation.frames.count == 16)  // 31 frames, every second one
+    let file = try #require(manifest.scenes[0].files.first)
+    #expect(animation.frames.count + (file.mergedFrames ?? 0) == 16)  // 31 frames, every second one
     #expect(animation.frames.allSatisfy { $0.delayCentiseconds >= 2 })
     #expect(abs(animation.frames.map(\.delayCentiseconds).reduce(0, +) - 52) <= 1)  // 31 / 60 s
-    #expect(animation.frames.allSatisfy { $0.transparentIndex == nil })  // opaque background
+    #expect(animation.frames.allSatisfy { $0.image.isOpaque })  // opaque background
   }
 
   @Test func svgPreviewsAreAtTheKeyTimesAndEveryEvent() throws {
