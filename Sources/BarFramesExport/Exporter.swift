@@ -85,8 +85,8 @@ public struct Exporter: Sendable {
   private func export(_ plan: ScenePlan, progress: (ExportProgress) -> Void) throws(ExportError) -> ExportManifest.SceneEntry {
     var entry = ExportManifest.SceneEntry(
       name: plan.name, duration: plan.scene.duration, fps: plan.rate.framesPerSecond, scale: plan.scale, frames: [], files: [])
-    func wrote(_ format: String, _ path: String, _ bytes: Int) {
-      entry.files.append(.init(format: format, path: path, bytes: bytes))
+    func wrote(_ format: String, _ path: String, _ bytes: Int, frames: Int? = nil, merged: Int? = nil) {
+      entry.files.append(.init(format: format, path: path, bytes: bytes, frames: frames, mergedFrames: merged))
       progress(.fileWritten(scene: plan.name, format: format, path: path, bytes: bytes))
     }
 
@@ -116,7 +116,7 @@ public struct Exporter: Sendable {
         let file = try StreamingFile(url(plan.names.apngPath), registry: temporaryFiles)
         apng = (file, try APNGWriter(
           sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
-          frameCount: items.filter(\.feedsAPNG).count, colorType: plan.colorType, delay: plan.apngDelay))
+          colorType: plan.colorType, delay: plan.apngDelay, preset: options.pngPreset))
       }
       if items.contains(where: \.feedsSheet) {
         let title = "\(plan.name) · \(plan.rate) fps · \(plan.selection.indices.count) frames · @\(plan.scale)x"
@@ -142,8 +142,8 @@ public struct Exporter: Sendable {
         consume: { n, result in
           let item = items[n]
           if let record = result.record { entry.frames.append(record) }
-          if item.feedsAPNG, let apng, let encoded = result.encoded {
-            try apng.writer.append(encoded)
+          if item.feedsAPNG, let apng, let image = result.image {
+            try apng.writer.append(image, encoded: result.encoded)
           }
           if item.feedsGIF, let gif, let image = result.image {
             try gif.writer.append(image, delayCentiseconds: plan.gifDelays[gifFrame])
@@ -158,11 +158,11 @@ public struct Exporter: Sendable {
 
       if let apng {
         try apng.writer.finish()
-        wrote("apng", plan.names.apngPath, try apng.file.commit())
+        wrote("apng", plan.names.apngPath, try apng.file.commit(), frames: apng.writer.framesWritten, merged: apng.writer.mergedFrames)
       }
       if let gif {
         try gif.writer.finish()
-        wrote("gif", plan.names.gifPath, try gif.file.commit())
+        wrote("gif", plan.names.gifPath, try gif.file.commit(), frames: gif.writer.framesWritten, merged: gif.writer.mergedFrames)
       }
     } catch {
       apng?.file.discard()

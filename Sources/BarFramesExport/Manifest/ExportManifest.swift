@@ -5,9 +5,11 @@ import BarFrames
 /// ```json
 /// {"version": 1, "tool": "barframes 0.1.0", "scenes": [{"name": "bar", "duration": 2, "fps": 30,
 ///   "scale": 2, "frames": [{"index": 0, "time": 0, "path": "bar/bar-00@2x.png", "bytes": 412,
-///   "sha256": "…"}], "files": [{"format": "apng", "path": "bar/bar@2x.apng", "bytes": 9000}]}]}
+///   "sha256": "…"}], "files": [{"format": "apng", "path": "bar/bar@2x.apng", "bytes": 9000,
+///   "frames": 58, "mergedFrames": 3}]}]}
 /// ```
-/// Paths are relative to the output folder. With `--shard` only this shard's files are listed.
+/// Animations (APNG, GIF, WebP) also give their frame count and how many rendered frames were
+/// merged into the one before because nothing changed. Paths are relative to the output folder. With `--shard` only this shard's files are listed.
 /// The gallery (`index.html`) is listed under every scene it shows.
 public struct ExportManifest: Hashable, Sendable {
   /// The manifest format's version.
@@ -28,6 +30,18 @@ public struct ExportManifest: Hashable, Sendable {
     public var format: String
     public var path: String
     public var bytes: Int
+    /// For an animation: the frames it holds, after identical consecutive frames were merged.
+    public var frames: Int?
+    /// For an animation: how many rendered frames were merged into the frame before them.
+    public var mergedFrames: Int?
+
+    public init(format: String, path: String, bytes: Int, frames: Int? = nil, mergedFrames: Int? = nil) {
+      self.format = format
+      self.path = path
+      self.bytes = bytes
+      self.frames = frames
+      self.mergedFrames = mergedFrames
+    }
   }
 
   public struct SceneEntry: Hashable, Sendable {
@@ -73,11 +87,14 @@ public struct ExportManifest: Hashable, Sendable {
                 "files",
                 .array(
                   scene.files.map { file in
-                    .object([
+                    var members: [JSONValue.Member] = [
                       .init("format", .string(file.format)),
                       .init("path", .string(file.path)),
                       .init("bytes", .number(Double(file.bytes))),
-                    ])
+                    ]
+                    if let frames = file.frames { members.append(.init("frames", .number(Double(frames)))) }
+                    if let merged = file.mergedFrames { members.append(.init("mergedFrames", .number(Double(merged)))) }
+                    return .object(members)
                   })),
             ])
           })),

@@ -118,6 +118,6 @@ struct FrameWorkItem: Hashable, Sendable {
   var feedsGIF: Bool
   var feedsSheet: Bool
 
-  var needsEncoding: Bool { writesPNG || feedsAPNG }
-  var needsPixels: Bool { feedsGIF || feedsSheet }
+  var needsEncoding: Bool { writesPNG }
+  var needsPixels: Bool { feedsAPNG || feedsGIF || feedsSheet }
 }

@@ -1,29 +1,40 @@
-/// Writes an animated PNG frame by frame, as the frames arrive, to a ``ByteSink``.
+/// Writes an animated PNG frame by frame, as the frames arrive, storing only what changed.
 ///
-/// The header (signature, IHDR, acTL) is written at creation; each ``append(_:delay:)`` writes an
-/// fcTL and the frame's already-compressed data — the first frame as IDAT (so viewers without
-/// APNG support show it), later ones as fdAT — and ``finish()`` writes IEND and flushes. Every
-/// frame covers the whole canvas with `APNG_DISPOSE_OP_NONE` and `APNG_BLEND_OP_SOURCE`, so a
-/// frame never depends on the previous one.
+/// Each ``append(_:encoded:delay:)`` takes the whole frame as it must be shown. The writer keeps
+/// one frame back, because two decisions wait for the next frame:
+/// - **Merging.** A frame identical to the one before is not written; the previous frame's
+///   delay grows by its delay instead, as an exact fraction (``FrameDelay``). When the sum no
+///   longer fits fcTL's 16-bit fraction exactly, a 1×1 frame that changes nothing starts a new
+///   run, so delays never drift. ``mergedFrames`` counts the frames merged away.
+/// - **Regions and operations.** A frame is written as the smallest rectangle that differs from
+///   the canvas it is drawn on. That canvas depends on the previous frame's `dispose_op`, so for
+///   every new frame the writer tries each of `APNG_DISPOSE_OP_NONE`, `_BACKGROUND` and
+///   `_PREVIOUS` for the previous frame, and `APNG_BLEND_OP_SOURCE` and `_OVER` for the new one,
+///   compresses every candidate and keeps the smallest. OVER is only used where it is exact in
+///   every decoder: unchanged pixels become fully transparent (left alone) and changed pixels
+///   must be opaque (copied). Every displayed frame is therefore exactly the appended image,
+///   alpha included.
+///
+/// The first frame covers the canvas and is written as IDAT (viewers without APNG support show
+/// it); when its compressed data is passed as `encoded` (the PNG file's own stream), it is not
+/// compressed again — nor is any later frame whose best region is the whole canvas with SOURCE.
+/// acTL's frame count is known only at the end, so ``finish()`` patches it in place.
 ///
 /// ```swift
-/// let encoder = try PNGEncoder(preset: .fast)
-/// let apng = try APNGWriter(sink: FileHandleByteSink(handle: handle), width: 750, height: 120,
-///                           frameCount: 601, colorType: .rgba, delay: FrameDelay(framesPerSecond: 60))
-/// for image in frames { try apng.append(encoder.encodeImageData(image, colorType: .rgba)) }
+/// let apng = try APNGWriter(sink: MemoryByteSink(), width: 750, height: 120, colorType: .rgba,
+///                           delay: FrameDelay(framesPerSecond: 60))
+/// for image in frames { try apng.append(image) }
 /// try apng.finish()
 /// ```
 ///
-/// All frames of one APNG share IHDR's colour type, so it is chosen up front: `.rgba` when any
-/// frame may have transparency (a transparent background), `.rgb` otherwise; encode every frame
-/// with that `colorType`. A writer is not thread-safe: append from one task, in order.
-public final class APNGWriter<Sink: ByteSink> {
+/// All frames share IHDR's colour type, chosen up front: `.rgba` when any frame may have
+/// transparency, `.rgb` otherwise. Memory holds three canvases, whatever the frame count. A
+/// writer is not thread-safe: append from one task, in order.
+public final class APNGWriter<Sink: PatchableByteSink> {
   /// The sink, holding everything written so far (for a ``MemoryByteSink``, the file's bytes).
   public private(set) var sink: Sink
   public let width: Int
   public let height: Int
-  /// The number of frames announced in acTL; exactly this many must be appended.
-  public let frameCount: Int
   /// Times the animation plays; 0 means forever.
   public let loopCount: Int
   public let colorType: PNGColorType
@@ -31,30 +42,49 @@ public final class APNGWriter<Sink: ByteSink> {
   public let delay: FrameDelay
 
   /// Frames appended so far.
+  public private(set) var framesAppended = 0
+  /// Frames written to the file so far (fcTL chunks); after ``finish()``, the animation's
+  /// frame count.
   public private(set) var framesWritten = 0
+  /// Appended frames that were identical to the one before and merged into it.
+  public private(set) var mergedFrames = 0
+
+  private let encoder: PNGEncoder
+  private var pending: Frame?
   private var sequenceNumber: UInt32 = 0
   private var isFinished = false
   private var chunkBuffer: [UInt8] = []
+  /// Where acTL starts: after the 8-byte signature and IHDR (12 + 13 bytes).
+  private static var animationControlOffset: Int { 8 + 25 }
 
-  /// Writes the file header and prepares for `frameCount` frames.
+  /// A frame chosen but not yet written: its `dispose_op` waits for the next frame.
+  private struct Frame {
+    var region: PixelRect
+    var blendOp: UInt8
+    var zdata: [UInt8]
+    var delay: FrameDelay
+    /// The canvas after this frame (the appended image).
+    var image: RGBAImage
+    /// The canvas this frame was drawn on (what `APNG_DISPOSE_OP_PREVIOUS` restores).
+    var base: RGBAImage
+  }
+
+  /// Writes the file header.
   ///
   /// - Parameters:
   ///   - sink: Where the bytes go.
   ///   - width, height: The canvas size, which every frame must match.
-  ///   - frameCount: The number of frames that will be appended (at least 1).
   ///   - loopCount: Plays; 0 (the default) loops forever.
   ///   - colorType: `.rgb` or `.rgba`, shared by every frame.
   ///   - delay: The default frame delay, e.g. `FrameDelay(framesPerSecond: 60)`.
+  ///   - preset: How hard frame regions are compressed.
   /// - Throws: ``APNGError/invalidConfiguration(_:)`` or the sink's error.
   public init(
-    sink: Sink, width: Int, height: Int, frameCount: Int, loopCount: Int = 0, colorType: PNGColorType,
-    delay: FrameDelay
+    sink: Sink, width: Int, height: Int, loopCount: Int = 0, colorType: PNGColorType, delay: FrameDelay,
+    preset: PNGCompressionPreset = .fast
   ) throws {
     guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
       throw APNGError.invalidConfiguration("the size \(width)×\(height) is not allowed")
-    }
-    guard frameCount > 0, frameCount <= 0x7FFF_FFFF else {
-      throw APNGError.invalidConfiguration("the frame count must be at least 1, not \(frameCount)")
     }
     guard loopCount >= 0, loopCount <= 0x7FFF_FFFF else {
       throw APNGError.invalidConfiguration("the loop count must be 0 (forever) or positive, not \(loopCount)")
@@ -65,50 +95,137 @@ public final class APNGWriter<Sink: ByteSink> {
     self.sink = sink
     self.width = width
     self.height = height
-    self.frameCount = frameCount
     self.loopCount = loopCount
     self.colorType = colorType
     self.delay = delay
+    encoder = try PNGEncoder(preset: preset)
 
     var header = PNGChunk.signature
     PNGChunkWriter.append(.IHDR, PNGChunkWriter.headerData(width: width, height: height, colorType: colorType), to: &header)
-    var animationControl: [UInt8] = []
-    animationControl.appendBigEndian(UInt32(frameCount))
-    animationControl.appendBigEndian(UInt32(loopCount))
-    PNGChunkWriter.append(.acTL, animationControl, to: &header)
+    header += Self.animationControl(frameCount: 0, loopCount: loopCount)
     try self.sink.write(header)
   }
 
-  /// Appends the next frame, compressed by ``PNGEncoder/encodeImageData(_:colorType:)``.
+  private static func animationControl(frameCount: Int, loopCount: Int) -> [UInt8] {
+    var data: [UInt8] = []
+    data.appendBigEndian(UInt32(frameCount))
+    data.appendBigEndian(UInt32(loopCount))
+    var chunk: [UInt8] = []
+    PNGChunkWriter.append(.acTL, data, to: &chunk)
+    return chunk
+  }
+
+  /// Appends the next frame.
   ///
   /// - Parameters:
-  ///   - frame: The frame's compressed data; same size and colour type as the animation.
+  ///   - image: The whole frame as it must be shown; the animation's size.
+  ///   - encoded: The same frame compressed by ``PNGEncoder/encodeImageData(_:colorType:)`` with
+  ///     the animation's colour type, if the caller has it: used as is when the frame is stored
+  ///     whole.
   ///   - delay: How long it shows; `nil` uses the writer's ``delay``.
-  /// - Throws: ``APNGError`` for a mismatched or surplus frame, or the sink's error.
-  public func append(_ frame: EncodedFrame, delay: FrameDelay? = nil) throws {
+  /// - Throws: ``APNGError`` for a mismatched frame, or the encoder's or sink's error.
+  public func append(_ image: RGBAImage, encoded: EncodedFrame? = nil, delay: FrameDelay? = nil) throws {
     guard !isFinished else { throw APNGError.alreadyFinished }
-    guard framesWritten < frameCount else { throw APNGError.tooManyFrames(expected: frameCount) }
-    guard frame.width == width, frame.height == height else {
+    guard image.width == width, image.height == height else {
       throw APNGError.frameSizeMismatch(
-        frame: framesWritten, width: frame.width, height: frame.height, expectedWidth: width, expectedHeight: height)
+        frame: framesAppended, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
     }
-    guard frame.colorType == colorType else {
-      throw APNGError.colorTypeMismatch(frame: framesWritten, colorType: frame.colorType, expected: colorType)
+    if colorType == .rgb && !image.isOpaque {
+      throw APNGError.colorTypeMismatch(frame: framesAppended, colorType: .rgba, expected: .rgb)
     }
     let delay = delay ?? self.delay
-    chunkBuffer.removeAll(keepingCapacity: true)
+    let reusable = encoded.flatMap { $0.width == width && $0.height == height && $0.colorType == colorType ? $0.zdata : nil }
+    defer { framesAppended += 1 }
 
+    guard var previous = pending else {
+      pending = Frame(
+        region: image.bounds, blendOp: 0, zdata: try reusable ?? encoder.encodeImageData(image, colorType: colorType).zdata,
+        delay: delay, image: image, base: RGBAImage(width: width, height: height))
+      return
+    }
+    if image.hasSamePixels(as: previous.image), let sum = previous.delay.exactSum(delay) {
+      previous.delay = sum
+      pending = previous
+      mergedFrames += 1
+      return
+    }
+
+    // The canvas the new frame lands on, for each way of disposing of the previous one.
+    var bases: [(disposeOp: UInt8, canvas: RGBAImage)] = [(0, previous.image)]
+    var cleared = previous.image
+    cleared.clear(previous.region)
+    if !cleared.hasSamePixels(as: previous.image) { bases.append((1, cleared)) }
+    // PREVIOUS on the first frame means BACKGROUND (APNG spec), already covered.
+    if framesWritten > 0, !bases.contains(where: { $0.canvas.hasSamePixels(as: previous.base) }) {
+      bases.append((2, previous.base))
+    }
+
+    var best: (disposeOp: UInt8, frame: Frame)?
+    for (disposeOp, canvas) in bases {
+      for (region, blendOp, zdata) in try candidates(image, on: canvas, reusable: reusable)
+      where best == nil || zdata.count < best!.frame.zdata.count {
+        best = (disposeOp, Frame(region: region, blendOp: blendOp, zdata: zdata, delay: delay, image: image, base: canvas))
+      }
+    }
+    let (disposeOp, next) = best!
+    try write(previous, disposeOp: disposeOp)
+    pending = next
+  }
+
+  /// The encodings of `image` over `canvas`: the changed region with SOURCE, and with OVER
+  /// where that is exact.
+  private func candidates(
+    _ image: RGBAImage, on canvas: RGBAImage, reusable: [UInt8]?
+  ) throws -> [(PixelRect, UInt8, [UInt8])] {
+    // Nothing changed (the disposal alone gives the frame): one pixel rewritten with itself.
+    let region = image.changedRect(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+    let source = image.cropped(to: region)
+    var result: [(PixelRect, UInt8, [UInt8])] = []
+    if region == image.bounds, let reusable {
+      result.append((region, 0, reusable))
+    } else {
+      result.append((region, 0, try encoder.encodeImageData(source, colorType: colorType).zdata))
+    }
+    guard colorType == .rgba, let over = overPixels(source, canvas.cropped(to: region)) else { return result }
+    result.append((region, 1, try encoder.encodeImageData(RGBAImage(width: region.width, height: region.height, pixels: over), colorType: .rgba).zdata))
+    return result
+  }
+
+  /// `source` with pixels equal to `canvas` made fully transparent, if every other pixel is
+  /// opaque (so OVER copies it exactly) and at least one pixel is left alone; else nil.
+  private func overPixels(_ source: RGBAImage, _ canvas: RGBAImage) -> [UInt8]? {
+    var pixels = source.pixels
+    var unchanged = 0
+    let valid = pixels.withUnsafeMutableBytes { out in
+      canvas.pixels.withUnsafeBytes { under in
+        let o = out.bindMemory(to: UInt32.self), u = under.bindMemory(to: UInt32.self)
+        for i in 0..<o.count {
+          if o[i] == u[i] {
+            o[i] = 0
+            unchanged += 1
+          } else if o[i].littleEndian >> 24 != 0xFF {
+            return false
+          }
+        }
+        return true
+      }
+    }
+    return valid && unchanged > 0 ? pixels : nil
+  }
+
+  private func write(_ frame: Frame, disposeOp: UInt8) throws {
+    chunkBuffer.removeAll(keepingCapacity: true)
     var control: [UInt8] = []
     control.reserveCapacity(26)
     control.appendBigEndian(nextSequenceNumber())
-    control.appendBigEndian(UInt32(width))
-    control.appendBigEndian(UInt32(height))
-    control.appendBigEndian(UInt32(0))  // x offset
-    control.appendBigEndian(UInt32(0))  // y offset
-    control.appendBigEndian(delay.numerator)
-    control.appendBigEndian(delay.denominator)
-    control.append(0)  // APNG_DISPOSE_OP_NONE: the next frame replaces every pixel anyway
-    control.append(0)  // APNG_BLEND_OP_SOURCE: pixels replace the canvas, alpha included
+    control.appendBigEndian(UInt32(frame.region.width))
+    control.appendBigEndian(UInt32(frame.region.height))
+    control.appendBigEndian(UInt32(frame.region.x))
+    control.appendBigEndian(UInt32(frame.region.y))
+    control.appendBigEndian(frame.delay.numerator)
+    control.appendBigEndian(frame.delay.denominator)
+    control.append(disposeOp)
+    control.append(frame.blendOp)
     PNGChunkWriter.append(.fcTL, control, to: &chunkBuffer)
 
     if framesWritten == 0 {
@@ -129,14 +246,15 @@ public final class APNGWriter<Sink: ByteSink> {
     framesWritten += 1
   }
 
-  /// Writes IEND and flushes the sink.
-  /// - Throws: ``APNGError/missingFrames(written:expected:)`` if fewer frames than announced were
-  ///   appended (the file would be invalid), or the sink's error.
+  /// Writes the last frame, patches acTL's frame count, writes IEND and flushes the sink.
+  /// - Throws: ``APNGError/noFrames`` if nothing was appended (the file would be invalid), or
+  ///   the sink's error.
   public func finish() throws {
     guard !isFinished else { throw APNGError.alreadyFinished }
-    guard framesWritten == frameCount else {
-      throw APNGError.missingFrames(written: framesWritten, expected: frameCount)
-    }
+    guard let last = pending else { throw APNGError.noFrames }
+    try write(last, disposeOp: 0)
+    pending = nil
+    try sink.overwrite(Self.animationControl(frameCount: framesWritten, loopCount: loopCount), at: Self.animationControlOffset)
     var end: [UInt8] = []
     PNGChunkWriter.append(.IEND, [], to: &end)
     try sink.write(end)

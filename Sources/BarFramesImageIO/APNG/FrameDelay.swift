@@ -27,6 +27,16 @@ public struct FrameDelay: Hashable, Sendable, CustomStringConvertible {
     self.init(seconds: denominator, per: numerator)
   }
 
+  /// `self + other` if the sum fits fcTL's 16-bit fraction exactly, else nil (merged frames
+  /// must not make the animation drift).
+  public func exactSum(_ other: FrameDelay) -> FrameDelay? {
+    let n = Int(numerator) * Int(other.denominator) + Int(other.numerator) * Int(denominator)
+    let d = Int(denominator) * Int(other.denominator)
+    let g = gcd(n, d)
+    guard n / g <= Int(UInt16.max), d / g <= Int(UInt16.max) else { return nil }
+    return FrameDelay(seconds: n / g, per: d / g)
+  }
+
   /// The delay in seconds.
   public var seconds: Double { Double(numerator) / Double(denominator) }
 

@@ -1,24 +1,33 @@
-/// Writes an animated GIF89a frame by frame, as the frames arrive, to a ``ByteSink``.
+/// Writes an animated GIF89a frame by frame, as the frames arrive, storing only what changed.
 ///
-/// - Every frame carries its own **local colour table** (no global table): a frame with at most
-///   256 distinct colours keeps them exactly; a frame with more is quantized by median cut and
-///   dithered (Floyd–Steinberg) — only then. A local table costs at most 768 bytes per frame,
-///   and it spares a second pass over all frames, which streaming could not afford.
-/// - Pixels with alpha < 128 become the frame's transparent index (a Graphics Control
-///   Extension flag); frames without such pixels have no transparent index.
-/// - Every frame covers the canvas and uses disposal method 2 ("restore to background"), so
-///   transparent areas show the page, not earlier frames — whether or not the *next* frame is
-///   transparent, which a streaming writer cannot know yet.
+/// - **What a frame shows.** Pixels with alpha < 128 are transparent, the others opaque with
+///   their RGB (GIF has 1-bit transparency). A pixel whose source colour did not change since
+///   the previous frame keeps what it showed, so quantization never makes still areas shimmer.
+///   The pixels that did change keep their exact colours when there are at most 255 of them;
+///   otherwise those pixels alone are quantized by median cut and dithered (Floyd–Steinberg).
+/// - **Merging.** A frame that shows exactly what the previous one showed is not written; the
+///   previous frame's delay grows by its delay (``mergedFrames`` counts them), so the total
+///   stays exact.
+/// - **Regions and disposal.** Each frame is the smallest rectangle that differs from the canvas
+///   left by the previous frame's disposal — every method is tried (1 keep, 2 restore to
+///   background, 3 restore to previous) and the smallest encoding kept — with the transparent
+///   index for pixels the canvas already shows. Where a pixel must turn transparent and no
+///   disposal clears it, the previous frame's rectangle is widened (its extra pixels are
+///   transparent, so it shows the same) and disposed of to the background.
+/// - **Palettes.** A 256-entry global colour table is reserved in the header and filled in by
+///   ``finish()`` with colours in the order frames first use them (index 255 is transparency);
+///   a frame whose colours no longer fit it carries a local table of its own.
 /// - Delays are in centiseconds; use ``GIFDelaySchedule`` so they add up to the exact duration.
 ///
 /// ```swift
-/// let schedule = GIFDelaySchedule(framesPerSecond: 60, frameCount: 601)
-/// let gif = try GIFWriter(sink: FileHandleByteSink(handle: handle), width: 750, height: 120)
+/// let schedule = GIFDelaySchedule(framesPerSecond: 30, frameCount: 301)
+/// let gif = try GIFWriter(sink: MemoryByteSink(), width: 750, height: 120)
 /// for (i, image) in frames.enumerated() { try gif.append(image, delayCentiseconds: schedule.delay(ofFrame: i)) }
 /// try gif.finish()
 /// ```
-/// A writer is not thread-safe: append from one task, in order.
-public final class GIFWriter<Sink: ByteSink> {
+/// Memory holds three canvases whatever the frame count. A writer is not thread-safe: append
+/// from one task, in order.
+public final class GIFWriter<Sink: PatchableByteSink> {
   /// The sink, holding everything written so far.
   public private(set) var sink: Sink
   public let width: Int
@@ -26,15 +35,46 @@ public final class GIFWriter<Sink: ByteSink> {
   /// Plays; 0 means forever (written as a NETSCAPE2.0 loop extension; 1 writes none).
   public let loopCount: Int
   /// Frames appended so far.
+  public private(set) var framesAppended = 0
+  /// Frames written to the file (image descriptors); after ``finish()``, the GIF's frame count.
   public private(set) var framesWritten = 0
-  /// How many appended frames had more than 256 colours and were quantized.
+  /// Appended frames that showed the same as the one before and were merged into it.
+  public private(set) var mergedFrames = 0
+  /// How many appended frames had more than 255 new colours and were quantized.
   public private(set) var quantizedFrames = 0
+  /// Frames written with a local colour table because the global one was full.
+  public private(set) var localTableFrames = 0
+
+  /// The global table's transparent index; colours fill 0…254.
+  static var globalTransparentIndex: UInt8 { 255 }
+  /// The global table follows the 6-byte signature and the 7-byte logical screen descriptor.
+  private static var globalTableOffset: Int { 13 }
 
   private var isFinished = false
-  private var codes: [UInt8] = []
+  private var globalColors: [UInt8] = []
+  private var globalIndex: [UInt32: UInt8] = [:]
+  private var pending: Frame?
+  private var previousSource: RGBAImage?
   private var block: [UInt8] = []
 
-  /// Writes the header, the logical screen descriptor and the loop extension.
+  /// A frame chosen but not yet written: its disposal waits for the next frame.
+  private struct Frame {
+    var region: PixelRect
+    var indices: [UInt8]
+    /// RGB triples of a local table; nil uses the global table.
+    var localTable: [UInt8]?
+    var transparentIndex: UInt8?
+    var codes: [UInt8]
+    var minimumCodeSize: Int
+    var delay: Int
+    /// The canvas after this frame; transparent pixels are 0, opaque ones have alpha 255.
+    var shown: RGBAImage
+    /// The canvas it was drawn on (what disposal 3 restores).
+    var base: RGBAImage
+  }
+
+  /// Writes the header, the logical screen descriptor, room for the global table and the loop
+  /// extension.
   /// - Throws: ``GIFError/invalidConfiguration(_:)`` or the sink's error.
   public init(sink: Sink, width: Int, height: Int, loopCount: Int = 0) throws {
     guard (1...0xFFFF).contains(width), (1...0xFFFF).contains(height) else {
@@ -51,7 +91,9 @@ public final class GIFWriter<Sink: ByteSink> {
     var header = Array("GIF89a".utf8)
     header.appendLittleEndian(UInt16(width))
     header.appendLittleEndian(UInt16(height))
-    header += [0x70, 0, 0]  // no global colour table, 8-bit colour resolution, background 0, square pixels
+    // A 256-entry global table, 8-bit colour resolution; the background is the transparent index.
+    header += [0xF7, Self.globalTransparentIndex, 0]
+    header += [UInt8](repeating: 0, count: 768)
     if loopCount != 1 {
       // NETSCAPE2.0 counts repeats after the first play; 0 repeats forever.
       header += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01]
@@ -68,38 +110,271 @@ public final class GIFWriter<Sink: ByteSink> {
     guard !isFinished else { throw GIFError.alreadyFinished }
     guard image.width == width, image.height == height else {
       throw GIFError.frameSizeMismatch(
-        frame: framesWritten, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
+        frame: framesAppended, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
     }
-    let palette = GIFFramePalette(image)
-    if palette.isQuantized { quantizedFrames += 1 }
-    let entries = palette.colors.count / 3
-    var tableBits = 1
-    while 1 << tableBits < entries { tableBits += 1 }
+    defer {
+      framesAppended += 1
+      previousSource = image
+    }
+    let delay = Int(delayCentiseconds)
+    let shown = target(image)
+    let empty = RGBAImage(width: width, height: height)
 
+    guard var previous = pending else {
+      pending = try choose([(0, empty)], shown: shown, delay: delay).frame
+        ?? choose([(0, empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay).frame
+      return
+    }
+    if shown.hasSamePixels(as: previous.shown), previous.delay + delay <= 0xFFFF {
+      previous.delay += delay
+      pending = previous
+      mergedFrames += 1
+      return
+    }
+    // Pixels that must turn transparent: only a disposal can clear them.
+    if let clearing = Self.clearingRect(from: previous.shown, to: shown), !previous.region.contains(clearing) {
+      previous = widen(previous, to: previous.region.union(clearing))
+    }
+    var bases: [(disposal: UInt8, canvas: RGBAImage)] = [(1, previous.shown)]
+    var cleared = previous.shown
+    cleared.clear(previous.region)
+    if !cleared.hasSamePixels(as: previous.shown) { bases.append((2, cleared)) }
+    if framesWritten > 0, !bases.contains(where: { $0.canvas.hasSamePixels(as: previous.base) }) {
+      bases.append((3, previous.base))
+    }
+    var choice = try choose(bases, shown: shown, delay: delay)
+    if choice.frame == nil {
+      // Too many colours to redraw over any canvas: start afresh from a cleared canvas with
+      // the whole frame quantized on its own.
+      previous = widen(previous, to: image.bounds)
+      choice = try choose([(2, empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay)
+    }
+    guard let next = choice.frame else { throw GIFError.invalidConfiguration("a frame could not be encoded") }
+    try write(previous, disposal: choice.disposal)
+    pending = next
+  }
+
+  // MARK: What a frame shows
+
+  /// The canvas frame `image` should leave: transparent, kept from the previous frame where
+  /// the source did not change (unless `whole`), or new colours — exact if there are at most
+  /// `colorLimit` of them, else quantized.
+  private func target(_ image: RGBAImage, whole: Bool = false, colorLimit: Int = 256) -> RGBAImage {
+    let count = width * height
+    var shown = RGBAImage(width: width, height: height)
+    var isNew = [Bool](repeating: false, count: count)
+    var colors = ExactColors(limit: colorLimit)
+    let keep = whole ? nil : previousSource.flatMap { source in pending.map { (source, $0.shown) } }
+    let threshold = UInt32(GIFColorQuantizer.transparencyThreshold)
+    func scan(_ previousSource: UnsafeBufferPointer<UInt32>?, _ previousShown: UnsafeBufferPointer<UInt32>?) {
+      image.pixels.withUnsafeBytes { raw in
+        shown.pixels.withUnsafeMutableBytes { out in
+          let source = raw.bindMemory(to: UInt32.self), target = out.bindMemory(to: UInt32.self)
+          for i in 0..<count {
+            let pixel = source[i]
+            if pixel >> 24 < threshold { continue }
+            if let previousSource, let previousShown, previousShown[i] != 0, previousSource[i] == pixel {
+              target[i] = previousShown[i]
+              continue
+            }
+            target[i] = pixel | 0xFF00_0000
+            isNew[i] = true
+            colors.insert(pixel & Self.rgbMask)
+          }
+        }
+      }
+    }
+    if let (previousSource, previousShown) = keep {
+      previousSource.pixels.withUnsafeBytes { s in
+        previousShown.pixels.withUnsafeBytes { p in scan(s.bindMemory(to: UInt32.self), p.bindMemory(to: UInt32.self)) }
+      }
+    } else {
+      scan(nil, nil)
+    }
+    if !colors.overflowed { return shown }
+    quantizedFrames += 1
+    GIFColorQuantizer.quantize(image, into: &shown, where: isNew)
+    return shown
+  }
+
+  /// The bounding box of pixels opaque in `before` and transparent in `after`.
+  private static func clearingRect(from before: RGBAImage, to after: RGBAImage) -> PixelRect? {
+    var before = before
+    before.pixels.withUnsafeMutableBytes { b in
+      after.pixels.withUnsafeBytes { a in
+        let bw = b.bindMemory(to: UInt32.self), aw = a.bindMemory(to: UInt32.self)
+        for i in 0..<bw.count where aw[i] != 0 || bw[i] == 0 { bw[i] = 0 }
+      }
+    }
+    return before.changedRect(from: RGBAImage(width: after.width, height: after.height))
+  }
+
+  // MARK: Choosing an encoding
+
+  /// The smallest valid encoding of `shown` over each canvas, and the disposal that leaves it.
+  private func choose(
+    _ bases: [(disposal: UInt8, canvas: RGBAImage)], shown: RGBAImage, delay: Int
+  ) throws -> (disposal: UInt8, frame: Frame?) {
+    var best: (disposal: UInt8, frame: Frame, cost: Int, newGlobal: [UInt32])?
+    for (disposal, canvas) in bases {
+      guard let (frame, newGlobal) = encode(shown, over: canvas, delay: delay) else { continue }
+      let cost = frame.codes.count + (frame.localTable.map { _ in 3 << Self.tableBits(frame) } ?? 0)
+      if best == nil || cost < best!.cost { best = (disposal, frame, cost, newGlobal) }
+    }
+    guard let best else { return (1, nil) }
+    for color in best.newGlobal {
+      globalIndex[color] = UInt8(globalColors.count / 3)
+      globalColors += Self.rgb(color)
+    }
+    return (best.disposal, best.frame)
+  }
+
+  private static func tableBits(_ frame: Frame) -> Int {
+    guard let table = frame.localTable else { return 8 }
+    var bits = 1
+    while 1 << bits < table.count / 3 { bits += 1 }
+    return bits
+  }
+
+  /// `shown` as a rectangle over `canvas`, or nil if that is impossible (a pixel would have
+  /// to turn transparent, or more than 256 colours are needed). Also returns the colours it
+  /// would add to the global table (keys `0x00BBGGRR`, in order of first use).
+  private func encode(_ shown: RGBAImage, over canvas: RGBAImage, delay: Int) -> (Frame, [UInt32])? {
+    let region = shown.changedRect(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+    let target = shown.cropped(to: region), under = canvas.cropped(to: region)
+    let n = region.area
+    // Each pixel's colour number in order of first use, or -1 where the canvas already shows it.
+    var numbers = [Int16](repeating: -1, count: n)
+    var order: [UInt32] = []
+    var seen: [UInt32: Int16] = [:]
+    var hasUnchanged = false
+    let valid = target.pixels.withUnsafeBytes { t in
+      under.pixels.withUnsafeBytes { u in
+        let tw = t.bindMemory(to: UInt32.self), uw = u.bindMemory(to: UInt32.self)
+        var lastColor = UInt32.max
+        var lastNumber: Int16 = 0
+        for i in 0..<n {
+          let pixel = tw[i]
+          if pixel == uw[i] {
+            hasUnchanged = true
+            continue
+          }
+          if pixel == 0 { return false }  // only a disposal can make a pixel transparent
+          let color = pixel & Self.rgbMask
+          if color != lastColor {
+            if let known = seen[color] {
+              lastNumber = known
+            } else {
+              guard order.count < 256 else { return false }
+              lastNumber = Int16(order.count)
+              seen[color] = lastNumber
+              order.append(color)
+            }
+            lastColor = color
+          }
+          numbers[i] = lastNumber
+        }
+        return true
+      }
+    }
+    guard valid else { return nil }
+    // Colour numbers to table indices: the global table while the colours fit, else a local one.
+    let newGlobal = order.filter { globalIndex[$0] == nil }
+    var map: [UInt8]
+    var localTable: [UInt8]?
+    var transparentIndex: UInt8?
+    if globalColors.count / 3 + newGlobal.count <= 255 {
+      var next = globalColors.count / 3
+      map = order.map { color in
+        if let index = globalIndex[color] { return index }
+        defer { next += 1 }
+        return UInt8(next)
+      }
+      transparentIndex = Self.globalTransparentIndex
+    } else if order.count <= 255 || (!hasUnchanged && region == shown.bounds) {
+      map = order.indices.map { UInt8($0) }
+      var table: [UInt8] = []
+      for color in order { table += Self.rgb(color) }
+      if order.count <= 255 {
+        transparentIndex = UInt8(order.count)
+        table += [0, 0, 0]
+      }
+      localTable = table
+    } else {
+      return nil
+    }
+    var indices = [UInt8](repeating: transparentIndex ?? 0, count: n)
+    for i in 0..<n where numbers[i] >= 0 { indices[i] = map[Int(numbers[i])] }
+    var bits = 8
+    if let localTable {
+      bits = 1
+      while 1 << bits < localTable.count / 3 { bits += 1 }
+    }
+    let minimumCodeSize = max(2, bits)
+    let frame = Frame(
+      region: region, indices: indices, localTable: localTable, transparentIndex: transparentIndex,
+      codes: Self.lzw(indices, minimumCodeSize: minimumCodeSize), minimumCodeSize: minimumCodeSize, delay: delay,
+      shown: shown, base: canvas)
+    return (frame, localTable == nil ? newGlobal : [])
+  }
+
+  /// The RGB bytes of a pixel (alpha cleared) loaded as a little-endian `UInt32`.
+  private static var rgbMask: UInt32 { 0x00FF_FFFF }
+
+  private static func rgb(_ color: UInt32) -> [UInt8] {
+    [UInt8(color & 0xFF), UInt8((color >> 8) & 0xFF), UInt8((color >> 16) & 0xFF)]
+  }
+
+  /// `frame` re-encoded over a larger region; the added pixels are transparent, so it shows the
+  /// same, and disposing of it to the background clears the larger region.
+  private func widen(_ frame: Frame, to region: PixelRect) -> Frame {
+    var indices = [UInt8](repeating: frame.transparentIndex ?? 0, count: region.area)
+    for row in 0..<frame.region.height {
+      let from = row * frame.region.width
+      let to = (frame.region.y - region.y + row) * region.width + frame.region.x - region.x
+      indices.replaceSubrange(to..<(to + frame.region.width), with: frame.indices[from..<(from + frame.region.width)])
+    }
+    var wider = frame
+    wider.region = region
+    wider.indices = indices
+    wider.codes = Self.lzw(indices, minimumCodeSize: frame.minimumCodeSize)
+    return wider
+  }
+
+  private static func lzw(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+    var codes: [UInt8] = []
+    indices.withUnsafeBufferPointer { LZW.encode($0, minimumCodeSize: minimumCodeSize, into: &codes) }
+    return codes
+  }
+
+  // MARK: Writing
+
+  private func write(_ frame: Frame, disposal: UInt8) throws {
     block.removeAll(keepingCapacity: true)
-    // Graphics Control Extension: disposal 2, optional transparency, delay.
-    block += [0x21, 0xF9, 0x04, UInt8(2 << 2) | (palette.transparentIndex == nil ? 0 : 1)]
-    block.appendLittleEndian(delayCentiseconds)
-    block += [palette.transparentIndex ?? 0, 0]
-    // Image descriptor with a local colour table of 2^tableBits entries.
+    // Graphics Control Extension: disposal, transparency, delay.
+    block += [0x21, 0xF9, 0x04, (disposal << 2) | (frame.transparentIndex == nil ? 0 : 1)]
+    block.appendLittleEndian(UInt16(frame.delay))
+    block += [frame.transparentIndex ?? 0, 0]
     block.append(0x2C)
-    block.appendLittleEndian(0)
-    block.appendLittleEndian(0)
-    block.appendLittleEndian(UInt16(width))
-    block.appendLittleEndian(UInt16(height))
-    block.append(0x80 | UInt8(tableBits - 1))
-    block += palette.colors
-    block += [UInt8](repeating: 0, count: ((1 << tableBits) - entries) * 3)
-
-    let minimumCodeSize = max(2, tableBits)
-    block.append(UInt8(minimumCodeSize))
-    codes.removeAll(keepingCapacity: true)
-    palette.indices.withUnsafeBufferPointer { LZW.encode($0, minimumCodeSize: minimumCodeSize, into: &codes) }
+    block.appendLittleEndian(UInt16(frame.region.x))
+    block.appendLittleEndian(UInt16(frame.region.y))
+    block.appendLittleEndian(UInt16(frame.region.width))
+    block.appendLittleEndian(UInt16(frame.region.height))
+    if let table = frame.localTable {
+      let bits = Self.tableBits(frame)
+      block.append(0x80 | UInt8(bits - 1))
+      block += table
+      block += [UInt8](repeating: 0, count: (3 << bits) - table.count)
+      localTableFrames += 1
+    } else {
+      block.append(0)
+    }
+    block.append(UInt8(frame.minimumCodeSize))
     var start = 0
-    while start < codes.count {
-      let end = min(codes.count, start + 255)
+    while start < frame.codes.count {
+      let end = min(frame.codes.count, start + 255)
       block.append(UInt8(end - start))
-      block += codes[start..<end]
+      block += frame.codes[start..<end]
       start = end
     }
     block.append(0)
@@ -107,11 +382,39 @@ public final class GIFWriter<Sink: ByteSink> {
     framesWritten += 1
   }
 
-  /// Writes the trailer and flushes the sink.
+  /// Writes the last frame, fills in the global colour table, writes the trailer and flushes.
   public func finish() throws {
     guard !isFinished else { throw GIFError.alreadyFinished }
+    if let last = pending { try write(last, disposal: 1) }
+    pending = nil
+    try sink.overwrite(globalColors + [UInt8](repeating: 0, count: 768 - globalColors.count), at: Self.globalTableOffset)
     try sink.write([0x3B])
     try sink.flush()
     isFinished = true
+  }
+}
+
+/// Counts distinct colours up to `limit`, then gives up (the frame will be quantized).
+struct ExactColors {
+  private var keys = [UInt32](repeating: UInt32.max, count: 1024)
+  private(set) var count = 0
+  private(set) var overflowed = false
+  private var last = UInt32.max
+  let limit: Int
+
+  init(limit: Int) { self.limit = limit }
+
+  mutating func insert(_ color: UInt32) {
+    guard !overflowed, color != last else { return }
+    last = color
+    var slot = Int((color &* 0x9E37_79B1) >> 22)
+    while keys[slot] != UInt32.max && keys[slot] != color { slot = (slot + 1) & 1023 }
+    guard keys[slot] == UInt32.max else { return }
+    guard count < limit else {
+      overflowed = true
+      return
+    }
+    keys[slot] = color
+    count += 1
   }
 }

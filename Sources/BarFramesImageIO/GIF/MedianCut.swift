@@ -70,11 +70,43 @@ enum MedianCut {
   }
 }
 
+/// Quantizes the pixels of a GIF frame that need new colours.
+enum GIFColorQuantizer {
+  /// Pixels with alpha below this are transparent; the others opaque.
+  static let transparencyThreshold: UInt8 = 128
+
+  /// Replaces the pixels of `shown` where `mask` is true by `image`'s colours reduced to a
+  /// median-cut palette of 255 entries (the 256th is transparency), with Floyd–Steinberg
+  /// dithering among those pixels only.
+  static func quantize(_ image: RGBAImage, into shown: inout RGBAImage, where mask: [Bool]) {
+    var histogram: [UInt32: Int] = [:]
+    let pixels = image.pixels
+    for i in mask.indices where mask[i] {
+      let p = i * 4
+      histogram[UInt32(pixels[p]) << 16 | UInt32(pixels[p + 1]) << 8 | UInt32(pixels[p + 2]), default: 0] += 1
+    }
+    // Sorted for a deterministic result: dictionary order varies between runs.
+    let entries = histogram.sorted { $0.key < $1.key }.map { MedianCut.Entry(color: $0.key, count: $0.value) }
+    let palette = MedianCut.palette(entries, maximumColors: 255)
+    let indices = FloydSteinberg.map(image, palette: palette, transparentIndex: nil, mask: mask)
+    shown.pixels.withUnsafeMutableBufferPointer { out in
+      for i in mask.indices where mask[i] {
+        let e = Int(indices[i]) * 3
+        out[i * 4] = palette[e]
+        out[i * 4 + 1] = palette[e + 1]
+        out[i * 4 + 2] = palette[e + 2]
+        out[i * 4 + 3] = 255
+      }
+    }
+  }
+}
+
 /// Maps pixels to the nearest palette entry, diffusing each pixel's error to its neighbours
 /// (7/16 right, 3/16 down-left, 5/16 down, 1/16 down-right). Transparent pixels take
 /// `transparentIndex` and pass no error on.
 enum FloydSteinberg {
-  static func map(_ image: RGBAImage, palette: [UInt8], transparentIndex: UInt8?) -> [UInt8] {
+  /// With a `mask`, only the pixels where it is true are mapped and pass error on.
+  static func map(_ image: RGBAImage, palette: [UInt8], transparentIndex: UInt8?, mask: [Bool]? = nil) -> [UInt8] {
     let width = image.width
     let entries = palette.count / 3
     var indices = [UInt8](repeating: 0, count: width * image.height)
@@ -108,7 +140,8 @@ enum FloydSteinberg {
       for i in 0..<next.count { next[i] = 0 }
       for x in 0..<width {
         let p = (y * width + x) * 4
-        if image.pixels[p + 3] < GIFFramePalette.transparencyThreshold, let transparentIndex {
+        if let mask, !mask[y * width + x] { continue }
+        if image.pixels[p + 3] < GIFColorQuantizer.transparencyThreshold, let transparentIndex {
           indices[y * width + x] = transparentIndex
           continue
         }

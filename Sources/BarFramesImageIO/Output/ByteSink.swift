@@ -20,8 +20,17 @@ extension ByteSink {
   }
 }
 
+/// A sink whose earlier bytes can be rewritten in place: the streaming writers learn some
+/// header fields (an APNG's frame count once identical frames are merged, a GIF's global colour
+/// table as colours appear) only at the end, and patch them without holding the file in memory.
+public protocol PatchableByteSink: ByteSink {
+  /// Replaces `bytes.count` bytes starting at `offset` (counted from the first byte written);
+  /// the range must already have been written.
+  mutating func overwrite(_ bytes: [UInt8], at offset: Int) throws
+}
+
 /// A sink that keeps everything in memory, for tests and small previews.
-public struct MemoryByteSink: ByteSink, Sendable {
+public struct MemoryByteSink: PatchableByteSink, Sendable {
   /// Everything written so far.
   public private(set) var bytes: [UInt8] = []
 
@@ -29,5 +38,10 @@ public struct MemoryByteSink: ByteSink, Sendable {
 
   public mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
     self.bytes.append(contentsOf: bytes)
+  }
+
+  public mutating func overwrite(_ bytes: [UInt8], at offset: Int) throws {
+    precondition(offset >= 0 && offset + bytes.count <= self.bytes.count, "overwrite past the end of the written bytes")
+    self.bytes.replaceSubrange(offset..<(offset + bytes.count), with: bytes)
   }
 }

@@ -5,16 +5,19 @@ import Foundation
 ///
 /// The sink does not close the handle. Call the writer's `finish()` (which flushes) before
 /// closing and renaming the file.
-public struct FileHandleByteSink: ByteSink {
+public struct FileHandleByteSink: PatchableByteSink {
   /// The handle bytes are written to.
   public let handle: FileHandle
   private var buffer: [UInt8] = []
   private let capacity: Int
+  /// The handle's position at creation: offset 0 of ``overwrite(_:at:)``.
+  private let origin: UInt64
 
   /// Creates a sink that buffers up to `bufferSize` bytes before writing them to `handle`.
   public init(handle: FileHandle, bufferSize: Int = 1 << 16) {
     self.handle = handle
     self.capacity = max(1, bufferSize)
+    origin = (try? handle.offset()) ?? 0
     buffer.reserveCapacity(capacity)
   }
 
@@ -25,6 +28,16 @@ public struct FileHandleByteSink: ByteSink {
     } else {
       buffer.append(contentsOf: bytes)
     }
+  }
+
+  /// Flushes, writes `bytes` at `offset` from where the handle stood when the sink was created,
+  /// and returns to the end.
+  public mutating func overwrite(_ bytes: [UInt8], at offset: Int) throws {
+    try flush()
+    let end = try handle.offset()
+    try handle.seek(toOffset: origin + UInt64(offset))
+    try handle.write(contentsOf: bytes)
+    try handle.seek(toOffset: end)
   }
 
   public mutating func flush() throws {

@@ -63,18 +63,80 @@ struct GIFWriterTests {
     #expect(animation.loopCount == 0)
     #expect(animation.frames.map { UInt16($0.delayCentiseconds) } == schedule.delays)
     #expect(animation.frames.map(\.image) == images)
-    #expect(animation.frames.allSatisfy { $0.transparentIndex == nil })
+    #expect(animation.frames.allSatisfy { $0.image.isOpaque })
+    // Only the growing fill is redrawn after the first frame.
+    #expect(animation.frames.dropFirst().allSatisfy { $0.height <= 11 / 3 + 1 && $0.y >= 11 / 3 })
   }
 
-  @Test("Transparent frames get a transparent index and restore-to-background disposal")
+  @Test("Frames store only what changed and show exactly the frames appended, merged where identical", arguments: [false, true])
+  func changedRegions(opaque: Bool) throws {
+    // Squares appear, move, vanish back to transparency, blink and repeat.
+    var images: [RGBAImage] = []
+    var seed: UInt64 = 11
+    func next(_ n: Int) -> Int {
+      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      return Int((seed >> 33) % UInt64(n))
+    }
+    let colours: [RGBAImage.Pixel] = [.init(red: 255, green: 59, blue: 48), .init(red: 0, green: 122, blue: 255), .init(red: 52, green: 199, blue: 89)]
+    for step in 0..<40 {
+      var image = opaque ? RGBAImage(width: 64, height: 24, filledWith: .init(red: 230, green: 230, blue: 235)) : RGBAImage(width: 64, height: 24)
+      for _ in 0..<(step % 9 == 8 ? 0 : 1 + next(3)) {
+        let (x0, y0, side, colour) = (next(60), next(20), 2 + next(8), colours[next(3)])
+        for y in y0..<min(24, y0 + side) { for x in x0..<min(64, x0 + side) { image[x, y] = colour } }
+      }
+      images.append(image)
+      if step % 5 == 0 { images.append(image) }
+    }
+    let writer = try GIFWriter(sink: MemoryByteSink(), width: 64, height: 24)
+    for image in images { try writer.append(image, delayCentiseconds: 4) }
+    try writer.finish()
+    let animation = try GIFReader.read(writer.sink.bytes)
+    let distinct = images.enumerated().filter { $0.offset == 0 || images[$0.offset - 1] != $0.element }.map(\.element)
+    #expect(animation.frames.map(\.image) == distinct.map(Self.gifView))
+    #expect(writer.mergedFrames == images.count - distinct.count)
+    #expect(animation.frames.map(\.delayCentiseconds).reduce(0, +) == 4 * images.count)
+    #expect(writer.localTableFrames == 0)  // four colours: the global table serves every frame
+    #expect(animation.frames.allSatisfy { !$0.hasLocalColorTable })
+    #expect(animation.frames.contains { $0.width * $0.height < 64 * 24 / 4 })
+  }
+
+  @Test("Only changed pixels are quantized, so still areas keep their colours from frame to frame")
+  func quantizationIsStable() throws {
+    // A gradient (thousands of colours) under a moving square: the gradient is quantized once.
+    let gradient = TestImages.gradient(width: 96, height: 48)
+    let images = (0..<6).map { step -> RGBAImage in
+      var image = gradient
+      for y in 10..<18 { for x in (step * 12)..<(step * 12 + 8) { image[x, y] = .init(red: 255, green: 255, blue: 255) } }
+      return image
+    }
+    let writer = try GIFWriter(sink: MemoryByteSink(), width: 96, height: 48)
+    for image in images { try writer.append(image, delayCentiseconds: 10) }
+    try writer.finish()
+    let frames = try GIFReader.read(writer.sink.bytes).frames
+    #expect(writer.quantizedFrames == 1)
+    // Later frames redraw the square's old and new places only.
+    #expect(frames.dropFirst().allSatisfy { $0.height == 8 && $0.width <= 20 })
+    // Pixels outside both squares show the same in every frame.
+    for (n, frame) in frames.enumerated().dropFirst() {
+      for y in 20..<48 { #expect(frame.image[0, y] == frames[0].image[0, y] && frame.image[95, y] == frames[0].image[95, y], "frame \(n)") }
+    }
+    var error = 0
+    for (image, frame) in zip(images, frames) {
+      for i in 0..<image.pixels.count where i % 4 != 3 { error += abs(Int(image.pixels[i]) - Int(frame.image.pixels[i])) }
+    }
+    let mean = Double(error) / Double(images.count * 96 * 48 * 3)
+    #expect(mean < 6, "mean absolute error \(mean) per channel")
+  }
+
+  @Test("A bar shrinking over transparency is cleared by restore-to-background disposal")
   func transparency() throws {
     let images = [TestImages.transparentBar(width: 30, height: 8, progress: 0.9), TestImages.transparentBar(width: 30, height: 8, progress: 0.2), TestImages.flatBar(width: 30, height: 8)]
     let (bytes, _) = try Self.write(images, delays: [5, 5, 5])
     let animation = try GIFReader.read(bytes)
     #expect(animation.frames[0].transparentIndex != nil)
-    #expect(animation.frames[1].transparentIndex != nil)
-    #expect(animation.frames[2].transparentIndex == nil)
-    #expect(animation.frames.allSatisfy { $0.disposalMethod == 2 })
+    #expect(animation.frames[0].disposalMethod == 2)  // the shrinking bar needs its end cleared
+    #expect(!animation.frames[1].image.isOpaque)
+    #expect(animation.frames[2].image.isOpaque)
     // Frame 1's transparent area must not show frame 0's longer bar.
     #expect(animation.frames.map(\.image) == images.map(Self.gifView))
   }

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A rectangle of whole pixels: the region an animation frame rewrites.
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public var area: Int { width * height }
+
+  public var description: String { "\(width)×\(height) at (\(x), \(y))" }
+
+  /// The smallest rectangle holding both.
+  public func union(_ other: PixelRect) -> PixelRect {
+    let left = min(x, other.x), top = min(y, other.y)
+    let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
+    return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
+  public func contains(_ other: PixelRect) -> Bool {
+    other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+  }
+}
+
+extension RGBAImage {
+  /// The whole image as a rectangle.
+  public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+  /// The smallest rectangle outside which `self` and `other` (same size) are byte-identical,
+  /// or nil if they are identical everywhere. RGB of transparent pixels counts: a decoder
+  /// hands those bytes back too.
+  public func changedRect(from other: RGBAImage) -> PixelRect? {
+    precondition(width == other.width && height == other.height, "Images of different sizes")
+    let rowBytes = width * 4
+    return pixels.withUnsafeBytes { a in
+      other.pixels.withUnsafeBytes { b in
+        let pa = a.baseAddress!, pb = b.baseAddress!
+        func rowDiffers(_ y: Int) -> Bool { memcmp(pa + y * rowBytes, pb + y * rowBytes, rowBytes) != 0 }
+        guard let top = (0..<height).first(where: rowDiffers) else { return nil }
+        let bottom = (top..<height).last(where: rowDiffers)!
+        let wa = a.bindMemory(to: UInt32.self), wb = b.bindMemory(to: UInt32.self)
+        var left = width, right = -1
+        for y in top...bottom {
+          let row = y * width
+          var x = 0
+          while x < left {
+            if wa[row + x] != wb[row + x] {
+              left = x
+              break
+            }
+            x += 1
+          }
+          x = width - 1
+          while x > right {
+            if wa[row + x] != wb[row + x] {
+              right = x
+              break
+            }
+            x -= 1
+          }
+        }
+        return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+      }
+    }
+  }
+
+  /// The pixels inside `rect`, as an image of their own.
+  public func cropped(to rect: PixelRect) -> RGBAImage {
+    if rect == bounds { return self }
+    var out = [UInt8](repeating: 0, count: rect.area * 4)
+    pixels.withUnsafeBytes { source in
+      out.withUnsafeMutableBytes { target in
+        for row in 0..<rect.height {
+          memcpy(target.baseAddress! + row * rect.width * 4, source.baseAddress! + ((rect.y + row) * width + rect.x) * 4, rect.width * 4)
+        }
+      }
+    }
+    return RGBAImage(width: rect.width, height: rect.height, pixels: out)
+  }
+
+  /// Sets every pixel inside `rect` to transparent black (what APNG's and GIF's "dispose to
+  /// background" leave).
+  public mutating func clear(_ rect: PixelRect) {
+    let width = self.width
+    pixels.withUnsafeMutableBytes { raw in
+      for row in rect.y..<(rect.y + rect.height) {
+        memset(raw.baseAddress! + (row * width + rect.x) * 4, 0, rect.width * 4)
+      }
+    }
+  }
+
+  /// Whether the pixel bytes are identical (a `memcmp`, without `Array`'s element loop).
+  public func hasSamePixels(as other: RGBAImage) -> Bool {
+    guard width == other.width, height == other.height else { return false }
+    return pixels.withUnsafeBytes { a in other.pixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+  }
+}
