@@ -337,10 +337,13 @@ enum PlayerScript {
       window.addEventListener('pageshow', function () { readHash(); render(); });
 
       if (data.live) {
-        var source = new EventSource('events');
-        source.addEventListener('reload', function () { writeHash(false); location.reload(); });
-        source.addEventListener('failure', function (e) { showError(e.data); });
-        source.addEventListener('recovered', function () { showError(''); });
+        // barframes preview pushes "reload" after a good render and "failure\n<message>" after a bad one.
+        var socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/events');
+        socket.addEventListener('message', function (e) {
+          var text = String(e.data);
+          if (text === 'reload') { writeHash(false); location.reload(); }
+          else if (text.indexOf('failure\n') === 0) showError(text.slice(8));
+        });
       }
       showError(data.error);
       readHash();
