@@ -25,13 +25,16 @@ deps:
 	fi
 
 # The independent tools the test suite cross-checks against: librsvg and Chromium draw our SVG,
-# xmllint reads it, ffprobe decodes our APNG and GIF. Best effort: a test whose tool could not
+# xmllint reads it, ffprobe decodes our APNG and GIF; chromium-driver and Python selenium drive
+# the gallery's player and the preview server in headless Chromium. Best effort: a test whose tool could not
 # be installed shows as skipped, never as passed.
 test-tools:
 	@missing=""; \
 	command -v rsvg-convert >/dev/null 2>&1 || missing="$$missing librsvg2-bin"; \
 	command -v xmllint >/dev/null 2>&1 || missing="$$missing libxml2-utils"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
+	python3 -c 'import selenium' >/dev/null 2>&1 || /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || missing="$$missing python3-selenium"; \
 	command -v ffprobe >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; else SUDO=none; fi; \
@@ -39,6 +42,10 @@ test-tools:
 	  else echo "Installing test tools:$$missing"; \
 	    { $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; } \
 	      || echo "note: could not install$$missing; their cross-checks will be skipped"; fi; \
+	fi; \
+	if ! python3 -c 'import selenium' >/dev/null 2>&1 && ! /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1; then \
+	  python3 -m pip install -q selenium >/dev/null 2>&1 \
+	    || echo "note: Python selenium is not installed; the browser tests of the player will be skipped"; \
 	fi
 
 build: deps

@@ -16,7 +16,9 @@ let package = Package(
     .executable(name: "barframes", targets: ["barframes"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // The HTTP server of `barframes preview` (small, no NIO); only the CLI links it.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // MARK: System libraries
@@ -80,6 +82,7 @@ let package = Package(
       dependencies: [
         "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesGolden", "BarFramesBench",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
       ]
     ),
 

@@ -65,6 +65,12 @@ public struct Exporter: Sendable {
       let started = Date()
       progress(.sceneStarted(scene: plan.name, ordinal: plan.ordinal, sceneCount: plans.count, frames: plan.items.count))
       scenes.append(try export(plan, progress: progress))
+      // A whole (unsharded) render replaces the scene's frames: none from an earlier run stays.
+      if plan.formats.contains(.png) && options.shard == .whole {
+        StaleFrames.remove(
+          in: url(plan.names.directory), scene: plan.name,
+          keeping: Set(plan.writtenFrameIndices.map(plan.names.frameFileName)))
+      }
       progress(.sceneFinished(scene: plan.name, frames: plan.items.count, seconds: Date().timeIntervalSince(started)))
     }
     if options.formats.contains(.html) && options.shard.ownsGallery {

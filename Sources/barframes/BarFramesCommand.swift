@@ -16,6 +16,7 @@ struct BarFramesCommand: AsyncParsableCommand {
       Bench.self,
       Golden.self,
       Inspect.self,
+      Preview.self,
       Render.self,
       Schema.self,
       Still.self,

@@ -269,26 +269,4 @@ import Testing
         .plan([try ExportFixtures.scene(), try ExportFixtures.scene()])
     }
   }
-
-  @Test func theGalleryLinksEverySceneRelatively() throws {
-    let (directory, _) = try ExportFixtures.export(
-      [try ExportFixtures.scene(name: "a b&c"), try ExportFixtures.scene(name: "d")], options: ExportFixtures.options(.all))
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let html = String(decoding: try ExportFixtures.read(directory, "index.html"), as: UTF8.self)
-    #expect(html.contains("<h2>a b&amp;c</h2>"))
-    #expect(html.contains("src=\"a%20b%26c/a%20b%26c.apng\""))
-    #expect(html.contains("src=\"d/d.apng\""))
-    #expect(html.contains("data-prefix=\"d/d-\""))
-    #expect(html.contains("d/d-at-0.500s.svg"))
-    #expect(!html.contains("http://") && !html.contains("https://"))
-    // Every relative link resolves to a file that was written.
-    let pattern = try NSRegularExpression(pattern: "(?:src|href)=\"([^\"#]+)\"")
-    let matches = pattern.matches(in: html, range: NSRange(html.startIndex..., in: html))
-    #expect(matches.count > 10)
-    for match in matches {
-      let link = String(html[Range(match.range(at: 1), in: html)!]).replacingOccurrences(of: "&amp;", with: "&")
-      let path = link.removingPercentEncoding ?? link
-      #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path), "\(link)")
-    }
-  }
 }

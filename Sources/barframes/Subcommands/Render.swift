@@ -23,13 +23,22 @@ extension BarFramesCommand {
         <scene>@2x.apng, <scene>@2x.gif, <scene>-sheet@2x.png, <scene>-at-1.250s.svg; the \
         gallery is OUT/index.html. Every file is written under a temporary name and renamed \
         when complete. With --shard i/n, n machines running the same command (i = 1…n) write \
-        disjoint parts of the same output.
+        disjoint parts of the same output. A re-render removes the scene's frame files that it \
+        no longer produces (another fps leaves no stale frames). 'html' renders the PNG frames \
+        the player page shows. '-o FILE.png' (or .svg) with one scene and one frame (--at, \
+        --progress P) writes that file. A time beyond a scene's duration is an error.
+
+        Examples:
+          barframes render Examples -o frames --format all
+          barframes render Examples/seek-bar.json --format html      # frames + player page
+          barframes render Examples/bent-line-slider.json --at 1.5 -o slider.png
+          barframes render Examples/demo-timeline.json --time 2-4 --every-nth 2 --format apng,gif
         """)
 
     @Argument(help: "Scene files (JSON), or folders whose *.json scenes are all rendered (sorted by name).")
     var scenes: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output folder.", valueName: "OUT"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output folder; or FILE.png / FILE.svg for one frame of one scene.", valueName: "OUT"))
     var output: String = "frames"
 
     @Option(help: ArgumentHelp("Comma-separated formats: png, svg, apng, gif, sheet, html, or all.", valueName: "list"))
@@ -84,6 +93,8 @@ extension BarFramesCommand {
       var options = ExportOptions()
       do {
         options.formats = try ExportFormats(parsing: format)
+        // The player page shows PNG frames; a page without them would be empty rows.
+        if options.formats.contains(.html) { options.formats.insert(.png) }
         if let shard { options.shard = try Shard(parsing: shard) }
       } catch {
         throw ValidationError(error.description)
@@ -163,11 +174,23 @@ extension BarFramesCommand {
       let files = try Self.sceneFiles(scenes)
       // Every scene is read before anything is drawn, so a bad file fails fast (exit 65).
       let timelines = try files.map(SceneLoading.timeline)
+      for timeline in timelines { try checkTimes(timeline.scene) }
+      if StillImage.isImagePath(output) {
+        try writeSingleFile(timelines, options: options)
+        return
+      }
       let outputURL = URL(fileURLWithPath: output, isDirectory: true)
       try OutputFiles.createDirectory(outputURL)
 
       let exporter = Exporter(outputDirectory: outputURL, options: options, tool: "barframes \(BarFramesVersion.string)")
-      let reporter = ProgressReporter(mode: quiet ? .silent : ProgressReporter.isInteractive ? .live : .lines, output: output)
+      let totalFrames: Int
+      do {
+        totalFrames = try exporter.plan(timelines).reduce(0) { $0 + $1.renderedFrameCount }
+      } catch {
+        throw CommandFailure(message: error.description, exitCode: 64)
+      }
+      let reporter = ProgressReporter(
+        mode: quiet ? .silent : ProgressReporter.isInteractive ? .live : .lines, output: output, totalFrames: totalFrames)
       let manifest: ExportManifest
       do {
         manifest = try exporter.export(timelines) { reporter.report($0) }
@@ -182,6 +205,39 @@ extension BarFramesCommand {
       }
       reporter.finish(manifest: manifest, galleryWritten: options.formats.contains(.html) && options.shard.ownsGallery)
       if json { FileHandle.standardOutput.write(Data(manifest.serialized().utf8)) }
+    }
+
+    /// Times past a scene's end are refused, naming the valid range: a frame "at 99 s" of a
+    /// 10 s scene would silently be its last one.
+    func checkTimes(_ scene: Scene) throws {
+      if let at { _ = try StillImage.checkedTime(at, flag: "--at", scene: scene, clamp: false) }
+      if let time, let range = try? Self.range(time, flag: "--time", unit: "seconds") {
+        _ = try StillImage.checkedTime(range.upperBound, flag: "--time", scene: scene, clamp: false)
+      }
+    }
+
+    /// `-o FILE.png|svg`: one scene, one frame, written as that file — never a folder named
+    /// like an image.
+    func writeSingleFile(_ timelines: [any SceneTimeline], options: ExportOptions) throws {
+      let time: Double?
+      switch options.selection {
+      case .at(let t): time = t
+      case .progress(let p): time = timelines.count == 1 ? SceneTime.time(atProgress: p, of: timelines[0].scene.duration) : nil
+      default: time = nil
+      }
+      guard timelines.count == 1, let time, let timeline = timelines.first else {
+        throw CommandFailure(
+          message: "'-o \(output)' names an image file, but this render writes \(timelines.count == 1 ? "a sequence of frames" : "\(timelines.count) scenes") into a folder; give a folder name, or one scene with --at T (or --progress P) to write one image",
+          exitCode: 64)
+      }
+      let background: Color?
+      switch options.background {
+      case .scene: background = timeline.scene.style.canvas.background
+      case .transparent: background = nil
+      case .color(let color): background = color
+      }
+      try StillImage.write(timeline, at: time, to: output, scale: options.scale ?? timeline.scene.scale, background: background)
+      if !quiet { Diagnostics.printError("render: 1 frame at \(time.formatted(decimals: 6)) s → \(output)") }
     }
 
     /// Scene files named on the command line, folders expanded to their `*.json` files (sorted).
@@ -209,8 +265,9 @@ extension BarFramesCommand {
   }
 }
 
-/// Reports an export's progress on standard error: a live bar on a terminal, plain lines
-/// otherwise (CI logs), nothing with `--quiet`.
+/// Reports an export's progress on standard error: one live line for the whole run (overall
+/// percent, frames per second, time left, fitted to the terminal's width) on a terminal, plain
+/// lines otherwise (CI logs), nothing with `--quiet`.
 final class ProgressReporter {
   enum Mode { case silent, lines, live }
 
@@ -218,37 +275,53 @@ final class ProgressReporter {
     isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
   }
 
+  /// The terminal's width in columns (80 when unknown).
+  static var terminalWidth: Int {
+    var size = winsize()
+    if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+    return 80
+  }
+
   private let mode: Mode
   private let output: String
+  private let totalFrames: Int
   private var sceneLabel = ""
   private var lastDraw = Date.distantPast
-  private var lastFraction = -1.0
   private var barVisible = false
-  private var totalFrames = 0
+  private var framesDone = 0
   private var totalFiles = 0
   private let started = Date()
 
-  init(mode: Mode, output: String) {
+  init(mode: Mode, output: String, totalFrames: Int) {
     self.mode = mode
     self.output = output
+    self.totalFrames = totalFrames
+  }
+
+  private var line: ProgressLine {
+    ProgressLine(completed: framesDone, total: totalFrames, elapsed: Date().timeIntervalSince(started), scene: sceneLabel)
   }
 
   func report(_ event: ExportProgress) {
     switch event {
     case .sceneStarted(let scene, let ordinal, let count, let frames):
       sceneLabel = "[\(ordinal + 1)/\(count)] \(scene)"
-      lastFraction = -1
-      if mode == .lines { line("render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s")") }
-      if mode == .live { drawBar(0, of: frames) }
-    case .framesCompleted(_, let completed, let frames):
-      totalFrames += 1
-      if mode == .live { drawBar(completed, of: frames) }
-    case .fileWritten(_, _, _, _):
+      if mode == .lines { write("render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s")\n") }
+      if mode == .live { drawBar(force: true) }
+    case .framesCompleted:
+      framesDone += 1
+      if mode == .live { drawBar(force: framesDone == totalFrames) }
+    case .fileWritten:
       totalFiles += 1
     case .sceneFinished(_, let frames, let seconds):
-      let text = "render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
-      if mode == .live { clearBar() }
-      if mode != .silent { line(text) }
+      guard mode == .lines else { return }
+      let now = line
+      var text = "render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
+      text += " · overall \(Int(now.fraction * 100))% of \(totalFrames) frames"
+      if let fps = now.framesPerSecond { text += ", \(Int(fps.rounded())) fps" }
+      if let left = now.secondsLeft, framesDone < totalFrames { text += ", ETA \(ProgressLine.clock(left))" }
+      write(text + "\n")
     }
   }
 
@@ -257,23 +330,18 @@ final class ProgressReporter {
 
   func finish(manifest: ExportManifest, galleryWritten: Bool) {
     guard mode != .silent else { return }
+    if barVisible { clearBar() }
     let seconds = Date().timeIntervalSince(started)
-    var text = "render: \(totalFrames) frame\(totalFrames == 1 ? "" : "s") and \(totalFiles) other file\(totalFiles == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s → \(output)"
+    var text = "render: \(framesDone) frame\(framesDone == 1 ? "" : "s") and \(totalFiles) other file\(totalFiles == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s → \(output)"
     if galleryWritten { text += "; open \((output as NSString).appendingPathComponent(SceneFileNames.galleryPath))" }
-    line(text)
+    write(text + "\n")
   }
 
-  private func drawBar(_ completed: Int, of total: Int) {
-    let fraction = total == 0 ? 1 : Double(completed) / Double(total)
+  private func drawBar(force: Bool) {
     let now = Date()
-    guard completed == total || fraction - lastFraction >= 0.01 || now.timeIntervalSince(lastDraw) > 0.2 else { return }
-    guard now.timeIntervalSince(lastDraw) > 0.05 || completed == total || completed == 0 else { return }
+    guard force || now.timeIntervalSince(lastDraw) > 0.1 else { return }
     lastDraw = now
-    lastFraction = fraction
-    let width = 30
-    let filled = Int((fraction * Double(width)).rounded(.down))
-    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-    write("\r\u{1B}[2K\(bar) \(String(format: "%3d", Int(fraction * 100)))% \(sceneLabel) \(completed)/\(total)")
+    write("\r\u{1B}[2K" + line.text(width: Self.terminalWidth))
     barVisible = true
   }
 
@@ -281,8 +349,6 @@ final class ProgressReporter {
     write("\r\u{1B}[2K")
     barVisible = false
   }
-
-  private func line(_ text: String) { write(text + "\n") }
 
   private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 }

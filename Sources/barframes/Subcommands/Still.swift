@@ -1,19 +1,28 @@
 import ArgumentParser
 import BarFrames
 import BarFramesExport
-import BarFramesImageIO
+import BarFramesGraphics
 import Foundation
 
 extension BarFramesCommand {
   /// Renders one frame of a scene to PNG or SVG.
   struct Still: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Render one frame of a scene to a PNG or SVG file (the format comes from the extension).")
+      abstract: "Render one frame of a scene to a PNG or SVG file (the format comes from the extension).",
+      discussion: """
+        A time beyond the scene's duration is an error; --clamp draws the last moment instead, \
+        with a warning.
+
+        Examples:
+          barframes still Examples/bent-line-slider.json --at 1.0 -o slider.png
+          barframes still Examples/seek-bar.json --at 5 -o seek.svg
+          barframes still Examples/seek-bar.json --at 99 --clamp -o end.png --scale 1
+        """)
 
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(help: "The time in seconds.")
+    @Option(help: "The time in seconds, from 0 to the scene's duration.")
     var at: Double
 
     @Option(name: .shortAndLong, help: "The output file: FILE.png or FILE.svg.")
@@ -22,9 +31,11 @@ extension BarFramesCommand {
     @Option(help: "Pixels per point for PNG output (1, 2 or 3); the scene's scale by default.")
     var scale: Int?
 
+    @Flag(help: "Draw the last moment when --at is beyond the scene's duration (with a warning) instead of failing.")
+    var clamp = false
+
     func validate() throws {
-      let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
-      guard ext == "png" || ext == "svg" else {
+      guard StillImage.isImagePath(output) else {
         throw ValidationError("'--output' must end in .png or .svg, got '\(output)'")
       }
       if let scale, !(1...3).contains(scale) { throw ValidationError("'--scale' must be 1, 2 or 3; got \(scale)") }
@@ -33,18 +44,9 @@ extension BarFramesCommand {
     func run() throws {
       try SceneLoading.checkTime(at, flag: "--at")
       let timeline = try SceneLoading.timeline(scene)
-      let canvas = timeline.scene.style.canvas
-      let presentation = timeline.presentation(at: at)
-      let url = URL(fileURLWithPath: output)
-      try OutputFiles.createDirectory(url.deletingLastPathComponent())
-      let bytes: [UInt8]
-      if url.pathExtension.lowercased() == "svg" {
-        bytes = try SVGFrameRenderer.svg(presentation, background: canvas.background)
-      } else {
-        let renderer = try FrameRenderer(size: canvas.size, scale: scale ?? timeline.scene.scale, background: canvas.background)
-        bytes = try PNGEncoder(preset: .balanced).encode(try renderer.render(presentation))
-      }
-      try OutputFiles.write(bytes, to: url)
+      let time = try StillImage.checkedTime(at, flag: "--at", scene: timeline.scene, clamp: clamp)
+      try StillImage.write(
+        timeline, at: time, to: output, scale: scale ?? timeline.scene.scale, background: timeline.scene.style.canvas.background)
     }
   }
 }

@@ -1,0 +1,359 @@
+import Foundation
+
+/// The player page's script: plain JavaScript, no framework, no network beyond the frames.
+///
+/// It reads the ``GalleryData`` JSON from `#barframes-data` and keeps one state — scene,
+/// frame position, playing, speed, loop, backdrop, zoom, comparison — which the URL's hash
+/// mirrors (`#scene=seek-bar&t=1.250000&zoom=4`), so a link reproduces the exact view and Back
+/// restores it. Frames are requested only around the playhead (a few behind, ``preloadAhead``
+/// ahead); playback waits for a frame that has not arrived rather than skipping it.
+enum PlayerScript {
+  /// Frames requested ahead of the playhead.
+  static let preloadAhead = 24
+  /// Frames kept behind it.
+  static let preloadBehind = 4
+
+  static let javascript = #"""
+    (function () {
+      'use strict';
+      var AHEAD = __AHEAD__, BEHIND = __BEHIND__;
+      var data = JSON.parse(document.getElementById('barframes-data').textContent);
+      var $ = function (id) { return document.getElementById(id); };
+      var scenes = data.scenes;
+      var byName = {};
+      scenes.forEach(function (s) { byName[s.name] = s; });
+      var defaults = { speed: 1, loop: true, backdrop: 'auto', zoom: 'fit', compare: '', mode: 'side', onion: 50 };
+      var state = { scene: scenes.length ? scenes[0].name : '', pos: 0, playing: false,
+        speed: 1, loop: true, backdrop: 'auto', zoom: 'fit', compare: '', mode: 'side', onion: 50 };
+      var cache = new Map(), requested = new Set();
+      var raf = 0, last = 0, acc = 0;
+
+      function pad(n, digits) { var s = String(n); while (s.length < digits) s = '0' + s; return s; }
+      function encodePath(p) { return p.split('/').map(function (x) { return encodeURIComponent(x).replace(/%40/g, '@'); }).join('/'); }
+      function withRevision(u) { return data.revision ? u + '?r=' + data.revision : u; }
+      function micro(t) { return Math.round(t * 1e6) / 1e6; }
+      function count(s) { return s && s.frames ? s.frames.count : 0; }
+      function frameIndex(s, p) { return s.frames.first + p * s.frames.step; }
+      function timeAt(s, p) { return micro(s.sampleStart + frameIndex(s, p) * s.fpsDen / s.fpsNum); }
+      function frameURL(s, p) { return withRevision(encodePath(s.frames.prefix + pad(frameIndex(s, p), s.frames.digits) + s.frames.suffix)); }
+      // The first frame at or after t (an event at t has happened at t), within the selection.
+      function positionAt(s, t) {
+        if (!count(s)) return 0;
+        var p = Math.ceil(((t - s.sampleStart) * s.fpsNum / s.fpsDen - s.frames.first) / s.frames.step - 1e-6);
+        return Math.max(0, Math.min(count(s) - 1, p));
+      }
+      function current() { return byName[state.scene]; }
+      function compared() { return state.compare ? byName[state.compare] : null; }
+
+      function request(u) {
+        var img = cache.get(u);
+        if (!img) {
+          img = new Image();
+          img.decoding = 'async';
+          img.onerror = function () { img.failed = true; };
+          img.src = u;
+          cache.set(u, img);
+          requested.add(u);
+        }
+        return img;
+      }
+      function ready(u) { var img = cache.get(u); return !!img && (img.failed || (img.complete && img.naturalWidth > 0)); }
+      function preload() {
+        [current(), compared()].forEach(function (s, which) {
+          if (!count(s)) return;
+          var n = count(s), center = which === 0 ? state.pos : positionAt(s, timeAt(current(), state.pos));
+          var keep = new Set();
+          for (var d = -BEHIND; d <= AHEAD; d++) {
+            var p = center + d;
+            if (state.loop) p = ((p % n) + n) % n;
+            if (p < 0 || p >= n) continue;
+            var u = frameURL(s, p);
+            keep.add(u);
+            request(u);
+          }
+          // Forget frames far from the playhead so memory stays flat on long scenes.
+          cache.forEach(function (img, u) {
+            if (!keep.has(u) && u.indexOf(encodePath(s.frames.prefix)) === 0 && cache.size > 4 * (AHEAD + BEHIND)) cache.delete(u);
+          });
+        });
+      }
+
+      function backdropOf(s) { return state.backdrop !== 'auto' ? state.backdrop : (s.transparent ? s.backdrop : 'checker'); }
+      function sizeImage(img, s) {
+        var w = state.zoom === 'fit' ? s.width / s.scale : s.width * +state.zoom / (window.devicePixelRatio || 1);
+        var h = state.zoom === 'fit' ? s.height / s.scale : s.height * +state.zoom / (window.devicePixelRatio || 1);
+        img.style.width = w + 'px';
+        img.style.height = h + 'px';
+        img.classList.toggle('pixelated', state.zoom !== 'fit');
+      }
+      function show(img, s, p) {
+        if (!count(s)) { img.removeAttribute('src'); return; }
+        var u = frameURL(s, p);
+        request(u);
+        if (img.getAttribute('src') !== u) img.setAttribute('src', u);
+        img.dataset.position = p;
+        img.dataset.time = timeAt(s, p);
+        sizeImage(img, s);
+      }
+
+      function render() {
+        var s = current();
+        if (!s) return;
+        var n = count(s);
+        state.pos = Math.max(0, Math.min(Math.max(0, n - 1), state.pos));
+        var stageA = $('stageA'), b = compared(), mode = b ? state.mode : 'side';
+        stageA.className = 'stage bd-' + backdropOf(s) + (mode === 'diff' ? ' diff' : '');
+        show($('frameA'), s, state.pos);
+        var t = n ? timeAt(s, state.pos) : s.start;
+        $('captionA').textContent = s.name + (n ? '' : ' · no PNG frames were rendered: add png to --format');
+        var overlay = $('overlay');
+        overlay.hidden = !(b && mode !== 'side');
+        $('viewB').hidden = !(b && mode === 'side');
+        if (b) {
+          var pb = positionAt(b, t);
+          var target = mode === 'side' ? $('frameB') : overlay;
+          show(target, b, pb);
+          overlay.className = 'overlay' + (mode === 'diff' ? ' diff' : '');
+          overlay.style.opacity = mode === 'onion' ? state.onion / 100 : 1;
+          $('stageB').className = 'stage bd-' + backdropOf(b);
+          $('captionB').textContent = b.name + ' · frame ' + (n ? frameIndex(b, pb) : '–') + ' · ' + (count(b) ? timeAt(b, pb).toFixed(3) : '–') + ' s';
+        }
+        var scrub = $('scrub');
+        scrub.max = Math.max(0, n - 1);
+        scrub.value = state.pos;
+        $('clock').textContent = n ? 'frame ' + frameIndex(s, state.pos) + ' (' + (state.pos + 1) + '/' + n + ') · ' + t.toFixed(3) + ' s' : 'no frames';
+        $('play').textContent = state.playing ? 'Pause' : 'Play';
+        $('play').setAttribute('aria-pressed', state.playing ? 'true' : 'false');
+        document.documentElement.dataset.scene = s.name;
+        document.documentElement.dataset.position = state.pos;
+        document.documentElement.dataset.playing = state.playing;
+        preload();
+      }
+
+      function hash() {
+        var s = current(), parts = ['scene=' + encodeURIComponent(state.scene)];
+        if (count(s)) parts.push('t=' + timeAt(s, state.pos).toFixed(6));
+        ['speed', 'loop', 'backdrop', 'zoom', 'compare', 'mode', 'onion'].forEach(function (k) {
+          if (state[k] !== defaults[k]) parts.push(k + '=' + encodeURIComponent(k === 'loop' ? (state.loop ? 1 : 0) : state[k]));
+        });
+        return '#' + parts.join('&');
+      }
+      function writeHash(push) {
+        var h = hash();
+        if (location.hash === h) return;
+        if (push) history.pushState(null, '', h); else history.replaceState(null, '', h);
+      }
+      function readHash() {
+        var q = new URLSearchParams(location.hash.replace(/^#/, ''));
+        var name = q.get('scene');
+        state.scene = name && byName[name] ? name : (scenes.length ? scenes[0].name : '');
+        state.speed = Math.max(0.25, Math.min(2, +q.get('speed') || 1));
+        state.loop = q.get('loop') !== '0';
+        state.backdrop = ['auto', 'checker', 'light', 'dark'].indexOf(q.get('backdrop')) >= 0 ? q.get('backdrop') : 'auto';
+        state.zoom = ['fit', '1', '2', '4', '8'].indexOf(q.get('zoom')) >= 0 ? q.get('zoom') : 'fit';
+        state.compare = byName[q.get('compare')] ? q.get('compare') : '';
+        state.mode = ['side', 'diff', 'onion'].indexOf(q.get('mode')) >= 0 ? q.get('mode') : 'side';
+        state.onion = q.has('onion') ? Math.max(0, Math.min(100, +q.get('onion') || 0)) : 50;
+        var t = q.has('t') ? +q.get('t') : NaN;
+        state.pos = isFinite(t) ? positionAt(current(), t) : 0;
+        syncControls();
+      }
+      function syncControls() {
+        $('scene').value = state.scene;
+        $('speed').value = String(state.speed);
+        $('loop').checked = state.loop;
+        $('backdrop').value = state.backdrop;
+        $('zoom').value = state.zoom;
+        $('compare').value = state.compare;
+        $('mode').value = state.mode;
+        $('onion').value = state.onion;
+        $('mode').hidden = $('onion').hidden = !state.compare;
+        if (state.compare) $('onion').hidden = state.mode !== 'onion';
+        buildTimeline();
+        buildFiles();
+      }
+
+      function play() {
+        var s = current();
+        if (!count(s) || state.playing) return;
+        if (state.pos >= count(s) - 1 && !state.loop) state.pos = 0;
+        state.playing = true;
+        last = performance.now();
+        acc = 0;
+        raf = requestAnimationFrame(tick);
+        render();
+      }
+      function pause() {
+        state.playing = false;
+        cancelAnimationFrame(raf);
+        render();
+        writeHash(false);
+      }
+      function tick(now) {
+        if (!state.playing) return;
+        var s = current(), n = count(s);
+        var frame = s.fpsDen / s.fpsNum * s.frames.step;
+        acc += Math.min(0.25, (now - last) / 1000) * state.speed;
+        last = now;
+        while (acc >= frame) {
+          var next = state.pos + 1;
+          if (next >= n) {
+            if (!state.loop) { pause(); return; }
+            next = 0;
+          }
+          // Never skip a frame that has not arrived yet: wait for it (buffering).
+          if (!ready(frameURL(s, next))) { request(frameURL(s, next)); acc = Math.min(acc, frame); break; }
+          acc -= frame;
+          state.pos = next;
+        }
+        render();
+        raf = requestAnimationFrame(tick);
+      }
+      function step(delta) {
+        var s = current(), n = count(s);
+        if (!n) return;
+        if (state.playing) { state.playing = false; cancelAnimationFrame(raf); }
+        var p = state.pos + delta;
+        state.pos = state.loop ? ((p % n) + n) % n : Math.max(0, Math.min(n - 1, p));
+        render();
+        writeHash(false);
+      }
+      function seek(t) {
+        state.pos = positionAt(current(), t);
+        render();
+        writeHash(false);
+      }
+
+      function buildTimeline() {
+        var s = current(), box = $('markers');
+        box.textContent = '';
+        if (!s) return;
+        var span = s.end - s.start;
+        s.events.forEach(function (e, i) {
+          var m = document.createElement('button');
+          m.type = 'button';
+          m.className = 'marker row' + (i % 3) + (e.count > 1 ? ' band' : '');
+          var left = span > 0 ? (e.at - s.start) / span * 100 : 0;
+          m.style.left = left + '%';
+          if (e.count > 1 && span > 0) m.style.width = Math.max(0.5, (e.until - e.at) / span * 100) + '%';
+          m.textContent = e.count > 1 ? e.call + ' ×' + e.count : e.call;
+          m.title = e.at.toFixed(3) + ' s · ' + e.call + (e.count > 1 ? ' ×' + e.count + ' until ' + e.until.toFixed(3) + ' s' : ' ' + e.args);
+          m.dataset.time = e.at;
+          m.addEventListener('click', function () { seek(e.at); });
+          box.appendChild(m);
+        });
+      }
+      function buildFiles() {
+        var s = current(), box = $('files');
+        box.textContent = '';
+        if (!s) return;
+        $('meta').textContent = s.file + ' · ' + s.design + ' · ' + s.start.toFixed(3) + '–' + s.end.toFixed(3) + ' s · ' + s.fpsLabel + ' fps · ' +
+          count(s) + ' frames · ' + s.width + '×' + s.height + ' px @' + s.scale + 'x · ' + (s.transparent ? 'transparent (backdrop ' + s.backdrop + ' by contrast)' : 'background ' + s.background);
+        var p = document.createElement('p');
+        s.files.forEach(function (f) {
+          var a = document.createElement('a');
+          a.href = withRevision(encodePath(f.path));
+          a.textContent = { apng: 'APNG', gif: 'GIF', sheet: 'contact sheet' }[f.format] || f.format;
+          p.appendChild(a);
+        });
+        box.appendChild(p);
+        if (s.previews.length) {
+          var d = document.createElement('details'), sum = document.createElement('summary'), row = document.createElement('div');
+          sum.textContent = s.previews.length + ' SVG previews';
+          row.className = 'previews';
+          s.previews.forEach(function (v) {
+            var fig = document.createElement('figure'), a = document.createElement('a'), img = document.createElement('img'), cap = document.createElement('figcaption');
+            a.href = encodePath(v.path);
+            img.loading = 'lazy';
+            img.alt = 'SVG at ' + v.time.toFixed(3) + ' s';
+            img.dataset.src = withRevision(encodePath(v.path));
+            a.appendChild(img);
+            cap.textContent = v.time.toFixed(3) + ' s · ' + v.label;
+            fig.appendChild(a); fig.appendChild(cap); row.appendChild(fig);
+          });
+          // Only an opened list loads its pictures.
+          d.addEventListener('toggle', function () {
+            if (d.open) row.querySelectorAll('img[data-src]').forEach(function (img) { img.src = img.dataset.src; img.removeAttribute('data-src'); });
+          });
+          d.appendChild(sum); d.appendChild(row); box.appendChild(d);
+        }
+      }
+
+      function showError(text) {
+        $('error').textContent = text || '';
+        $('error').hidden = !text;
+      }
+
+      // Controls.
+      scenes.forEach(function (s) {
+        [$('scene'), $('compare')].forEach(function (sel) {
+          var o = document.createElement('option');
+          o.value = s.name; o.textContent = s.name;
+          sel.appendChild(o);
+        });
+      });
+      $('tool').textContent = data.tool + ' · ' + scenes.length + ' scene' + (scenes.length === 1 ? '' : 's');
+      $('play').addEventListener('click', function () { state.playing ? pause() : play(); });
+      $('back').addEventListener('click', function () { step(-1); });
+      $('forward').addEventListener('click', function () { step(1); });
+      $('scrub').addEventListener('input', function () {
+        state.pos = +$('scrub').value;
+        render();
+        if (!state.playing) writeHash(false);
+      });
+      $('scene').addEventListener('change', function () {
+        var t = count(current()) ? timeAt(current(), state.pos) : 0;
+        state.scene = $('scene').value;
+        state.pos = positionAt(current(), t);
+        syncControls(); render(); writeHash(true);
+      });
+      function option(id, key, convert) {
+        $(id).addEventListener(id === 'onion' ? 'input' : 'change', function () {
+          state[key] = convert($(id).type === 'checkbox' ? $(id).checked : $(id).value);
+          syncControls(); render(); writeHash(false);
+        });
+      }
+      option('speed', 'speed', Number);
+      option('loop', 'loop', Boolean);
+      option('backdrop', 'backdrop', String);
+      option('zoom', 'zoom', String);
+      option('compare', 'compare', String);
+      option('mode', 'mode', String);
+      option('onion', 'onion', Number);
+
+      document.addEventListener('keydown', function (e) {
+        if (e.altKey || e.ctrlKey || e.metaKey) return;
+        var tag = e.target && e.target.tagName;
+        if (tag === 'SELECT' || (tag === 'INPUT' && e.target.type !== 'range' && e.target.type !== 'checkbox')) return;
+        if (e.key === ' ' || e.key === 'Spacebar') { e.preventDefault(); state.playing ? pause() : play(); }
+        else if (e.key === 'ArrowLeft') { e.preventDefault(); step(-1); }
+        else if (e.key === 'ArrowRight') { e.preventDefault(); step(1); }
+      });
+      // A space released on a focused button would click it a second time.
+      document.addEventListener('keyup', function (e) { if (e.key === ' ') e.preventDefault(); });
+      window.addEventListener('hashchange', function () { if (location.hash !== hash()) { state.playing = false; cancelAnimationFrame(raf); readHash(); render(); } });
+      // Back/forward (and the back-forward cache) restore the view from the hash, never from
+      // stale form state, so the scrubber and the picture always agree.
+      window.addEventListener('pageshow', function () { readHash(); render(); });
+
+      if (data.live) {
+        // barframes preview pushes "reload" after a good render and "failure\n<message>" after a bad one.
+        var socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/events');
+        socket.addEventListener('message', function (e) {
+          var text = String(e.data);
+          if (text === 'reload') { writeHash(false); location.reload(); }
+          else if (text.indexOf('failure\n') === 0) showError(text.slice(8));
+        });
+      }
+      showError(data.error);
+      readHash();
+      render();
+      window.barframesPlayer = {
+        state: state, data: data, requested: function () { return Array.from(requested); },
+        play: play, pause: pause, step: step, seek: seek, timeAt: function (p) { return timeAt(current(), p); }
+      };
+    })();
+    """#
+    .replacingOccurrences(of: "__AHEAD__", with: String(preloadAhead))
+    .replacingOccurrences(of: "__BEHIND__", with: String(preloadBehind))
+}

@@ -1,0 +1,45 @@
+import BarFrames
+import BarFramesExport
+import BarFramesGraphics
+import BarFramesImageIO
+import Foundation
+
+/// One frame written to one file, PNG or SVG by the extension — `still`, and `render -o x.png`
+/// with a single-frame selection.
+enum StillImage {
+  /// Whether `path` names an image file rather than a folder.
+  static func isImagePath(_ path: String) -> Bool {
+    ["png", "svg"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+  }
+
+  /// The time to draw: `time` itself within the scene, else an error (exit 64) naming the
+  /// valid range — or, with `clamp`, the nearest end with a warning on standard error.
+  static func checkedTime(_ time: Double, flag: String, scene: Scene, clamp: Bool) throws -> Double {
+    try SceneLoading.checkTime(time, flag: flag)
+    guard time > scene.duration + 1e-9 else { return time }
+    let duration = scene.duration.formatted(decimals: 6)
+    guard clamp else {
+      throw CommandFailure(
+        message: "'\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file) (\(duration) s); give a time in 0…\(duration), or --clamp to draw the last moment",
+        exitCode: 64)
+    }
+    Diagnostics.printError("barframes: warning: '\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file); drawing \(duration) s instead")
+    return scene.duration
+  }
+
+  /// Draws `timeline` at `time` and writes it to `output` (temporary name, then renamed).
+  static func write(_ timeline: any SceneTimeline, at time: Double, to output: String, scale: Int, background: Color?) throws {
+    let canvas = timeline.scene.style.canvas
+    let presentation = timeline.presentation(at: time)
+    let url = URL(fileURLWithPath: output)
+    try OutputFiles.createDirectory(url.deletingLastPathComponent())
+    let bytes: [UInt8]
+    if url.pathExtension.lowercased() == "svg" {
+      bytes = try SVGFrameRenderer.svg(presentation, background: background)
+    } else {
+      let renderer = try FrameRenderer(size: canvas.size, scale: scale, background: background)
+      bytes = try PNGEncoder(preset: .balanced).encode(try renderer.render(presentation))
+    }
+    try OutputFiles.write(bytes, to: url)
+  }
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Drives headless Chromium through chromium-driver for the Swift test suite.
+
+Reads a list of steps (JSON) on standard input and prints one JSON object on standard output:
+{"observations": [...], "console": [...]} — the page's state at each "observe" step and the
+browser's console messages of level SEVERE (errors). The Swift tests assert on those values;
+this script judges nothing itself.
+
+Steps:
+  {"open": URL}                       navigate (a change of hash alone is a real navigation too)
+  {"key": "ArrowRight" | " " | ...}   a real key press sent to the focused page
+  {"click": CSS}                      click an element
+  {"select": CSS, "value": V}         choose an option of a <select>
+  {"sleep": SECONDS}
+  {"waitFor": JS_EXPRESSION, "timeout": SECONDS}   until the expression is truthy (fails the run otherwise)
+  {"write": PATH, "text": TEXT}       write a file (for live-reload tests)
+  {"back": true}                      history back
+  {"observe": NAME}                   record the player's state
+  {"eval": JS, "as": NAME}            record the value of a JS expression
+
+Exit status: 0 when every step ran, 3 when a step failed (its message on stderr), 4 when
+Selenium or chromium-driver cannot start.
+"""
+import json
+import os
+import sys
+import time
+
+OBSERVE = r"""
+const $ = (id) => document.getElementById(id);
+const p = window.barframesPlayer;
+const a = $('frameA');
+const resources = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.png(\?|$)/.test(n));
+return {
+  hash: location.hash,
+  scene: document.documentElement.dataset.scene || null,
+  position: p ? p.state.pos : null,
+  playing: p ? p.state.playing : null,
+  src: a ? a.getAttribute('src') : null,
+  displayedLoaded: a ? (a.complete && a.naturalWidth > 0) : false,
+  naturalWidth: a ? a.naturalWidth : 0,
+  cssWidth: a ? a.getBoundingClientRect().width : 0,
+  pixelated: a ? a.classList.contains('pixelated') : false,
+  stageClass: $('stageA') ? $('stageA').className : null,
+  stageBackground: $('stageA') ? getComputedStyle($('stageA')).backgroundColor : null,
+  stagePadding: $('stageA') ? getComputedStyle($('stageA')).paddingTop : null,
+  scrub: $('scrub') ? +$('scrub').value : null,
+  clock: $('clock') ? $('clock').textContent : null,
+  speed: p ? p.state.speed : null,
+  requested: p ? p.requested().length : null,
+  pngResources: resources.length,
+  markers: Array.from(document.querySelectorAll('.marker')).map((m) => ({text: m.textContent, time: +m.dataset.time, left: m.style.left})),
+  error: $('error') && !$('error').hidden ? $('error').textContent : null,
+  compareVisible: $('viewB') ? !$('viewB').hidden : false,
+  overlayVisible: $('overlay') ? !$('overlay').hidden : false,
+  overlayClass: $('overlay') ? $('overlay').className : null,
+  overlaySrc: $('overlay') ? $('overlay').getAttribute('src') : null,
+  frameBSrc: $('frameB') ? $('frameB').getAttribute('src') : null,
+  bodyBackground: getComputedStyle(document.body).backgroundColor,
+  marker: window.__barframesMarker || null,
+};
+"""
+
+
+def main():
+    steps = json.load(sys.stdin)
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import Select
+    except Exception as error:  # noqa: BLE001
+        print(f"selenium is not importable: {error}", file=sys.stderr)
+        return 4
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("BARFRAMES_CHROMIUM", "/usr/bin/chromium")
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,900", "--force-device-scale-factor=1",
+                     "--allow-file-access-from-files", "--no-first-run", "--disable-extensions",
+                     "--disable-background-networking", "--disable-component-update"]:
+        options.add_argument(argument)
+    if os.environ.get("BARFRAMES_COLOR_SCHEME") == "dark":
+        options.add_argument("--force-dark-mode")
+        options.add_argument("--blink-settings=preferredColorScheme=0")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    try:
+        driver = webdriver.Chrome(
+            options=options,
+            service=Service(executable_path=os.environ.get("BARFRAMES_CHROMEDRIVER", "/usr/bin/chromedriver")))
+    except Exception as error:  # noqa: BLE001
+        print(f"chromium-driver did not start: {error}", file=sys.stderr)
+        return 4
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(30)
+    observations = []
+    console = []
+
+    def drain_console():
+        for entry in driver.get_log("browser"):
+            console.append({"level": entry.get("level"), "message": entry.get("message")})
+
+    status = 0
+    try:
+        for number, step in enumerate(steps):
+            if "open" in step:
+                driver.get(step["open"])
+            elif "key" in step:
+                ActionChains(driver).send_keys(step["key"]).perform()
+            elif "click" in step:
+                driver.find_element(By.CSS_SELECTOR, step["click"]).click()
+            elif "select" in step:
+                Select(driver.find_element(By.CSS_SELECTOR, step["select"])).select_by_value(step["value"])
+            elif "sleep" in step:
+                time.sleep(step["sleep"])
+            elif "waitFor" in step:
+                deadline = time.time() + step.get("timeout", 10)
+                while not driver.execute_script("return !!(" + step["waitFor"] + ")"):
+                    if time.time() > deadline:
+                        raise RuntimeError(f"step {number}: timed out waiting for {step['waitFor']}")
+                    time.sleep(0.05)
+            elif "write" in step:
+                with open(step["write"] + ".tmp", "w", encoding="utf-8") as handle:
+                    handle.write(step["text"])
+                os.replace(step["write"] + ".tmp", step["write"])
+            elif "back" in step:
+                driver.back()
+            elif "observe" in step:
+                value = driver.execute_script(OBSERVE)
+                value["name"] = step["observe"]
+                observations.append(value)
+            elif "eval" in step:
+                observations.append({"name": step["as"], "value": driver.execute_script("return (" + step["eval"] + ")")})
+            else:
+                raise RuntimeError(f"step {number}: unknown step {step}")
+            drain_console()
+    except Exception as error:  # noqa: BLE001
+        print(f"{type(error).__name__}: {error}", file=sys.stderr)
+        status = 3
+    finally:
+        try:
+            drain_console()
+        except Exception:  # noqa: BLE001
+            pass
+        driver.quit()
+    json.dump({"observations": observations, "console": console}, sys.stdout)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

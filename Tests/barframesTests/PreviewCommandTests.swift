@@ -1,0 +1,83 @@
+import BarFrames
+import BarFramesTestSupport
+import Foundation
+import Testing
+
+/// `barframes preview` as a user runs it: the built binary on 127.0.0.1, a real browser, real
+/// file edits.
+@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .serialized)
+struct PreviewCommandTests {
+  static func style(lineWidth: Double, width: Int = 120) -> String {
+    """
+    {"version": 1, "design": "bent-line", "size": [\(width), 60], "background": "#223344",
+     "origin": [10, 30], "maxOffset": 8, "lineWidth": \(lineWidth), "fontSize": 9}
+    """
+  }
+
+  @Test func anEditedStyleReloadsThePageAndABadEditShowsItsErrorOverTheLastGoodFrames() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let styles = directory.appendingPathComponent("Styles")
+    try FileManager.default.createDirectory(at: styles, withIntermediateDirectories: true)
+    let style = styles.appendingPathComponent("bar.json")
+    try Data(Self.style(lineWidth: 3).utf8).write(to: style)
+    let scene = directory.appendingPathComponent("bar.json")
+    try Data("""
+      {"version": 1, "style": "Styles/bar.json", "duration": 1, "fps": 10, "scale": 1,
+       "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.5}}]}
+      """.utf8).write(to: scene)
+
+    let server = Process()
+    server.executableURL = CommandRunner.executable
+    server.arguments = ["preview", scene.path, "--port", "0", "-o", directory.appendingPathComponent("out").path]
+    let errors = Pipe()
+    server.standardError = errors
+    server.standardOutput = FileHandle.nullDevice
+    try server.run()
+    defer { if server.isRunning { server.terminate() } }
+    // The first line names the address; bounded wait.
+    var log = ""
+    let deadline = Date().addingTimeInterval(30)
+    while !log.contains("(Ctrl-C stops)"), Date() < deadline {
+      let chunk = errors.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      log += String(decoding: chunk, as: UTF8.self)
+    }
+    let address = try #require(log.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression).map { String(log[$0]) }, "\(log)")
+
+    typealias B = BrowserDriver
+    let run = try B.run([
+      B.step("open", address + "#scene=bar&t=0.500000"), B.waitFor("window.barframesPlayer && document.getElementById('frameA').complete"),
+      B.observe("first"),
+      .object([.init("write", .string(style.path)), .init("text", .string(Self.style(lineWidth: 3, width: 160)))]),
+      B.waitFor("window.barframesPlayer && window.barframesPlayer.data.revision === 2 && document.getElementById('frameA').naturalWidth === 160", timeout: 10),
+      B.observe("reloaded"),
+      .object([.init("write", .string(style.path)), .init("text", .string(Self.style(lineWidth: -5, width: 160)))]),
+      B.waitFor("!document.getElementById('error').hidden", timeout: 10),
+      B.observe("broken"),
+    ])
+    #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
+    let first = try #require(run.observations["first"])
+    #expect(first.number("naturalWidth") == 120 && first.number("position") == 5)
+    let reloaded = try #require(run.observations["reloaded"])
+    // The page came back at the same frame, with the new frames.
+    #expect(reloaded.number("position") == 5 && reloaded.number("naturalWidth") == 160)
+    #expect(reloaded.string("src") == "bar/bar-05.png?r=2")
+    let broken = try #require(run.observations["broken"])
+    #expect(broken.string("error")?.hasPrefix("barframes: error: ") == true, "\(broken)")
+    #expect(broken.string("error")?.contains("lineWidth: expected a positive number, got -5") == true, "\(broken)")
+    // The last good frames stay.
+    #expect(broken.bool("displayedLoaded") == true && broken.number("naturalWidth") == 160)
+
+    // Ctrl-C stops it, promptly.
+    server.interrupt()
+    let stop = Date().addingTimeInterval(10)
+    while server.isRunning, Date() < stop { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(!server.isRunning)
+  }
+
+  @Test func itListensOnLoopbackByDefault() throws {
+    let result = try CommandRunner.run(["preview", "--help"])
+    #expect(result.stdout.contains("(default: 127.0.0.1)"))
+  }
+}
