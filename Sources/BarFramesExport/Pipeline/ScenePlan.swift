@@ -118,6 +118,9 @@ struct FrameWorkItem: Hashable, Sendable {
   var feedsGIF: Bool
   var feedsSheet: Bool
 
-  var needsEncoding: Bool { writesPNG }
+  /// The APNG reuses a PNG frame's compressed data where it stores a whole frame, so its
+  /// frames are encoded whether or not this shard writes the PNG: the APNG's bytes must not
+  /// depend on the sharding.
+  var needsEncoding: Bool { writesPNG || feedsAPNG }
   var needsPixels: Bool { feedsAPNG || feedsGIF || feedsSheet }
 }
