@@ -284,5 +284,5 @@ final class ProgressReporter {
 
   private func line(_ text: String) { write(text + "\n") }
 
-  private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  private func write(_ text: String) { Diagnostics.write(text) }
 }

@@ -46,7 +46,7 @@ extension BarFramesCommand {
     }
 
     private static func report(_ line: String) {
-      FileHandle.standardError.write(Data((line + "\n").utf8))
+      Diagnostics.printError(line)
     }
   }
 }
