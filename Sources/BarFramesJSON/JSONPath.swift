@@ -18,7 +18,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     var text = ""
     for component in components {
       switch component {
-      case .key(let key): text += text.isEmpty ? key : ".\(key)"
+      // Keys come from the input: escaped, so a key cannot act on the terminal.
+      case .key(let key): text += text.isEmpty ? InputText.escaped(key) : ".\(InputText.escaped(key))"
       case .index(let i): text += "[\(i)]"
       }
     }

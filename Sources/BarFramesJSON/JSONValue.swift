@@ -138,7 +138,7 @@ private struct JSONParser {
 
   mutating func nest() throws(JSONSyntaxError) {
     depth += 1
-    if depth > 512 { throw error("nesting deeper than 512 levels") }
+    if depth > InputLimits.nestingDepth { throw error("nesting deeper than \(InputLimits.nestingDepth) levels (the limit)") }
   }
 
   mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {

@@ -22,8 +22,8 @@ public struct Scene: Hashable, Sendable {
 
   /// The largest duration a scene may have, in seconds.
   public static let maximumDuration = 3600.0
-  /// The most events a scene may expand to.
-  public static let maximumEvents = 100_000
+  /// The most events a scene may expand to (``InputLimits/events``).
+  public static let maximumEvents = InputLimits.events
 
   /// Reads a scene file; a relative style path resolves against the scene's folder.
   public static func load(contentsOf url: URL, displayName: String? = nil) throws(InputError) -> Scene {
@@ -44,12 +44,18 @@ public struct Scene: Hashable, Sendable {
     let style: Style
     switch styleValue {
     case .string(let path):
+      guard !path.isEmpty else {
+        throw reader.error("style", "is empty; give a style file path or an inline style object")
+      }
       let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL
       do {
         style = try Style.load(contentsOf: url, displayName: InputFile.displayPath(of: path, besides: file))
       } catch {
         if error.keyPath.isEmpty, error.message == "no such file" {
-          throw reader.error("style", "the style file \(url.path) does not exist")
+          throw reader.error("style", "the style file \(InputText.quoted(url.path, limit: 100)) does not exist")
+        }
+        if error.keyPath.isEmpty, error.message == InputFile.directoryMessage {
+          throw reader.error("style", "\(InputText.quoted(path, limit: 100)) is a directory, not a style file")
         }
         throw error
       }

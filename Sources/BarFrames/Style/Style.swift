@@ -74,8 +74,9 @@ public struct Style: Hashable, Sendable {
 
 /// Reading input files: JSON syntax errors and versions, reported with the file's name.
 public enum InputFile {
-  /// The largest input file BarFrames reads.
-  public static let maximumSize = 16 << 20
+  /// The largest input file BarFrames reads (``InputLimits/fileSize``).
+  public static let maximumSize = InputLimits.fileSize
+  static let directoryMessage = "is a directory, not a JSON file"
 
   /// Reads and parses a JSON file.
   public static func readJSON(_ url: URL, displayName: String) throws(InputError) -> JSONValue {
@@ -83,7 +84,11 @@ public enum InputFile {
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
       throw InputError(file: displayName, keyPath: "", message: "no such file")
     }
-    guard !isDirectory.boolValue else { throw InputError(file: displayName, keyPath: "", message: "is a directory, not a JSON file") }
+    guard !isDirectory.boolValue else { throw InputError(file: displayName, keyPath: "", message: directoryMessage) }
+    // Checked before reading, so a huge file is never loaded to be refused.
+    if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber, size.intValue > maximumSize {
+      throw InputError(file: displayName, keyPath: "", message: "is larger than \(maximumSize >> 20) MiB (the limit)")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)
@@ -91,7 +96,7 @@ public enum InputFile {
       throw InputError(file: displayName, keyPath: "", message: "cannot be read (\(error.localizedDescription))")
     }
     guard data.count <= maximumSize else {
-      throw InputError(file: displayName, keyPath: "", message: "is larger than \(maximumSize >> 20) MiB")
+      throw InputError(file: displayName, keyPath: "", message: "is larger than \(maximumSize >> 20) MiB (the limit)")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw InputError(file: displayName, keyPath: "", message: "is not UTF-8 text")

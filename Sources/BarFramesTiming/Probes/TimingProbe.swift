@@ -64,18 +64,8 @@ public struct TimingProbe: Hashable, Sendable {
     for (index, layer) in layers.enumerated() {
       tree.addLayer(index, timing: layer.timing, parent: index == 0 ? nil : index - 1)
     }
-    let events = layers.enumerated()
-      .flatMap { index, layer in layer.events.map { (layer: index, event: $0) } }
-      .enumerated()
-      .sorted { a, b in a.element.event.at != b.element.event.at ? a.element.event.at < b.element.event.at : a.offset < b.offset }
-      .map(\.element)
-    for (layer, event) in events where event.at <= time {
-      switch event.action {
-      case .pause: tree.pause(layer, atAbsoluteTime: event.at)
-      case .resume: tree.resume(layer, atAbsoluteTime: event.at)
-      case .set(let beginTime, let speed, let timeOffset):
-        tree.set(layer, beginTime: beginTime, speed: speed, timeOffset: timeOffset)
-      }
+    for (layer, event) in orderedEvents where event.at <= time {
+      Self.apply(event, to: layer, in: &tree)
     }
     return tree
   }
@@ -88,23 +78,61 @@ public struct TimingProbe: Hashable, Sendable {
     return stack
   }
 
+  /// Every layer's events in application order: by time, then file order (root layer first).
+  var orderedEvents: [(layer: Int, event: Event)] {
+    layers.enumerated()
+      .flatMap { index, layer in layer.events.map { (layer: index, event: $0) } }
+      .enumerated()
+      .sorted { a, b in a.element.event.at != b.element.event.at ? a.element.event.at < b.element.event.at : a.offset < b.offset }
+      .map(\.element)
+  }
+
   /// Samples the probe at every time in ``times``.
+  ///
+  /// One sweep in time order: the events are sorted once and each is applied once, as the
+  /// sample times pass it, so a probe of e events and s samples costs O((e + s) log (e + s))
+  /// rather than a fresh replay of every event for every sample (issue 15).
   public func evaluate() -> TimingProbeResult {
     let stack = layerAnimations
     let hasRotation = animation.flattened.contains {
       if case .keyframe(let k) = $0 { return k.path != nil && k.rotationMode != nil }
       return false
     }
-    let samples = times.map { time in
-      let tree = layerTree(atAbsoluteTime: time)
-      let layerTimes = layers.indices.map { tree.localTime(of: $0, atAbsoluteTime: time) }
+    var tree = LayerTimeTree<Int>()
+    for (index, layer) in layers.enumerated() {
+      tree.addLayer(index, timing: layer.timing, parent: index == 0 ? nil : index - 1)
+    }
+    let events = orderedEvents
+    var applied = 0
+    var samples = [TimingProbeResult.Sample?](repeating: nil, count: times.count)
+    for i in times.indices.sorted(by: { times[$0] != times[$1] ? times[$0] < times[$1] : $0 < $1 }) {
+      let time = times[i]
+      while applied < events.count, events[applied].event.at <= time {
+        Self.apply(events[applied].event, to: events[applied].layer, in: &tree)
+        applied += 1
+      }
+      // Down the chain once: each layer's time from its parent's.
+      var layerTimes: [Double] = []
+      layerTimes.reserveCapacity(layers.count)
+      for index in layers.indices {
+        layerTimes.append(tree[index].localTime(fromParentTime: layerTimes.last ?? time))
+      }
       let presentation = stack.presentation(
         forKeyPath: TimingProbe.keyPath, model: modelValue, layerTime: layerTimes[layerTimes.count - 1])
-      return TimingProbeResult.Sample(
+      samples[i] = TimingProbeResult.Sample(
         time: time, layerTimes: layerTimes, value: presentation.value,
         rotation: hasRotation ? .some(presentation.rotation) : nil, animations: presentation.animations)
     }
-    return TimingProbeResult(id: id, samples: samples)
+    return TimingProbeResult(id: id, samples: samples.map { $0! })
+  }
+
+  static func apply(_ event: Event, to layer: Int, in tree: inout LayerTimeTree<Int>) {
+    switch event.action {
+    case .pause: tree.pause(layer, atAbsoluteTime: event.at)
+    case .resume: tree.resume(layer, atAbsoluteTime: event.at)
+    case .set(let beginTime, let speed, let timeOffset):
+      tree.set(layer, beginTime: beginTime, speed: speed, timeOffset: timeOffset)
+    }
   }
 }
 

@@ -23,7 +23,7 @@ public struct TimingProbeError: Error, Hashable, Sendable, CustomStringConvertib
   public var description: String {
     var parts: [String] = []
     if let file { parts.append(file) }
-    if let probeID { parts.append("probe \(JSONValue.quote(probeID))") }
+    if let probeID { parts.append("probe \(InputText.quoted(probeID))") }
     parts.append(keyPath.isEmpty ? "(document)" : keyPath)
     return parts.joined(separator: ": ") + ": " + message
   }

@@ -19,9 +19,16 @@ public enum TimingProbeFile {
   /// - Throws: ``TimingProbeError`` for the first problem found.
   public static func decode(_ data: Data, file: String? = nil) throws(TimingProbeError) -> [TimingProbe] {
     do {
+      // The same limits as styles and scenes (InputLimits): size, UTF-8, nesting (the parser).
+      guard data.count <= InputLimits.fileSize else {
+        throw TimingProbeError(keyPath: "", message: "is larger than \(InputLimits.fileSize >> 20) MiB (the limit)")
+      }
+      guard let text = String(data: data, encoding: .utf8) else {
+        throw TimingProbeError(keyPath: "", message: "is not UTF-8 text")
+      }
       let root: JSONValue
       do {
-        root = try JSONValue(parsing: String(decoding: data, as: UTF8.self))
+        root = try JSONValue(parsing: text)
       } catch {
         throw TimingProbeError(keyPath: "", message: "not valid JSON (\(error))")
       }
@@ -101,6 +108,13 @@ public enum TimingProbeFile {
     object.probeID = id
     let layers =
       try object.optional("layers") { r in try r.array { try decodeLayer($0) } } ?? []
+    if layers.count > InputLimits.probeLayers {
+      throw object.error(at: "layers", "has \(layers.count) layers; at most \(InputLimits.probeLayers) (the limit)")
+    }
+    let eventCount = layers.reduce(0) { $0 + $1.events.count }
+    if eventCount > InputLimits.events {
+      throw object.error(at: "layers", "has \(eventCount) events; at most \(InputLimits.events) (the limit)")
+    }
     let animationReader = try object.child("animation")
     let animation = try decodeAnimation(animationReader)
     let explicitModel = try object.optional("modelValue") { try $0.value() }
@@ -140,7 +154,7 @@ public enum TimingProbeFile {
         speed: try object.optional("speed") { try $0.number() },
         timeOffset: try object.optional("timeOffset") { try $0.number() })
     default:
-      throw object.error(at: "action", "expected one of pause, resume, set; got \(JSONValue.quote(name))")
+      throw object.error(at: "action", "expected one of pause, resume, set; got \(InputText.quoted(name))")
     }
     try object.finish()
     return TimingProbe.Event(at: at, action: action)
@@ -219,7 +233,7 @@ public enum TimingProbeFile {
           animations: children, timing: timing, timingFunction: timingFunction,
           removedOnCompletion: removedOnCompletion))
     default:
-      throw object.error(at: "type", "expected one of basic, keyframe, group; got \(JSONValue.quote(type))")
+      throw object.error(at: "type", "expected one of basic, keyframe, group; got \(InputText.quoted(type))")
     }
     try object.finish()
     return animation
@@ -305,8 +319,10 @@ struct ProbeReader {
     error("expected \(expected); got \(json.typeName)")
   }
 
+  /// A finite number: `1e999` parses as infinity, which no time or value can be.
   func number() throws -> Double {
     guard case .number(let n) = json else { throw mismatch("a number") }
+    guard n.isFinite else { throw error("expected a number; got a number too large to represent") }
     return n
   }
 
@@ -328,10 +344,11 @@ struct ProbeReader {
 
   func repeatCount() throws -> Double {
     if case .string(let s) = json {
-      guard s == "inf" else { throw error("expected a number ≥ 0 or \"inf\"; got \(JSONValue.quote(s))") }
+      guard s == "inf" else { throw error("expected a number ≥ 0 or \"inf\"; got \(InputText.quoted(s))") }
       return .infinity
     }
     guard case .number(let n) = json, n >= 0 else { throw mismatch("a number ≥ 0 or \"inf\"") }
+    guard n.isFinite else { throw error("expected a number ≥ 0 or \"inf\"; got a number too large to represent") }
     return n
   }
 
@@ -350,7 +367,7 @@ struct ProbeReader {
     let names = E.allCases.map(\.rawValue).joined(separator: ", ")
     guard case .string(let s) = json else { throw mismatch("one of \(names)") }
     guard let value = E(rawValue: s) else {
-      throw error("expected one of \(names); got \(JSONValue.quote(s))\(note)")
+      throw error("expected one of \(names); got \(InputText.quoted(s))\(note)")
     }
     return value
   }
@@ -360,7 +377,7 @@ struct ProbeReader {
     switch json {
     case .string(let s):
       guard let name = TimingFunction.Name(rawValue: s) else {
-        throw error("expected one of \(names) or [x1, y1, x2, y2]; got \(JSONValue.quote(s))")
+        throw error("expected one of \(names) or [x1, y1, x2, y2]; got \(InputText.quoted(s))")
       }
       return TimingFunction(name: name)
     case .array(let items):
@@ -428,7 +445,8 @@ struct ProbeReader {
       self.probeID = probeID
     }
 
-    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    /// Keys come from the input: escaped, so an unknown key cannot act on the terminal.
+    func keyPath(_ key: String) -> String { path.isEmpty ? InputText.escaped(key) : "\(path).\(InputText.escaped(key))" }
 
     func error(at key: String, _ message: String) -> TimingProbeError {
       TimingProbeError(probeID: probeID, keyPath: keyPath(key), message: message)

@@ -5,8 +5,28 @@ import Foundation
 /// Where the command line writes human-facing messages: standard error, never standard output.
 enum Diagnostics {
   /// Writes one line to standard error.
+  ///
+  /// With write(2) and its result ignored past EINTR: `FileHandle.write` traps when standard
+  /// error is closed or full, and a message that cannot be shown must not turn into a crash
+  /// (issue 15); the exit code still tells what happened.
   static func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    write(message + "\n")
+  }
+
+  /// Writes text to standard error as it is (progress lines), never trapping.
+  static func write(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
   }
 }
 
@@ -33,6 +53,14 @@ extension BarFramesCommand {
     // Every subcommand writes through AtomicFile: Ctrl-C, SIGTERM or SIGHUP removes the
     // temporary files, so nothing half-written is left under any name.
     TemporaryFiles.shared.installInterruptHandler()
+    // A closed pipe on stdout or stderr is an error to report (EPIPE), not a signal that kills.
+    signal(SIGPIPE, SIG_IGN)
+    // On Linux the arguments come from /proc/self/cmdline: without /proc the list is empty and
+    // ArgumentParser would print the help and exit 0 as if nothing had been asked.
+    guard !CommandLine.arguments.isEmpty else {
+      Diagnostics.printError("barframes: error: cannot read the command line (is /proc mounted?)")
+      Foundation.exit(1)
+    }
     let arguments = CommandLineArguments.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
     if let unknown = CommandLineArguments.unknownSubcommand(arguments, known: configuration.subcommands.map { $0._commandName }) {
       Diagnostics.printError("barframes: error: \(unknown)")

@@ -350,5 +350,5 @@ final class ProgressReporter {
     barVisible = false
   }
 
-  private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  private func write(_ text: String) { Diagnostics.write(text) }
 }

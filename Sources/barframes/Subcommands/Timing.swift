@@ -1,4 +1,5 @@
 import ArgumentParser
+import BarFramesJSON
 import BarFramesTiming
 import Foundation
 
@@ -19,15 +20,24 @@ extension BarFramesCommand {
     var probeFile: String
 
     func run() throws {
+      let url = URL(fileURLWithPath: probeFile)
+      let name = InputText.escaped(probeFile)
+      // Refused before reading, so a huge file is never loaded (the reader checks it again).
+      if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
+        size.intValue > InputLimits.fileSize
+      {
+        Self.report("\(name): is larger than \(InputLimits.fileSize >> 20) MiB (the limit)")
+        throw ExitCode(65)
+      }
       let data: Data
       do {
-        data = try Data(contentsOf: URL(fileURLWithPath: probeFile))
+        data = try Data(contentsOf: url)
       } catch {
-        Self.report("\(probeFile): cannot read the file (\(error.localizedDescription))")
+        Self.report("\(name): cannot read the file (\(error.localizedDescription))")
         throw ExitCode.failure
       }
       do {
-        let output = try TimingProbeFile.run(data, file: probeFile)
+        let output = try TimingProbeFile.run(data, file: name)
         FileHandle.standardOutput.write(Data(output.utf8))
       } catch {
         Self.report(error.description)
@@ -36,7 +46,7 @@ extension BarFramesCommand {
     }
 
     private static func report(_ line: String) {
-      FileHandle.standardError.write(Data((line + "\n").utf8))
+      Diagnostics.printError(line)
     }
   }
 }

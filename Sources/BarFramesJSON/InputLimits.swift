@@ -1,6 +1,6 @@
-/// The limits every input file is held to, stated once: the readers, the timeline, the
-/// renderer's frame sampler and the icon decoder check against these, and each refusal is one
-/// line naming the file, the key and the limit (exit 65). The README's "Limits" lists them.
+/// The limits every input file is held to, stated once: both readers (styles and scenes, and
+/// timing probes) and the timeline check against these, and each refusal is one line naming
+/// the file, the key and the limit (exit 65). The README's "Limits" lists them.
 public enum InputLimits {
   /// The largest input file (style, scene or timing probe), in bytes: 16 MiB.
   public static let fileSize = 16 << 20
@@ -8,6 +8,8 @@ public enum InputLimits {
   public static let nestingDepth = 512
   /// The most events a scene may expand to, repetitions included.
   public static let events = 100_000
+  /// The most layers in a timing probe's clock chain.
+  public static let probeLayers = 64
   /// The most internal timer firings (a design's scheduled work) one scene may set off.
   public static let timerFirings = 100_000
 }
