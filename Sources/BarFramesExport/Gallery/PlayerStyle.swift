@@ -18,6 +18,8 @@ enum PlayerStyle {
     figure { margin: 0; }
     .stage { display: inline-block; position: relative; padding: 16px; line-height: 0; border: 1px solid var(--line); border-radius: 6px; }
     .stage img { display: block; }
+    /* The author styles above would otherwise show a hidden compare overlay as a broken image. */
+    [hidden] { display: none !important; }
     .stage img.pixelated { image-rendering: pixelated; }
     .stage .overlay { position: absolute; left: 16px; top: 16px; }
     .stage .overlay.diff { mix-blend-mode: difference; }
