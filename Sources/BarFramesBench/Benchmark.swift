@@ -19,6 +19,8 @@ public struct WorkloadResult: Sendable {
   public var cFPS: Double?
   /// Whether the C reference produced byte-identical PNGs.
   public var identicalToC: Bool?
+  /// `render --format all` against PNG only, and the animated formats' sizes and encode times.
+  public var animated: AnimatedResult?
 
   /// Full pipeline ÷ naive pipeline.
   public var speedupVsNaive: Double { pipelineFPS / naiveFPS }
@@ -80,13 +82,16 @@ public struct Benchmark: Sendable {
     let pipeline = try measurement.pipeline(jobs: jobs, in: scratch.appendingPathComponent("pipeline"))
     let oneJob = jobs == 1 ? pipeline : try measurement.pipeline(jobs: 1, in: scratch.appendingPathComponent("pipeline1"))
     let c = try measurement.cReference()
+    log("\(workload.name): render --format all, animated sizes")
+    let all = try measurement.allFormats(jobs: jobs, in: scratch.appendingPathComponent("all"))
+    let animated = AnimatedResult(allSeconds: all, pngSeconds: pipeline, formats: try measurement.animatedFormats())
     let canvas = scene.style.canvas
     var result = WorkloadResult(
       name: workload.name, frames: measurement.times.count,
       width: Int((canvas.size.width * 2).rounded(.up)), height: Int((canvas.size.height * 2).rounded(.up)),
       drawFPS: n / draw, drawEncodeFPS: n / encoded.seconds, pipelineFPS: n / pipeline, pipelineOneJobFPS: n / oneJob,
       jobs: jobs, naiveFPS: n / naive, bytesPerFrame: encoded.bytesPerFrame, peakRSSMB: nil,
-      cFPS: c.map { n / $0.seconds }, identicalToC: c.map { $0.checksum == encoded.checksum })
+      cFPS: c.map { n / $0.seconds }, identicalToC: c.map { $0.checksum == encoded.checksum }, animated: animated)
     if let executable {
       let out = scratch.appendingPathComponent("rss")
       var arguments = ["render", url.path, "-o", out.path, "--format", "png", "--jobs", "\(jobs)", "--quiet"]
