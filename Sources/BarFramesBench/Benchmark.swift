@@ -82,16 +82,14 @@ public struct Benchmark: Sendable {
     let pipeline = try measurement.pipeline(jobs: jobs, in: scratch.appendingPathComponent("pipeline"))
     let oneJob = jobs == 1 ? pipeline : try measurement.pipeline(jobs: 1, in: scratch.appendingPathComponent("pipeline1"))
     let c = try measurement.cReference()
-    log("\(workload.name): render --format all, animated sizes")
-    let all = try measurement.allFormats(jobs: jobs, in: scratch.appendingPathComponent("all"))
-    let animated = AnimatedResult(allSeconds: all, pngSeconds: pipeline, formats: try measurement.animatedFormats())
+
     let canvas = scene.style.canvas
     var result = WorkloadResult(
       name: workload.name, frames: measurement.times.count,
       width: Int((canvas.size.width * 2).rounded(.up)), height: Int((canvas.size.height * 2).rounded(.up)),
       drawFPS: n / draw, drawEncodeFPS: n / encoded.seconds, pipelineFPS: n / pipeline, pipelineOneJobFPS: n / oneJob,
       jobs: jobs, naiveFPS: n / naive, bytesPerFrame: encoded.bytesPerFrame, peakRSSMB: nil,
-      cFPS: c.map { n / $0.seconds }, identicalToC: c.map { $0.checksum == encoded.checksum }, animated: animated)
+      cFPS: c.map { n / $0.seconds }, identicalToC: c.map { $0.checksum == encoded.checksum })
     if let executable {
       let out = scratch.appendingPathComponent("rss")
       var arguments = ["render", url.path, "-o", out.path, "--format", "png", "--jobs", "\(jobs)", "--quiet"]
@@ -99,6 +97,11 @@ public struct Benchmark: Sendable {
       let run = try PeakMemory.run(executable, arguments)
       if run.status == 0 { result.peakRSSMB = run.peakMB }
     }
+    // After the child's memory run: a posix_spawn child starts from this process's peak
+    // resident memory (Linux copies the high-water mark on exec), which this case raises.
+    log("\(workload.name): render --format all, animated sizes")
+    let all = try measurement.allFormats(jobs: jobs, in: scratch.appendingPathComponent("all"))
+    result.animated = AnimatedResult(allSeconds: all, pngSeconds: pipeline, formats: try measurement.animatedFormats())
     return result
   }
 
