@@ -4,8 +4,8 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 FRAMES ?= frames
-# Debian packages the build and the renderer need: Cairo's and FreeType's headers and the pinned font.
-APT_PACKAGES = libcairo2-dev libfreetype-dev fonts-dejavu-core
+# Debian packages the build and the renderer need: Cairo's, FreeType's and libwebp's headers and the pinned font.
+APT_PACKAGES = libcairo2-dev libfreetype-dev libwebp-dev fonts-dejavu-core
 FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
 .PHONY: demo test deps test-tools build clean portability
@@ -14,6 +14,7 @@ deps:
 	@missing=""; \
 	pkg-config --exists cairo 2>/dev/null || missing="$$missing libcairo2-dev"; \
 	pkg-config --exists freetype2 2>/dev/null || missing="$$missing libfreetype-dev"; \
+	pkg-config --exists libwebpmux libwebpdemux 2>/dev/null || missing="$$missing libwebp-dev"; \
 	[ -f "$(FONT)" ] || missing="$$missing fonts-dejavu-core"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -n "$$missing" ]; then \

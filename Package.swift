@@ -32,6 +32,12 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]
     ),
+    // Animated WebP: WebPAnimEncoder (libwebpmux) and WebPAnimDecoder (libwebpdemux).
+    .systemLibrary(
+      name: "CWebP",
+      pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"])]
+    ),
     .systemLibrary(
       name: "CZlib",
       pkgConfig: "zlib",
@@ -48,7 +54,7 @@ let package = Package(
     .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON"]),
 
     // MARK: Output
-    .target(name: "BarFramesImageIO", dependencies: ["CZlib"]),
+    .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CWebP"]),
     .target(name: "BarFramesRenderer", dependencies: ["BarFramesGraphics", "BarFramesImageIO", "CCairo"]),
     .target(
       name: "BarFramesExport",
@@ -89,7 +95,8 @@ let package = Package(
     // MARK: Tests (mirror Sources/)
     .target(
       name: "BarFramesTestSupport",
-      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO"],
+      // CWebP: libwebp's own WebPAnimDecoder, the independent decoder of our WebP files.
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "CWebP"],
       path: "Tests/BarFramesTestSupport"
     ),
     .testTarget(name: "BarFramesJSONTests", dependencies: ["BarFramesJSON"]),

@@ -34,6 +34,21 @@ public struct BenchReport: Sendable {
           + "\(BenchReport.f(w.pipelineFPS, 0)) (\(w.jobs)) | \(BenchReport.f(w.naiveFPS, 0)) | \(BenchReport.f(w.speedupVsNaive, 2)) | \(c) | "
           + "\(BenchReport.f(w.scaling2, 2)) | \(BenchReport.f(w.bytesPerFrame, 0)) | \(w.peakRSSMB.map { BenchReport.f($0) } ?? "–") |")
     }
+    let animated = workloads.filter { $0.animated != nil }
+    if !animated.isEmpty {
+      lines += [
+        "",
+        "| workload | all ÷ PNG time | APNG ÷ naive | APNG encode s | GIF ÷ naive | GIF encode s | WebP ÷ naive | WebP encode s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+      ]
+      for w in animated {
+        guard let a = w.animated else { continue }
+        let cells = ["apng", "gif", "webp"].map { name in
+          a.formats.first { $0.name == name }.map { "\(BenchReport.f($0.sizeRatio, 3)) | \(BenchReport.f($0.encodeSeconds, 2))" } ?? "– | –"
+        }
+        lines.append("| \(w.name) | \(BenchReport.f(a.allOverPNG, 2)) | " + cells.joined(separator: " | ") + " |")
+      }
+    }
     if let memory {
       lines.append("")
       lines.append("Peak RSS rendering \(memory.frames) seek-bar frames: \(BenchReport.f(memory.peakMB)) MB.")
@@ -45,6 +60,24 @@ public struct BenchReport: Sendable {
           + "peak RSS \(BenchReport.f(tweens.peakMB)) MB (targets: < 1 s, < 64 MB).")
     }
     return lines.joined(separator: "\n")
+  }
+
+  static func json(_ a: AnimatedResult) -> JSONValue {
+    func number(_ v: Double) -> JSONValue { .number((v * 1000).rounded() / 1000) }
+    return .object([
+      .init("allSeconds", number(a.allSeconds)), .init("pngSeconds", number(a.pngSeconds)),
+      .init("allOverPNG", number(a.allOverPNG)),
+      .init(
+        "formats",
+        .array(
+          a.formats.map { f in
+            .object([
+              .init("format", .string(f.name)), .init("bytes", .number(Double(f.bytes))),
+              .init("naiveBytes", .number(Double(f.naiveBytes))), .init("sizeRatio", number(f.sizeRatio)),
+              .init("encodeSeconds", number(f.encodeSeconds)),
+            ])
+          })),
+    ])
   }
 
   /// The `--json` document of issue 9.
@@ -72,6 +105,7 @@ public struct BenchReport: Sendable {
               .init("peakRSSMB", number(w.peakRSSMB)), .init("speedupVsNaive", number(w.speedupVsNaive)),
               .init("timeVsC", number(w.timeVsC)), .init("scaling2", number(w.scaling2)),
               .init("naiveFPS", number(w.naiveFPS)), .init("identicalToC", w.identicalToC.map(JSONValue.bool) ?? .null),
+              .init("animated", w.animated.map(Self.json) ?? .null),
             ])
           })),
     ]

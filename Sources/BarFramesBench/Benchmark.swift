@@ -19,6 +19,8 @@ public struct WorkloadResult: Sendable {
   public var cFPS: Double?
   /// Whether the C reference produced byte-identical PNGs.
   public var identicalToC: Bool?
+  /// `render --format all` against PNG only, and the animated formats' sizes and encode times.
+  public var animated: AnimatedResult?
 
   /// Full pipeline ÷ naive pipeline.
   public var speedupVsNaive: Double { pipelineFPS / naiveFPS }
@@ -80,6 +82,7 @@ public struct Benchmark: Sendable {
     let pipeline = try measurement.pipeline(jobs: jobs, in: scratch.appendingPathComponent("pipeline"))
     let oneJob = jobs == 1 ? pipeline : try measurement.pipeline(jobs: 1, in: scratch.appendingPathComponent("pipeline1"))
     let c = try measurement.cReference()
+
     let canvas = scene.style.canvas
     var result = WorkloadResult(
       name: workload.name, frames: measurement.times.count,
@@ -94,6 +97,11 @@ public struct Benchmark: Sendable {
       let run = try PeakMemory.run(executable, arguments)
       if run.status == 0 { result.peakRSSMB = run.peakMB }
     }
+    // After the child's memory run: a posix_spawn child starts from this process's peak
+    // resident memory (Linux copies the high-water mark on exec), which this case raises.
+    log("\(workload.name): render --format all, animated sizes")
+    let all = try measurement.allFormats(jobs: jobs, in: scratch.appendingPathComponent("all"))
+    result.animated = AnimatedResult(allSeconds: all, pngSeconds: pipeline, formats: try measurement.animatedFormats())
     return result
   }
 

@@ -4,7 +4,7 @@ import BarFramesImageIO
 import BarFramesRenderer
 import Foundation
 
-/// Renders scenes into PNG sequences, SVG previews, APNG, GIF, contact sheets and an HTML
+/// Renders scenes into PNG sequences, SVG previews, APNG, GIF, WebP, contact sheets and an HTML
 /// gallery — the library behind `barframes render`.
 ///
 /// ```swift
@@ -114,6 +114,7 @@ public struct Exporter: Sendable {
     let items = plan.items
     var apng: (file: StreamingFile, writer: APNGWriter<FileHandleByteSink>)?
     var gif: (file: StreamingFile, writer: GIFWriter<FileHandleByteSink>)?
+    var webp: (file: StreamingFile, writer: WebPWriter<FileHandleByteSink>)?
     var sheet: ContactSheet.Canvas?
     var gifFrame = 0
     var completed = 0
@@ -140,6 +141,13 @@ public struct Exporter: Sendable {
         gif = (file, try GIFWriter(sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight))
       }
 
+      if items.contains(where: \.feedsWebP) {
+        let file = try StreamingFile(url(plan.names.webpPath), registry: temporaryFiles)
+        webp = (file, try WebPWriter(
+          sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
+          timestamps: plan.webpTimestamps, quality: options.webpQuality))
+      }
+
       let worker = FrameWorker(plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, temporaryFiles: temporaryFiles)
       try OrderedParallelMap.run(
         count: items.count, jobs: options.jobs, window: options.inFlightLimit,
@@ -154,6 +162,9 @@ public struct Exporter: Sendable {
           if item.feedsGIF, let gif, let image = result.image {
             try gif.writer.append(image, delayCentiseconds: plan.gifDelays[gifFrame])
             gifFrame += 1
+          }
+          if item.feedsWebP, let webp, let image = result.image {
+            try webp.writer.append(image)
           }
           if item.feedsSheet, let sheet, let image = result.image {
             try sheet.add(.init(index: item.index, time: item.time, image: image))
@@ -170,9 +181,14 @@ public struct Exporter: Sendable {
         try gif.writer.finish()
         wrote("gif", plan.names.gifPath, try gif.file.commit(), frames: gif.writer.framesWritten, merged: gif.writer.mergedFrames)
       }
+      if let webp {
+        try webp.writer.finish()
+        wrote("webp", plan.names.webpPath, try webp.file.commit(), frames: webp.writer.framesWritten, merged: webp.writer.mergedFrames)
+      }
     } catch {
       apng?.file.discard()
       gif?.file.discard()
+      webp?.file.discard()
       if let error = error as? ExportError { throw error }
       throw .cannotWrite(path: plan.names.directory, reason: AtomicFile.reason(error))
     }

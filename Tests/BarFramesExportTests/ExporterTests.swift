@@ -49,6 +49,41 @@ import Testing
     #expect(file.mergedFrames == 13 - animation.frames.count)
   }
 
+  @Test func theWebPPlaysThePNGsExactlyWithExactTimes() throws {
+    let (directory, manifest) = try ExportFixtures.export(
+      [try ExportFixtures.scene(fps: 12)], options: ExportFixtures.options([.png, .webp]) { $0.background = .transparent })
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let animation = try WebPDecoding.decode(try ExportFixtures.read(directory, "bar/bar.webp"))
+    #expect(animation.loopCount == 0)
+    let timestamps = WebPTimestamps(framesPerSecond: 12)
+    let played = WebPDecoding.played(animation, timestamps: timestamps, frameCount: 13)
+    try #require(played.count == 13)
+    for (n, image) in played.enumerated() {
+      let png = try PNGDecoder.decode(try ExportFixtures.read(directory, String(format: "bar/bar-%02d.png", n)))
+      #expect(image == png, "frame \(n)")
+    }
+    // 13 frames of 1/12 s: 1083.3 ms, stored as 1083.
+    #expect(animation.frames.last?.endMilliseconds == 1083)
+    let file = try #require(manifest.scenes[0].files.first)
+    #expect(file.format == "webp")
+    #expect(file.path == "bar/bar.webp")
+    #expect(file.frames == animation.frameCount)
+    #expect(file.mergedFrames == 13 - animation.frameCount)
+  }
+
+  @Test func aLossyWebPIsAnotherFileWithEveryFrame() throws {
+    let timeline = try ExportFixtures.scene(fps: 12)
+    let (lossless, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.webp]))
+    defer { try? FileManager.default.removeItem(at: lossless) }
+    let (lossy, manifest) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.webp]) { $0.webpQuality = 40 })
+    defer { try? FileManager.default.removeItem(at: lossy) }
+    let bytes = try ExportFixtures.read(lossy, "bar/bar.webp")
+    #expect(bytes != (try ExportFixtures.read(lossless, "bar/bar.webp")))
+    let animation = try WebPDecoding.decode(bytes)
+    #expect(animation.frames.last?.endMilliseconds == 1083)
+    #expect(manifest.scenes[0].files.first?.frames == animation.frameCount)
+  }
+
   /// Each APNG frame repeated once per `unit` of its delay: the sequence of rendered frames.
   static func expand(_ animation: APNGAnimation, unit: FrameDelay) throws -> [RGBAImage] {
     var images: [RGBAImage] = []
@@ -154,7 +189,7 @@ import Testing
         #expect(SHA256.hex(files[frame.path] ?? []) == frame.sha256)
       }
       for file in scene.files { #expect(files[file.path]?.count == file.bytes, "\(file.path)") }
-      #expect(Set(scene.files.map(\.format)) == ["apng", "gif", "sheet", "svg", "html"])
+      #expect(Set(scene.files.map(\.format)) == ["apng", "gif", "webp", "sheet", "svg", "html"])
     }
     // Everything on disk is in the manifest, and nothing else.
     let listed = Set(manifest.scenes.flatMap { $0.frames.map(\.path) + $0.files.map(\.path) })
@@ -165,10 +200,7 @@ import Testing
     #expect(json["tool"] == .string("barframes test"))
     guard case .array(let scenes)? = json["scenes"], case .array(let frames)? = scenes[0]["frames"],
       case .object(let first) = frames[0], case .object(let scene) = scenes[0]
-    else {
-      Issue.record("unexpected manifest shape")
-      return
-    }
+    else { throw ManifestShape.unexpected(json.serialized(pretty: true)) }
     #expect(scene.map(\.key) == ["name", "duration", "fps", "scale", "frames", "files"])
     #expect(first.map(\.key) == ["index", "time", "path", "bytes", "sha256"])
   }
@@ -178,15 +210,15 @@ import Testing
     var outputs: [[String: [UInt8]]] = []
     for jobs in [1, 2, 8] {
       let (directory, _) = try ExportFixtures.export(
-        [timeline], options: ExportFixtures.options([.png, .apng, .gif, .sheet], jobs: jobs) { $0.maximumFramesInFlight = 3 })
+        [timeline], options: ExportFixtures.options([.png, .apng, .gif, .webp, .sheet], jobs: jobs) { $0.maximumFramesInFlight = 3 })
       defer { try? FileManager.default.removeItem(at: directory) }
       outputs.append(try ExportFixtures.contents(of: directory))
     }
-    #expect(outputs[0].count == 21 + 3)
+    #expect(outputs[0].count == 21 + 4)
     #expect(outputs[0] == outputs[1])
     #expect(outputs[0] == outputs[2])
     // And across runs.
-    let (again, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.png, .apng, .gif, .sheet], jobs: 2))
+    let (again, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.png, .apng, .gif, .webp, .sheet], jobs: 2))
     defer { try? FileManager.default.removeItem(at: again) }
     #expect(try ExportFixtures.contents(of: again) == outputs[0])
   }
@@ -270,3 +302,5 @@ import Testing
     }
   }
 }
+
+private enum ManifestShape: Error { case unexpected(String) }

@@ -75,6 +75,8 @@ import Testing
     (["--progress", "1.5"], "'--progress' must be a fraction"),
     (["--every-nth", "0"], "'--every-nth' must be at least 1"),
     (["--background", "nope"], "'--background'"),
+    (["--quality", "101"], "'--quality' must be 0…100"),
+    (["--quality", "-1"], "'--quality' must be 0…100"),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
     let result = try CommandRunner.run(["render", "Examples", "-o", "/nonexistent/never"] + arguments)

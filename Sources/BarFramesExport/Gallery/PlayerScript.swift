@@ -253,7 +253,7 @@ enum PlayerScript {
         s.files.forEach(function (f) {
           var a = document.createElement('a');
           a.href = withRevision(encodePath(f.path));
-          a.textContent = { apng: 'APNG', gif: 'GIF', sheet: 'contact sheet' }[f.format] || f.format;
+          a.textContent = { apng: 'APNG', gif: 'GIF', webp: 'WebP', sheet: 'contact sheet' }[f.format] || f.format;
           p.appendChild(a);
         });
         box.appendChild(p);

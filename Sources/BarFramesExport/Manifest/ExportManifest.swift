@@ -26,7 +26,7 @@ public struct ExportManifest: Hashable, Sendable {
 
   /// One other file written.
   public struct FileEntry: Hashable, Sendable {
-    /// "apng", "gif", "svg", "sheet" or "html".
+    /// "apng", "gif", "webp", "svg", "sheet" or "html".
     public var format: String
     public var path: String
     public var bytes: Int

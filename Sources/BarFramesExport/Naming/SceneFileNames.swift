@@ -5,6 +5,7 @@
 /// OUT/bent-line-slider/bent-line-slider-000@2x.png     frames, numbered with the frame count's digits
 /// OUT/bent-line-slider/bent-line-slider@2x.apng
 /// OUT/bent-line-slider/bent-line-slider@2x.gif
+/// OUT/bent-line-slider/bent-line-slider@2x.webp
 /// OUT/bent-line-slider/bent-line-slider-sheet@2x.png
 /// OUT/bent-line-slider/bent-line-slider-at-1.000s.svg  previews, named by time
 /// ```
@@ -37,6 +38,7 @@ public struct SceneFileNames: Hashable, Sendable {
   public func framePath(_ index: Int) -> String { "\(directory)/\(frameFileName(index))" }
   public var apngPath: String { "\(directory)/\(scene)\(scaleSuffix).apng" }
   public var gifPath: String { "\(directory)/\(scene)\(scaleSuffix).gif" }
+  public var webpPath: String { "\(directory)/\(scene)\(scaleSuffix).webp" }
   public var sheetPath: String { "\(directory)/\(scene)-sheet\(scaleSuffix).png" }
 
   /// The SVG preview at `time` seconds, e.g. `bar/bar-at-1.250s.svg`.

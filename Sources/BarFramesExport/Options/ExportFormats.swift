@@ -1,4 +1,4 @@
-/// The kinds of file `barframes render` writes (`--format png,svg,apng,gif,sheet,html | all`).
+/// The kinds of file `barframes render` writes (`--format png,svg,apng,gif,webp,sheet,html | all`).
 public struct ExportFormats: OptionSet, Hashable, Sendable, CustomStringConvertible {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
@@ -15,12 +15,14 @@ public struct ExportFormats: OptionSet, Hashable, Sendable, CustomStringConverti
   public static let sheet = ExportFormats(rawValue: 1 << 4)
   /// `OUT/index.html`, the gallery.
   public static let html = ExportFormats(rawValue: 1 << 5)
+  /// An animated WebP of the sequence (lossless unless a quality is given).
+  public static let webp = ExportFormats(rawValue: 1 << 6)
 
-  public static let all: ExportFormats = [.png, .svg, .apng, .gif, .sheet, .html]
+  public static let all: ExportFormats = [.png, .svg, .apng, .gif, .webp, .sheet, .html]
 
   /// Each format with the name users type, in the order the help lists them.
   public static let names: [(name: String, format: ExportFormats)] = [
-    ("png", .png), ("svg", .svg), ("apng", .apng), ("gif", .gif), ("sheet", .sheet), ("html", .html),
+    ("png", .png), ("svg", .svg), ("apng", .apng), ("gif", .gif), ("webp", .webp), ("sheet", .sheet), ("html", .html),
   ]
 
   /// Parses a comma-separated list of names, or `all`.

@@ -30,6 +30,8 @@ public struct ExportOptions: Sendable {
   /// How many frames may be rendered ahead of the one the APNG/GIF writers wait for; bounds
   /// memory. nil means four per job.
   public var maximumFramesInFlight: Int?
+  /// The animated WebP's lossy quality, 0…100; nil (the default) writes it lossless.
+  public var webpQuality: Int?
   /// How many frames the contact sheet shows (fewer if the selection is shorter).
   public var sheetFrameCount = 12
 

@@ -3,7 +3,7 @@ import BarFramesGraphics
 import BarFramesImageIO
 
 /// Everything decided about one scene before a pixel is drawn: the frames, their names, which
-/// of them this shard writes, and which feed the APNG, the GIF and the contact sheet.
+/// of them this shard writes, and which feed the APNG, the GIF, the WebP and the contact sheet.
 public struct ScenePlan: Sendable {
   /// The scene's position in the sorted list, from 0 (decides the shard that owns its files).
   public var ordinal: Int
@@ -21,7 +21,7 @@ public struct ScenePlan: Sendable {
   /// files and the APNG, which reuses their compressed data.
   public var colorType: PNGColorType
   public var formats: ExportFormats
-  /// Whether this shard writes the APNG, GIF, contact sheet and SVG previews.
+  /// Whether this shard writes the APNG, GIF, WebP, contact sheet and SVG previews.
   public var ownsSceneFiles: Bool
   /// Positions (in ``ResolvedSelection/indices``) of the GIF's frames and their delays in cs.
   public var gifPositions: [Int]
@@ -86,6 +86,7 @@ public struct ScenePlan: Sendable {
 
     let wantsAPNG = ownsSceneFiles && formats.contains(.apng)
     let wantsGIF = ownsSceneFiles && formats.contains(.gif)
+    let wantsWebP = ownsSceneFiles && formats.contains(.webp)
     let wantsSheet = ownsSceneFiles && formats.contains(.sheet)
     let gifSet = Set(gifPositions)
     let sheetSet = Set(sheetPositions)
@@ -96,8 +97,9 @@ public struct ScenePlan: Sendable {
         writesPNG: formats.contains(.png) && options.shard.ownsFrame(atPosition: position),
         feedsAPNG: wantsAPNG,
         feedsGIF: wantsGIF && gifSet.contains(position),
+        feedsWebP: wantsWebP,
         feedsSheet: wantsSheet && sheetSet.contains(position))
-      if item.writesPNG || item.feedsAPNG || item.feedsGIF || item.feedsSheet { items.append(item) }
+      if item.writesPNG || item.feedsAPNG || item.feedsGIF || item.feedsWebP || item.feedsSheet { items.append(item) }
     }
     self.items = items
   }
@@ -105,6 +107,11 @@ public struct ScenePlan: Sendable {
   /// The delay of one APNG frame: `everyNth / fps`, exactly.
   public var apngDelay: FrameDelay {
     FrameDelay(framesPerSecond: rate.numerator, per: rate.denominator * selection.everyNth)
+  }
+
+  /// The WebP's frame start times: frame k at k · everyNth / fps, to the millisecond.
+  public var webpTimestamps: WebPTimestamps {
+    WebPTimestamps(framesPerSecond: rate.numerator, per: rate.denominator * selection.everyNth)
   }
 }
 
@@ -116,11 +123,12 @@ struct FrameWorkItem: Hashable, Sendable {
   var writesPNG: Bool
   var feedsAPNG: Bool
   var feedsGIF: Bool
+  var feedsWebP: Bool
   var feedsSheet: Bool
 
   /// The APNG reuses a PNG frame's compressed data where it stores a whole frame, so its
   /// frames are encoded whether or not this shard writes the PNG: the APNG's bytes must not
   /// depend on the sharding.
   var needsEncoding: Bool { writesPNG || feedsAPNG }
-  var needsPixels: Bool { feedsAPNG || feedsGIF || feedsSheet }
+  var needsPixels: Bool { feedsAPNG || feedsGIF || feedsWebP || feedsSheet }
 }

@@ -50,6 +50,8 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   public private(set) var mergedFrames = 0
 
   private let encoder: PNGEncoder
+  /// Compresses the candidates fast, to rank them: only the winner is compressed with `encoder`.
+  private let rankingEncoder: PNGEncoder
   private var pending: Frame?
   private var sequenceNumber: UInt32 = 0
   private var isFinished = false
@@ -99,6 +101,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     self.colorType = colorType
     self.delay = delay
     encoder = try PNGEncoder(preset: preset)
+    rankingEncoder = try PNGEncoder(preset: .fast)
 
     var header = PNGChunk.signature
     PNGChunkWriter.append(.IHDR, PNGChunkWriter.headerData(width: width, height: height, colorType: colorType), to: &header)
@@ -160,34 +163,39 @@ public final class APNGWriter<Sink: PatchableByteSink> {
       bases.append((2, previous.base))
     }
 
-    var best: (disposeOp: UInt8, frame: Frame)?
+    // Rank the candidates by their fast compression (what the PNG frames use), then compress
+    // only the winner with the writer's preset: one slow compression per frame instead of six.
+    var best: (disposeOp: UInt8, frame: Frame, pixels: RGBAImage?)?
     for (disposeOp, canvas) in bases {
-      for (region, blendOp, zdata) in try candidates(image, on: canvas, reusable: reusable)
+      for (region, blendOp, zdata, pixels) in try candidates(image, on: canvas, reusable: reusable)
       where best == nil || zdata.count < best!.frame.zdata.count {
-        best = (disposeOp, Frame(region: region, blendOp: blendOp, zdata: zdata, delay: delay, image: image, base: canvas))
+        best = (disposeOp, Frame(region: region, blendOp: blendOp, zdata: zdata, delay: delay, image: image, base: canvas), pixels)
       }
     }
-    let (disposeOp, next) = best!
+    var (disposeOp, next, pixels) = best!
+    if let pixels { next.zdata = try encoder.encodeImageData(pixels, colorType: colorType).zdata }
     try write(previous, disposeOp: disposeOp)
     pending = next
   }
 
-  /// The encodings of `image` over `canvas`: the changed region with SOURCE, and with OVER
-  /// where that is exact.
+  /// The encodings of `image` over `canvas`, compressed fast for ranking: the changed region
+  /// with SOURCE, and with OVER where that is exact. Each comes with the pixels to compress
+  /// again for the file, or nil when its bytes are final (the PNG file's own stream).
   private func candidates(
     _ image: RGBAImage, on canvas: RGBAImage, reusable: [UInt8]?
-  ) throws -> [(PixelRect, UInt8, [UInt8])] {
+  ) throws -> [(PixelRect, UInt8, [UInt8], RGBAImage?)] {
     // Nothing changed (the disposal alone gives the frame): one pixel rewritten with itself.
     let region = image.changedRect(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
     let source = image.cropped(to: region)
-    var result: [(PixelRect, UInt8, [UInt8])] = []
+    var result: [(PixelRect, UInt8, [UInt8], RGBAImage?)] = []
     if region == image.bounds, let reusable {
-      result.append((region, 0, reusable))
+      result.append((region, 0, reusable, nil))
     } else {
-      result.append((region, 0, try encoder.encodeImageData(source, colorType: colorType).zdata))
+      result.append((region, 0, try rankingEncoder.encodeImageData(source, colorType: colorType).zdata, source))
     }
     guard colorType == .rgba, let over = overPixels(source, canvas.cropped(to: region)) else { return result }
-    result.append((region, 1, try encoder.encodeImageData(RGBAImage(width: region.width, height: region.height, pixels: over), colorType: .rgba).zdata))
+    let overImage = RGBAImage(width: region.width, height: region.height, pixels: over)
+    result.append((region, 1, try rankingEncoder.encodeImageData(overImage, colorType: .rgba).zdata, overImage))
     return result
   }
 

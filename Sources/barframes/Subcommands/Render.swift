@@ -20,7 +20,7 @@ extension BarFramesCommand {
         Frame i is at t = start + i/fps, computed from the index; a D-second scene has \
         floor(D·fps) + 1 frames, both ends included (2 s at 30 fps: 61 frames, the last at 2 s). \
         Files go to OUT/<scene>/: <scene>-NNN@2x.png (numbered with the frame count's digits), \
-        <scene>@2x.apng, <scene>@2x.gif, <scene>-sheet@2x.png, <scene>-at-1.250s.svg; the \
+        <scene>@2x.apng, <scene>@2x.gif, <scene>@2x.webp, <scene>-sheet@2x.png, <scene>-at-1.250s.svg; the \
         gallery is OUT/index.html. Every file is written under a temporary name and renamed \
         when complete. With --shard i/n, n machines running the same command (i = 1…n) write \
         disjoint parts of the same output. A re-render removes the scene's frame files that it \
@@ -41,7 +41,7 @@ extension BarFramesCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The output folder; or FILE.png / FILE.svg for one frame of one scene.", valueName: "OUT"))
     var output: String = "frames"
 
-    @Option(help: ArgumentHelp("Comma-separated formats: png, svg, apng, gif, sheet, html, or all.", valueName: "list"))
+    @Option(help: ArgumentHelp("Comma-separated formats: png, svg, apng, gif, webp, sheet, html, or all.", valueName: "list"))
     var format: String = "png"
 
     @Option(help: ArgumentHelp("Frames per second; the scene's by default (29.97 and 30000/1001-style rates are kept exact).", valueName: "N"))
@@ -76,6 +76,9 @@ extension BarFramesCommand {
 
     @Option(help: ArgumentHelp("PNG compression: fast (default), balanced or small; all decode to the same pixels.", valueName: "preset"))
     var png: String = PNGCompressionPreset.fast.rawValue
+
+    @Option(help: ArgumentHelp("Write the WebP lossy at this quality (0–100); lossless by default.", valueName: "N"))
+    var quality: Int?
 
     @Flag(help: "Print no progress.")
     var quiet = false
@@ -145,6 +148,10 @@ extension BarFramesCommand {
           guard range.upperBound <= 1 else { throw ValidationError("'--progress' fractions must be between 0 and 1, got '\(progress)'") }
           options.selection = .progressRange(range)
         }
+      }
+      if let quality {
+        guard (0...100).contains(quality) else { throw ValidationError("'--quality' must be 0…100 (the lossy WebP's quality), got \(quality)") }
+        options.webpQuality = quality
       }
       guard everyNth >= 1 else { throw ValidationError("'--every-nth' must be at least 1, got \(everyNth)") }
       options.everyNth = everyNth
