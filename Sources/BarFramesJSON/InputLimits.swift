@@ -10,6 +10,8 @@ public enum InputLimits {
   public static let events = 100_000
   /// The most layers in a timing probe's clock chain.
   public static let probeLayers = 64
+  /// The largest canvas side, in points.
+  public static let canvasPoints = 4096.0
   /// The most internal timer firings (a design's scheduled work) one scene may set off.
   public static let timerFirings = 100_000
 }

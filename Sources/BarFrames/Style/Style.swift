@@ -51,8 +51,9 @@ public struct Style: Hashable, Sendable {
     }
     let size: Size
     if let (w, h) = try reader.pair("size", .positive) {
-      guard w <= 4096, h <= 4096 else {
-        throw reader.error("size", "expected at most 4096 × 4096 points, got \(w.compactJSON) × \(h.compactJSON)")
+      let side = InputLimits.canvasPoints
+      guard w <= side, h <= side else {
+        throw reader.error("size", "expected at most \(side.compactJSON) × \(side.compactJSON) points, got \(w.compactJSON) × \(h.compactJSON)")
       }
       size = Size(w, h)
     } else {
