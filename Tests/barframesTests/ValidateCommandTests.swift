@@ -88,4 +88,22 @@ import Testing
   @Test func noFileIsAUsageError() throws {
     #expect(try CommandRunner.run(["validate"]).exitCode == 64)
   }
+
+  /// The issue's case: 64 bytes of PNG claiming 30000 × 30000 used to be dropped silently by
+  /// the renderer (exit 0); now the render refuses the style, naming the file and key.
+  @Test func anIconClaimingHugeDimensionsStopsTheRenderWith65() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+    header += [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 8, 6, 0, 0, 0]  // 30000 × 30000, RGBA
+    try Data(header + [UInt8](repeating: 0, count: 64 - header.count)).write(to: directory.appendingPathComponent("huge.png"))
+    let scene = try Self.write(
+      #"{"version": 1, "style": {"version": 1, "design": "customizable-bar", "progressBarIconImage": "huge.png"}, "duration": 1}"#,
+      named: "icon.json", in: directory)
+    let out = directory.appendingPathComponent("out")
+    let result = try CommandRunner.run(["render", scene, "-o", out.path, "--quiet"])
+    #expect(result.exitCode == 65)
+    #expect(result.stderr.hasPrefix("barframes: error: \(scene): style.progressBarIconImage: the icon is 30000 × 30000 px; at most"))
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("icon").path))
+  }
 }

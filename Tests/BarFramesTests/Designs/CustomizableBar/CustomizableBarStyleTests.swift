@@ -133,4 +133,37 @@ import Testing
       Issue.record("unexpected \(error)")
     }
   }
+
+  /// A PNG signature and an IHDR chunk claiming `width` × `height`, padded to 64 bytes: a
+  /// header that promises far more pixels than the file holds.
+  static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+    func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    let bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(width) + be32(height)
+      + [8, 6, 0, 0, 0] + be32(0)
+    return bytes + [UInt8](repeating: 0, count: 64 - bytes.count)
+  }
+
+  @Test(arguments: [
+    // The issue's file: 64 bytes claiming 30000 × 30000.
+    (UInt32(30000), UInt32(30000), false),
+    // A side over the limit, and a size within the sides but over the decoded bytes.
+    (UInt32(InputLimits.iconSide + 1), UInt32(1), false),
+    (UInt32(InputLimits.iconSide), UInt32(InputLimits.iconDecodedBytes / 4 / InputLimits.iconSide + 1), false),
+    // Exactly at both limits: accepted.
+    (UInt32(InputLimits.iconSide), UInt32(InputLimits.iconDecodedBytes / 4 / InputLimits.iconSide), true),
+  ])
+  func iconDimensionsAndDecodedSizeAreLimits(width: UInt32, height: UInt32, accepted: Bool) throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(Self.pngHeader(width: width, height: height)).write(to: directory.appendingPathComponent("huge.png"))
+    let error = error(#""progressBarIconImage": "huge.png""#, directory: directory.path)
+    if accepted {
+      #expect(error == nil)
+    } else {
+      let side = InputLimits.iconSide, decoded = InputLimits.iconDecodedBytes >> 20
+      #expect(
+        error?.description
+          == "Styles/x.json: progressBarIconImage: the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded) MiB decoded (the limit)")
+    }
+  }
 }
