@@ -10,6 +10,12 @@ public enum InputLimits {
   public static let events = 100_000
   /// The most layers in a timing probe's clock chain.
   public static let probeLayers = 64
+  /// The largest canvas side, in points.
+  public static let canvasPoints = 4096.0
+  /// The widest and tallest icon image (a PNG a style names), in pixels.
+  public static let iconSide = 4096
+  /// The most bytes an icon may take decoded, as 8-bit RGBA: 4 MiB (1024 × 1024 pixels).
+  public static let iconDecodedBytes = 4 << 20
   /// The most internal timer firings (a design's scheduled work) one scene may set off.
   public static let timerFirings = 100_000
 }

@@ -22,6 +22,7 @@ struct BarFramesCommand: AsyncParsableCommand {
       Still.self,
       TestCard.self,
       Timing.self,
+      Validate.self,
     ]
   )
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct HelpSnapshotTests {
   static let commands = [
     [], ["bench"], ["golden", "record"], ["golden", "verify"], ["inspect"], ["preview"], ["render"], ["schema"], ["still"],
-    ["test-card"], ["timing"],
+    ["test-card"], ["timing"], ["validate"],
   ]
 
   @Test(arguments: commands)

@@ -15,6 +15,9 @@ public protocol Design: Sendable {
   static var name: String { get }
   /// The call names scenes may use, for error messages and the JSON Schema.
   static var callNames: [String] { get }
+  /// The argument keys of each call in ``callNames``: anything else in an event's `args` is
+  /// an unknown key (with a suggestion), and `barframes validate --explain` lists them.
+  static var callArguments: [String: [String]] { get }
 
   /// The design in its initial state.
   init(style: Style, canvas: Canvas)

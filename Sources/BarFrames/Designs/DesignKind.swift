@@ -49,6 +49,17 @@ public enum DesignKind: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// The argument keys of each call the design accepts, generic events included.
+  public var callArguments: [String: [String]] {
+    let own =
+      switch self {
+      case .bentLine: BentLine.callArguments
+      case .downloadBar: DownloadBar.callArguments
+      case .customizableBar: CustomizableBar.callArguments
+      }
+    return own.merging(GenericCall.arguments) { design, _ in design }
+  }
+
   func readParameters(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> DesignParameters {
     switch self {
     case .bentLine: .bentLine(try BentLineStyle.read(from: &reader, directory: directory))

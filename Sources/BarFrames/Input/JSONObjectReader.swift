@@ -6,7 +6,7 @@ import BarFramesGraphics
 /// ```swift
 /// var reader = try JSONObjectReader(json, file: "Styles/x.json")
 /// let width = try reader.number("lineWidth", default: 5, .positive)
-/// try reader.finish()  // "Styles/x.json: colour: unknown key; expected one of …"
+/// try reader.finish()  // "Styles/x.json: unknown key \"colour\"; did you mean \"color\"?"
 /// ```
 public struct JSONObjectReader {
   /// The file named in errors.
@@ -15,6 +15,9 @@ public struct JSONObjectReader {
   public let path: JSONPath
   private let members: [JSONValue.Member]
   private var used: Set<String> = []
+  /// Every key asked for, present or not, in the order first asked: the keys this object
+  /// accepts once it has been read (tests check declared key lists against it).
+  private(set) var consultedKeys: [String] = []
 
   /// Wraps `value`, which must be an object.
   public init(_ value: JSONValue, file: String, path: JSONPath = JSONPath()) throws(InputError) {
@@ -35,22 +38,38 @@ public struct JSONObjectReader {
   public var keys: [String] { members.map(\.key) }
 
   /// Whether the object has `key`.
-  public func contains(_ key: String) -> Bool { members.contains { $0.key == key } }
+  public mutating func contains(_ key: String) -> Bool {
+    consult(key)
+    return members.contains { $0.key == key }
+  }
 
   /// The raw value of `key`, marking it as read; nil when absent.
   public mutating func value(_ key: String) -> JSONValue? {
+    consult(key)
     guard let member = members.first(where: { $0.key == key }) else { return nil }
     used.insert(key)
     return member.value
   }
 
-  /// Fails on the first key that nothing asked for, listing the keys that are accepted.
+  private mutating func consult(_ key: String) {
+    if !consultedKeys.contains(key) { consultedKeys.append(key) }
+  }
+
+  /// Fails on the first key outside `accepted`, naming it and the nearest accepted key.
+  ///
+  /// Called before any value is read, so a misspelt key is reported as unknown rather than as
+  /// the key it was meant to be being missing (`"lineWidht"` is not "lineWidth: missing").
+  public func rejectUnknownKeys(accepting accepted: [String]) throws(InputError) {
+    for member in members where !accepted.contains(member.key) {
+      throw error(nil, KeySuggestion.unknownKeyMessage(member.key, accepted: accepted))
+    }
+  }
+
+  /// Fails on the first key that nothing asked for, naming it and the nearest accepted key
+  /// (`accepted`, or the keys asked for).
   public func finish(accepted: [String]? = nil) throws(InputError) {
     for member in members where !used.contains(member.key) {
-      let known = (accepted ?? Array(used)).sorted()
-      throw error(
-        member.key,
-        known.isEmpty ? "unknown key" : "unknown key; expected one of \(known.joined(separator: ", "))")
+      throw error(nil, KeySuggestion.unknownKeyMessage(member.key, accepted: accepted ?? consultedKeys))
     }
   }
 

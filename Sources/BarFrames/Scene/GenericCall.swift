@@ -27,6 +27,13 @@ public enum GenericCall: Hashable, Sendable {
     "beginInteractive", "updateInteractive", "finishInteractive", "cancelInteractive",
   ]
 
+  /// The argument keys of each generic event.
+  public static let arguments = [
+    "hitTest": ["x", "y"], "pauseLayer": ["layer"], "resumeLayer": ["layer"],
+    "setLayerTiming": ["layer", "speed", "timeOffset", "beginTime"], "beginInteractive": ["layer"],
+    "updateInteractive": ["layer", "percent"], "finishInteractive": ["layer"], "cancelInteractive": ["layer"],
+  ]
+
   /// Parses a generic event, checking that its layer exists; nil when `name` is not generic.
   static func parse(_ name: String, args: inout JSONObjectReader, layers: LayerTree) throws(InputError) -> GenericCall? {
     func layer(_ args: inout JSONObjectReader) throws(InputError) -> String {

@@ -34,9 +34,13 @@ public struct Scene: Hashable, Sendable {
       name: url.deletingPathExtension().lastPathComponent)
   }
 
+  /// The keys of a scene file.
+  public static let keys = ["version", "style", "duration", "fps", "scale", "events"]
+
   /// Reads a scene from parsed JSON.
   public init(json: JSONValue, file: String, directory: String, name: String) throws(InputError) {
     var reader = try JSONObjectReader(json, file: file)
+    try reader.rejectUnknownKeys(accepting: Scene.keys)
     try InputFile.checkVersion(&reader)
     guard let styleValue = reader.value("style") else {
       throw reader.error("style", "missing; give a style file path or an inline style object")
@@ -80,7 +84,7 @@ public struct Scene: Hashable, Sendable {
         }
       }
     }
-    try reader.finish(accepted: ["version", "style", "duration", "fps", "scale", "events"])
+    try reader.finish(accepted: Scene.keys)
     // A stable sort keeps file order among equal times ("events at the same time apply in file order").
     events = events.enumerated().sorted { a, b in
       a.element.at != b.element.at ? a.element.at < b.element.at : a.offset < b.offset
@@ -116,8 +120,12 @@ public struct SceneEvent: Hashable, Sendable {
 
   /// Expands one event object, which may repeat (`every`/`until`) with arguments of the form
   /// `{"start": x, "step": dx}` (the n-th repetition gets `start + n·dx`).
+  /// The keys of an event object.
+  public static let keys = ["at", "call", "args", "every", "until"]
+
   static func expand(_ json: JSONValue, file: String, path: JSONPath, sourceIndex: Int) throws(InputError) -> [SceneEvent] {
     var reader = try JSONObjectReader(json, file: file, path: path)
+    try reader.rejectUnknownKeys(accepting: SceneEvent.keys)
     let at = try reader.number("at", .nonNegative)
     let call = try reader.string("call")
     let args = reader.value("args") ?? .object([])
@@ -126,7 +134,7 @@ public struct SceneEvent: Hashable, Sendable {
     }
     let every = try reader.optionalNumber("every", .positive)
     let until = try reader.optionalNumber("until", .nonNegative)
-    try reader.finish(accepted: ["at", "call", "args", "every", "until"])
+    try reader.finish(accepted: SceneEvent.keys)
     guard (every == nil) == (until == nil) else {
       throw reader.error(every == nil ? "every" : "until", "\"every\" and \"until\" go together; give both or neither")
     }
@@ -148,6 +156,7 @@ public struct SceneEvent: Hashable, Sendable {
       for member in members {
         if case .object = member.value, member.value["start"] != nil || member.value["step"] != nil {
           var step = try JSONObjectReader(member.value, file: file, path: path.appending("args").appending(member.key))
+          try step.rejectUnknownKeys(accepting: ["start", "step"])
           let start = try step.number("start")
           let delta = try step.number("step")
           try step.finish(accepted: ["start", "step"])

@@ -82,6 +82,10 @@ public struct Timeline<D: Design>: SceneTimeline {
     actions.reserveCapacity(scene.events.count)
     for event in scene.events {
       var args = try event.argumentReader()
+      // Unknown keys first: `{"valeu": 1}` is a misspelt key, not a missing "value".
+      if let accepted = GenericCall.arguments[event.call] ?? D.callArguments[event.call] {
+        try args.rejectUnknownKeys(accepting: accepted)
+      }
       if let generic = try GenericCall.parse(event.call, args: &args, layers: design.layers) {
         actions.append((event.at, .generic(generic), event.path))
       } else if let call = try D.parseCall(event.call, args: &args) {

@@ -35,6 +35,13 @@ public struct Style: Hashable, Sendable {
   ///   - path: Where the style sits in its file (`style` for one inline in a scene).
   public init(json: JSONValue, file: String, directory: String, path: JSONPath = JSONPath()) throws(InputError) {
     var reader = try JSONObjectReader(json, file: file, path: path)
+    // Unknown keys first, against the named design's keys (every design's while the design is
+    // unknown), so a misspelt key is never reported as the key it was meant to be, missing.
+    let named = json["design"].flatMap { value -> DesignKind? in
+      guard case .string(let name) = value else { return nil }
+      return DesignKind(rawValue: name)
+    }
+    try reader.rejectUnknownKeys(accepting: Style.keys(for: named))
     try InputFile.checkVersion(&reader)
     let designName = try reader.string("design")
     guard let kind = DesignKind(rawValue: designName) else {
@@ -44,8 +51,9 @@ public struct Style: Hashable, Sendable {
     }
     let size: Size
     if let (w, h) = try reader.pair("size", .positive) {
-      guard w <= 4096, h <= 4096 else {
-        throw reader.error("size", "expected at most 4096 × 4096 points, got \(w.compactJSON) × \(h.compactJSON)")
+      let side = InputLimits.canvasPoints
+      guard w <= side, h <= side else {
+        throw reader.error("size", "expected at most \(side.compactJSON) × \(side.compactJSON) points, got \(w.compactJSON) × \(h.compactJSON)")
       }
       size = Size(w, h)
     } else {
@@ -67,8 +75,21 @@ public struct Style: Hashable, Sendable {
       }
     }
     let design = try kind.readParameters(from: &reader, directory: directory)
-    try reader.finish(accepted: ["version", "design", "size", "background"] + kind.parameterKeys)
+    try reader.finish(accepted: Style.keys(for: kind))
     self.init(canvas: Canvas(size: size, background: background), design: design)
+  }
+
+  /// The keys every style has.
+  public static let commonKeys = ["version", "design", "size", "background"]
+
+  /// The keys a style of `kind` accepts; of any design when nil.
+  public static func keys(for kind: DesignKind?) -> [String] {
+    guard let kind else {
+      var keys = commonKeys
+      for key in DesignKind.allCases.flatMap(\.parameterKeys) where !keys.contains(key) { keys.append(key) }
+      return keys
+    }
+    return commonKeys + kind.parameterKeys
   }
 }
 

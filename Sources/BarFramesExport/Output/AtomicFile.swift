@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// Writes a file so that nothing half-written ever stands under its final name: the bytes go
-/// to a registered temporary file beside it, which is renamed into place once complete.
+/// to a registered temporary file beside it, which is flushed to disk and renamed into place
+/// once complete (see ``TemporaryFiles``).
 public enum AtomicFile {
   /// Writes `bytes` to `destination`.
   public static func write(_ bytes: [UInt8], to destination: URL, registry: TemporaryFiles = .shared) throws(ExportError) {
@@ -22,8 +23,8 @@ public enum AtomicFile {
     try write(Array(text.utf8), to: destination, registry: registry)
   }
 
-  /// Calls `produce` with a handle on a fresh temporary file, then closes and renames it into
-  /// place. On any error the temporary file is removed and `destination` is left untouched.
+  /// Calls `produce` with a handle on a fresh temporary file, then flushes, closes and renames
+  /// it into place. On any error the temporary file is removed and `destination` is left untouched.
   public static func stream<R>(
     to destination: URL, registry: TemporaryFiles = .shared, _ produce: (FileHandle) throws -> R
   ) throws(ExportError) -> R {
@@ -38,12 +39,7 @@ public enum AtomicFile {
       if let exportError = error as? ExportError { throw exportError }
       throw .cannotWrite(path: destination.path, reason: reason(error))
     }
-    guard close(descriptor) == 0 else {
-      let reason = String(cString: strerror(errno))
-      registry.discard(temporary)
-      throw .cannotWrite(path: destination.path, reason: reason)
-    }
-    try registry.commit(temporary, to: destination)
+    try registry.commit(temporary, descriptor: descriptor, to: destination)
     return result
   }
 

@@ -23,17 +23,12 @@ final class StreamingFile {
     handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
   }
 
-  /// Closes the file and renames it into place; returns its size in bytes.
+  /// Flushes and closes the file and renames it into place; returns its size in bytes.
   func commit() throws(ExportError) -> Int {
     var info = stat()
     let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
     isOpen = false
-    guard close(descriptor) == 0 else {
-      let reason = String(cString: strerror(errno))
-      registry.discard(temporary)
-      throw .cannotWrite(path: destination.path, reason: reason)
-    }
-    try registry.commit(temporary, to: destination)
+    try registry.commit(temporary, descriptor: descriptor, to: destination)
     return size
   }
 

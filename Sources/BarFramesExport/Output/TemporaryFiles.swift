@@ -8,8 +8,12 @@ import Darwin
 
 /// Every temporary file the exporter has open, so an interrupted run leaves none behind.
 ///
-/// Files are written as `.<final name>.<pid>.barframes-tmp` beside their final name and renamed
-/// into place when complete. ``installInterruptHandler()`` makes SIGINT, SIGTERM (what
+/// Files are written as `.<final name>.<pid>.<n>.barframes-tmp` beside their final name, where
+/// *n* counts the writes of this process, so two writers of one file never share a temporary
+/// (the later rename wins with a complete file). Git's lockfiles and SQLite's journal are the
+/// model for what follows: the file is flushed with `fsync` before it is renamed into place and
+/// its folder after, so a power cut leaves either the old file or the new one, complete.
+/// ``installInterruptHandler()`` makes SIGINT, SIGTERM (what
 /// Kubernetes and CI runners send) and SIGHUP remove every registered temporary file and exit
 /// with 128 + the signal number. Renames and that cleanup take the same lock, and once the
 /// cleanup has run no rename happens, so a file is either complete under its final name or gone.
@@ -23,6 +27,7 @@ public final class TemporaryFiles: @unchecked Sendable {
   private let lock = NSLock()
   private var paths: Set<String> = []
   private var isShuttingDown = false
+  private var writeCount = 0
   private var signalSources: [any DispatchSourceSignal] = []
 
   init() {}
@@ -35,19 +40,66 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// - Throws: ``ExportError/interrupted`` once an interrupt is being handled, or
   ///   ``ExportError/cannotWrite(path:reason:)``.
   public func create(for destination: URL) throws(ExportError) -> (url: URL, descriptor: Int32) {
-    let temporary = destination.deletingLastPathComponent().appendingPathComponent(
-      ".\(destination.lastPathComponent).\(getpid())\(Self.suffix)")
+    let folder = destination.deletingLastPathComponent()
+    let process = getpid()
     lock.lock()
     defer { lock.unlock() }
     guard !isShuttingDown else { throw .interrupted }
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
-    paths.insert(temporary.path)
-    return (temporary, descriptor)
+    // O_EXCL: never reuse a name, even a stale one that a killed process with our pid left;
+    // O_NOFOLLOW: never write through a link planted under that name.
+    while true {
+      writeCount += 1
+      let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(process).\(writeCount)\(Self.suffix)")
+      let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      if descriptor >= 0 {
+        paths.insert(temporary.path)
+        return (temporary, descriptor)
+      }
+      guard errno == EEXIST else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
+    }
   }
 
-  /// Renames `temporary` to `destination` (replacing it atomically) and forgets it.
-  public func commit(_ temporary: URL, to destination: URL) throws(ExportError) {
+  /// Makes the open temporary file `descriptor` durable, closes it and renames it to
+  /// `destination` (replacing it atomically), then makes the rename durable; forgets it.
+  ///
+  /// The order is the one that survives a power cut: `fsync` of the file, then `rename`, then
+  /// `fsync` of the folder. On any failure before the rename the temporary file is removed and
+  /// `destination` is untouched.
+  /// - Throws: ``ExportError/interrupted`` once an interrupt is being handled, or
+  ///   ``ExportError/cannotWrite(path:reason:)``.
+  public func commit(_ temporary: URL, descriptor: Int32, to destination: URL) throws(ExportError) {
+    // Outside the lock: frames written by other jobs need not wait for this file's flush.
+    guard Self.synchronize(descriptor) else {
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      discard(temporary)
+      throw .cannotWrite(path: destination.path, reason: reason)
+    }
+    guard close(descriptor) == 0 else {
+      let reason = String(cString: strerror(errno))
+      discard(temporary)
+      throw .cannotWrite(path: destination.path, reason: reason)
+    }
+    try moveIntoPlace(temporary, to: destination)
+    let folder = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
+    defer { close(folder) }
+    guard Self.synchronize(folder) else {
+      throw .cannotWrite(path: destination.path, reason: "cannot flush its folder: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// `fsync`, retried when a signal interrupts it; a file system that cannot sync (EINVAL) is
+  /// taken as having nothing to flush, as SQLite does.
+  static func synchronize(_ descriptor: Int32) -> Bool {
+    while fsync(descriptor) != 0 {
+      if errno == EINTR { continue }
+      return errno == EINVAL
+    }
+    return true
+  }
+
+  private func moveIntoPlace(_ temporary: URL, to destination: URL) throws(ExportError) {
     lock.lock()
     defer { lock.unlock() }
     guard !isShuttingDown else { throw .interrupted }

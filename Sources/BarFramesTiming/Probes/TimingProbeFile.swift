@@ -438,6 +438,8 @@ struct ProbeReader {
     let path: String
     var probeID: String?
     private var used: Set<String> = []
+    /// Every key asked for, present or not, in order: the suggestions for an unknown key.
+    private var asked: [String] = []
 
     init(members: [String: JSONValue], path: String, probeID: String?) {
       self.members = members
@@ -453,7 +455,14 @@ struct ProbeReader {
     }
 
     mutating func child(_ key: String) throws -> ProbeReader {
-      guard let value = members[key] else { throw error(at: key, "is required") }
+      if !asked.contains(key) { asked.append(key) }
+      guard let value = members[key] else {
+        // A present key that nothing asked for and that is one typo away is what was meant.
+        if let typo = members.keys.sorted().first(where: { !asked.contains($0) && KeySuggestion.nearest(to: $0, among: [key]) != nil }) {
+          throw error(at: typo, "is not a known key; did you mean \(InputText.quoted(key))?")
+        }
+        throw error(at: key, "is required")
+      }
       used.insert(key)
       return ProbeReader(value, path: keyPath(key), probeID: probeID)
     }
@@ -467,6 +476,7 @@ struct ProbeReader {
     mutating func optional<T>(_ key: String, _ read: (ProbeReader) throws -> T)
       throws -> T?
     {
+      if !asked.contains(key) { asked.append(key) }
       guard members[key] != nil else { return nil }
       return try read(child(key))
     }
@@ -474,15 +484,20 @@ struct ProbeReader {
     /// Rejects keys outside `allowed` (keys of another animation type).
     func allowOnly(_ allowed: Set<String>, type: String) throws {
       if let key = members.keys.sorted().first(where: { !allowed.contains($0) }) {
-        throw error(at: key, "is not a key of a \(type) animation")
+        throw error(at: key, "is not a key of a \(type) animation" + Self.suggestion(for: key, among: allowed.sorted()))
       }
     }
 
     /// Rejects keys that were never read.
     func finish() throws {
       if let key = members.keys.sorted().first(where: { !used.contains($0) }) {
-        throw error(at: key, "is not a known key")
+        throw error(at: key, "is not a known key" + Self.suggestion(for: key, among: asked))
       }
+    }
+
+    /// `; did you mean "speed"?` when a valid key is near `key`.
+    static func suggestion(for key: String, among keys: [String]) -> String {
+      KeySuggestion.nearest(to: key, among: keys).map { "; did you mean \(InputText.quoted($0))?" } ?? ""
     }
   }
 }

@@ -6,7 +6,8 @@ enum SceneLoading {
   /// Loads and replays one scene file.
   static func timeline(_ path: String) throws -> any SceneTimeline {
     do {
-      let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path), displayName: path)
+      // The name is shown in messages: escaped, so a file name cannot act on the terminal.
+      let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path), displayName: InputText.escaped(path))
       return try scene.timeline()
     } catch {
       throw CommandFailure(message: error.description, exitCode: CommandFailure.dataErrorCode)

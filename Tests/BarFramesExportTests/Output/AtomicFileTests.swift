@@ -71,4 +71,81 @@ import Testing
       #expect(!error.description.contains("\n"))
     }
   }
+
+  @Test func everyWriteHasItsOwnTemporaryName() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let registry = TemporaryFiles()
+    let destination = directory.appendingPathComponent("f.png")
+    let first = try registry.create(for: destination)
+    let second = try registry.create(for: destination)
+    defer {
+      close(first.descriptor)
+      close(second.descriptor)
+    }
+    let pid = getpid()
+    #expect(first.url.lastPathComponent == ".f.png.\(pid).1.barframes-tmp")
+    #expect(second.url.lastPathComponent == ".f.png.\(pid).2.barframes-tmp")
+    // Another registry in the same process skips the names already taken rather than
+    // truncating a file that another writer has open.
+    let other = try TemporaryFiles().create(for: destination)
+    defer { close(other.descriptor) }
+    #expect(other.url.lastPathComponent == ".f.png.\(pid).3.barframes-tmp")
+  }
+
+  @Test func concurrentWritersOfOneFileLeaveOneCompleteVersion() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let registry = TemporaryFiles()
+    let destination = directory.appendingPathComponent("g.png")
+    let writers = 8
+    let versions = (0..<writers).map { [UInt8](repeating: UInt8($0 + 1), count: 256 * 1024) }
+    let failures = Failures()
+    DispatchQueue.concurrentPerform(iterations: writers * 4) { index in
+      do {
+        try AtomicFile.write(versions[index % writers], to: destination, registry: registry)
+      } catch {
+        failures.append(String(describing: error))
+      }
+    }
+    #expect(failures.all.isEmpty)
+    let written = Array(try Data(contentsOf: destination))
+    #expect(versions.contains(written), "a mix of writers: \(written.count) bytes starting \(written.prefix(4))")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["g.png"])
+    #expect(registry.registeredPaths.isEmpty)
+  }
+
+  @Test func aStaleTemporaryOrALinkUnderTheNextNameIsNeverWrittenThrough() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let registry = TemporaryFiles()
+    let destination = directory.appendingPathComponent("h.png")
+    let target = directory.appendingPathComponent("target")
+    try Data("keep".utf8).write(to: target)
+    // What a killed process with our pid left, and a link planted under the name after it.
+    let stale = directory.appendingPathComponent(".h.png.\(getpid()).1.barframes-tmp")
+    try Data("stale".utf8).write(to: stale)
+    try FileManager.default.createSymbolicLink(
+      at: directory.appendingPathComponent(".h.png.\(getpid()).2.barframes-tmp"), withDestinationURL: target)
+    try AtomicFile.write([9, 9], to: destination, registry: registry)
+    #expect(try Data(contentsOf: destination) == Data([9, 9]))
+    #expect(try Data(contentsOf: target) == Data("keep".utf8))
+    #expect(try Data(contentsOf: stale) == Data("stale".utf8))
+  }
+}
+
+/// Errors collected from concurrent writers.
+private final class Failures: @unchecked Sendable {
+  private let lock = NSLock()
+  private var list: [String] = []
+  func append(_ message: String) {
+    lock.lock()
+    list.append(message)
+    lock.unlock()
+  }
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return list
+  }
 }

@@ -39,6 +39,13 @@ struct TimingProbeFileTests {
     (#"{"version":1,"probes":[{"id":"l","animation":{"timingFunction":[2,0,1,1]},"times":[0]}]}"#, "l",
      "probes[0].animation.timingFunction", "0…1"),
     (#"{"version":1,"probes":[{"animation":{},"times":[0]}]}"#, nil, "probes[0].id", "required"),
+    // A misspelt key is named with the key it was meant to be, not reported as that key missing.
+    (#"{"version":1,"probes":[{"id":"m","animation":{},"tiems":[0]}]}"#, "m", "probes[0].tiems",
+     #"is not a known key; did you mean "times"?"#),
+    (#"{"version":1,"probes":[{"id":"n","animation":{"duraiton":1},"times":[0]}]}"#, "n", "probes[0].animation.duraiton",
+     #"is not a key of a basic animation; did you mean "duration"?"#),
+    (#"{"version":1,"probes":[{"id":"o","animation":{"type":"basic","toValeu":1},"times":[0]}]}"#, "o",
+     "probes[0].animation.toValeu", #"is not a key of a basic animation; did you mean "toValue"?"#),
   ]
 
   @Test(arguments: badFiles)

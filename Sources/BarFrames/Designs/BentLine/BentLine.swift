@@ -19,6 +19,7 @@ public struct BentLine: Design {
 
   public static let name = "bent-line"
   public static let callNames = ["setProgress", "setStrokeEnd"]
+  public static let callArguments = ["setProgress": ["value"], "setStrokeEnd": ["value"]]
 
   public let style: BentLineStyle
   public let canvas: Canvas

@@ -44,6 +44,10 @@ public struct CustomizableBar: Design {
     "setValue", "pauseAnimation", "resumeAnimation", "removeProgressAnimation", "reset", "setShowLargeBar",
     "setShowAnchorPoint", "pan",
   ]
+  public static let callArguments = [
+    "setValue": ["value", "duration", "time"], "pauseAnimation": [], "resumeAnimation": [], "removeProgressAnimation": [],
+    "reset": [], "setShowLargeBar": ["value"], "setShowAnchorPoint": ["value"], "pan": ["state", "x", "y"],
+  ]
 
   /// `CACurrentMediaTime()` at scene time 0, in seconds: longer than any scene (3600 s).
   public static let mediaTimeOrigin = 10_000.0

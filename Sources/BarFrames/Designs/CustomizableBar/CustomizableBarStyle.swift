@@ -127,8 +127,16 @@ public struct CustomizableBarStyle: DesignStyle {
       throw reader.error(key, "the icon file \(url.path) is not a PNG image")
     }
     func be32(_ i: Int) -> UInt32 { bytes[i..<i + 4].reduce(0) { $0 << 8 | UInt32($1) } }
-    guard be32(16) > 0, be32(20) > 0 else {
+    let (width, height) = (Int(be32(16)), Int(be32(20)))
+    guard width > 0, height > 0 else {
       throw reader.error(key, "the icon file \(url.path) is a PNG image of zero width or height")
+    }
+    // Checked from the header, before anything is decoded: 64 bytes of file can claim
+    // 30000 × 30000 pixels (3.4 GB decoded), which a renderer would otherwise drop silently.
+    let side = InputLimits.iconSide, decoded = InputLimits.iconDecodedBytes
+    guard width <= side, height <= side, width * height * 4 <= decoded else {
+      throw reader.error(
+        key, "the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded >> 20) MiB decoded (the limit)")
     }
     return EmbeddedImage(name: url.lastPathComponent, pngData: bytes)
   }

@@ -80,6 +80,9 @@ public struct DownloadBar: Design {
 
   public static let name = "download-bar"
   public static let callNames = ["startDownload", "tap", "setProgress", "downloadFailed", "resume"]
+  public static let callArguments = [
+    "startDownload": [], "tap": ["x", "y"], "setProgress": ["value"], "downloadFailed": [], "resume": [],
+  ]
 
   /// The layer names.
   public enum LayerName {

@@ -101,7 +101,6 @@ import Testing
     (#""progressBarIconImage": "no-such-icon.png""#, "progressBarIconImage", "does not exist"),
     (#""progressBarIconImage": "video-player.json""#, "progressBarIconImage", "is not a PNG image"),
     (#""progressBarIconImage": """#, "progressBarIconImage", "empty string"),
-    (#""barheight": 2"#, "barheight", "unknown key; expected one of"),
   ])
   func badParametersNameTheirKey(members: String, key: String, fragment: String) {
     let error = error(members, directory: Self.styles.path)
@@ -119,7 +118,8 @@ import Testing
     (#"{"at": 0, "call": "setValue", "args": {"duration": 1}}"#, "events[0].args.value", "missing"),
     (#"{"at": 0, "call": "setValue", "args": {"value": 0.5, "duration": -1}}"#, "events[0].args.duration", "≥ 0"),
     (#"{"at": 0, "call": "setValue", "args": {"value": 0.5, "time": 2}}"#, "events[0].args.time", "only goes with"),
-    (#"{"at": 0, "call": "setValue", "args": {"value": 0.5, "completion": true}}"#, "events[0].args.completion", "unknown key"),
+    (#"{"at": 0, "call": "setValue", "args": {"value": 0.5, "completion": true}}"#, "events[0].args",
+     #"unknown key "completion"; expected one of value, duration, time"#),
     (#"{"at": 0, "call": "setProgress", "args": {"value": 0.5}}"#, "events[0].call", "setValue"),
   ])
   func badCallsNameTheirKey(event: String, keyPath: String, fragment: String) {
@@ -131,6 +131,39 @@ import Testing
       #expect(error.message.contains(fragment), "\(error.message)")
     } catch {
       Issue.record("unexpected \(error)")
+    }
+  }
+
+  /// A PNG signature and an IHDR chunk claiming `width` × `height`, padded to 64 bytes: a
+  /// header that promises far more pixels than the file holds.
+  static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+    func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    let bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(width) + be32(height)
+      + [8, 6, 0, 0, 0] + be32(0)
+    return bytes + [UInt8](repeating: 0, count: 64 - bytes.count)
+  }
+
+  @Test(arguments: [
+    // The issue's file: 64 bytes claiming 30000 × 30000.
+    (UInt32(30000), UInt32(30000), false),
+    // A side over the limit, and a size within the sides but over the decoded bytes.
+    (UInt32(InputLimits.iconSide + 1), UInt32(1), false),
+    (UInt32(InputLimits.iconSide), UInt32(InputLimits.iconDecodedBytes / 4 / InputLimits.iconSide + 1), false),
+    // Exactly at both limits: accepted.
+    (UInt32(InputLimits.iconSide), UInt32(InputLimits.iconDecodedBytes / 4 / InputLimits.iconSide), true),
+  ])
+  func iconDimensionsAndDecodedSizeAreLimits(width: UInt32, height: UInt32, accepted: Bool) throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(Self.pngHeader(width: width, height: height)).write(to: directory.appendingPathComponent("huge.png"))
+    let error = error(#""progressBarIconImage": "huge.png""#, directory: directory.path)
+    if accepted {
+      #expect(error == nil)
+    } else {
+      let side = InputLimits.iconSide, decoded = InputLimits.iconDecodedBytes >> 20
+      #expect(
+        error?.description
+          == "Styles/x.json: progressBarIconImage: the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded) MiB decoded (the limit)")
     }
   }
 }
