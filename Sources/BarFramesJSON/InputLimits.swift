@@ -12,6 +12,9 @@ public enum InputLimits {
   public static let probeLayers = 64
   /// The largest canvas side, in points.
   public static let canvasPoints = 4096.0
+  /// The most pixels one frame may have (canvas × scale²): 16 777 216, 64 MiB as RGBA, so each
+  /// render job's surface stays bounded whatever the canvas and scale.
+  public static let framePixels = 4096 * 4096
   /// The widest and tallest icon image (a PNG a style names), in pixels.
   public static let iconSide = 4096
   /// The most bytes an icon may take decoded, as 8-bit RGBA: 4 MiB (1024 × 1024 pixels).

@@ -74,6 +74,13 @@ public struct Scene: Hashable, Sendable {
     }
     let fps = try reader.number("fps", default: 60, .range(1...240))
     let scale = try reader.integer("scale", default: 2, 1...3)
+    let pixels = (style.canvas.size.width * Double(scale)).rounded(.up) * (style.canvas.size.height * Double(scale)).rounded(.up)
+    guard pixels <= Double(InputLimits.framePixels) else {
+      throw reader.error(
+        "scale",
+        "a \(style.canvas.size.width.compactJSON) × \(style.canvas.size.height.compactJSON) pt canvas at @\(scale)x is "
+          + "\(Int(pixels)) pixels a frame; the limit is \(InputLimits.framePixels) (4096 × 4096): use a smaller scale")
+    }
     var events: [SceneEvent] = []
     if let value = reader.value("events") {
       guard case .array(let items) = value else { throw reader.error("events", "expected an array, got \(value.summary)") }

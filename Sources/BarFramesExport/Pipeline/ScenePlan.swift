@@ -64,6 +64,12 @@ public struct ScenePlan: Sendable {
     let size = scene.style.canvas.size
     pixelWidth = Int((size.width * Double(scale)).rounded(.up))
     pixelHeight = Int((size.height * Double(scale)).rounded(.up))
+    // The scene file's own scale is checked when it is read; `--scale` can raise it.
+    guard pixelWidth * pixelHeight <= InputLimits.framePixels else {
+      throw .invalidFormat(
+        "\(scene.file): at @\(scale)x a frame is \(pixelWidth) × \(pixelHeight) = \(pixelWidth * pixelHeight) pixels; "
+          + "the limit is \(InputLimits.framePixels) (4096 × 4096): use a smaller --scale")
+    }
     colorType = (background?.alpha ?? 0) >= 1 ? .rgb : .rgba
     formats = options.formats
     ownsSceneFiles = options.shard.ownsSceneFiles(sceneOrdinal: ordinal)

@@ -32,6 +32,15 @@ enum StillImage {
     let canvas = timeline.scene.style.canvas
     let presentation = timeline.presentation(at: time)
     let url = URL(fileURLWithPath: output)
+    if url.pathExtension.lowercased() != "svg" {
+      let pixels = Int((canvas.size.width * Double(scale)).rounded(.up) * (canvas.size.height * Double(scale)).rounded(.up))
+      guard pixels <= InputLimits.framePixels else {
+        throw CommandFailure(
+          message: "\(timeline.scene.file): at @\(scale)x a frame is \(pixels) pixels; the limit is \(InputLimits.framePixels) "
+            + "(4096 × 4096): use a smaller --scale",
+          exitCode: 64)
+      }
+    }
     try OutputFiles.createDirectory(url.deletingLastPathComponent())
     let bytes: [UInt8]
     if url.pathExtension.lowercased() == "svg" {
