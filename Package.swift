@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "BarFramesRendering", targets: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]),
     // Golden-image assertions for XCTest and Swift Testing.
     .library(name: "BarFramesTesting", targets: ["BarFramesTesting", "BarFramesGolden"]),
+    // The whole command line as a library: `BarFramesCLI.main(designs:)` runs it with more designs.
+    .library(name: "BarFramesCLI", targets: ["BarFramesCLI"]),
     .executable(name: "barframes", targets: ["barframes"]),
   ],
   dependencies: [
@@ -77,14 +79,17 @@ let package = Package(
     ),
 
     // MARK: Command line
-    .executableTarget(
-      name: "barframes",
+    // The subcommands, in a library so another package's executable can run them with its designs.
+    .target(
+      name: "BarFramesCLI",
       dependencies: [
         "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesGolden", "BarFramesBench",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]
     ),
+    // `barframes`: BarFramesCLI with BarFrames' own designs.
+    .executableTarget(name: "barframes", dependencies: ["BarFramesCLI"]),
 
     // MARK: Tests (mirror Sources/)
     .target(
@@ -92,11 +97,15 @@ let package = Package(
       dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO"],
       path: "Tests/BarFramesTestSupport"
     ),
+    // A fourth design, defined outside BarFrames as another package would (the DocC article's
+    // code), and the full command line with it added.
+    .target(name: "RingDesign", dependencies: ["BarFrames"], path: "Tests/RingDesign"),
+    .executableTarget(name: "ring-barframes", dependencies: ["BarFramesCLI", "RingDesign"], path: "Tests/RingBarFrames"),
     .testTarget(name: "BarFramesJSONTests", dependencies: ["BarFramesJSON"]),
     .testTarget(name: "BarFramesGraphicsTests", dependencies: ["BarFramesGraphics"]),
     .testTarget(name: "BarFramesTextTests", dependencies: ["BarFramesText"]),
     .testTarget(name: "BarFramesTimingTests", dependencies: ["BarFramesTiming", "BarFramesJSON"]),
-    .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport"]),
+    .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport", "RingDesign"]),
     .testTarget(name: "BarFramesImageIOTests", dependencies: ["BarFramesImageIO", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesRendererTests",
@@ -112,7 +121,7 @@ let package = Package(
     ),
     .testTarget(
       name: "barframesTests",
-      dependencies: ["barframes", "BarFramesTestSupport"],
+      dependencies: ["barframes", "ring-barframes", "BarFramesTestSupport"],
       exclude: ["__Snapshots__"]
     ),
   ]

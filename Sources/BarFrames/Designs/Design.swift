@@ -2,6 +2,11 @@ import BarFramesGraphics
 
 /// A progress-bar design: a tree of named layers driven by the calls of its original API.
 ///
+/// A design is one type, named once in a ``DesignRegistry``: the registry is what style and
+/// scene files, the JSON Schema, `inspect`, the gallery and the command line consult, and the
+/// three designs BarFrames ships are registered in ``DesignRegistry/standard`` exactly as a
+/// design from another package is added with ``DesignRegistry/adding(_:)``.
+///
 /// Designs are value types. A ``Timeline`` replays a scene's events on a copy of the design
 /// and keeps a snapshot after every few, so the presentation at any time is one lookup, a short
 /// replay and one evaluation of the layer tree — safe to do from many threads at once.
@@ -54,16 +59,49 @@ extension Design {
 }
 
 /// The parameters of one design in a style file, with the original demo's values as defaults.
+///
+/// Each parameter is declared once, in ``parameters``: its key, type, unit, range, default and
+/// description. The style reader, the list of accepted keys, the JSON Schema and the parameter
+/// tables of the documentation are all derived from that list.
+///
+/// ```swift
+/// struct RingStyle: DesignStyle {
+///   var lineWidth = 4.0
+///   var strokeColor = Color.white
+///
+///   static let defaultSize = Size(64, 64)
+///   static let defaultBackground: Color? = .black
+///   static let parameters: [StyleParameter<RingStyle>] = [
+///     .number("lineWidth", \.lineWidth, .positive, unit: .points, "The ring's width."),
+///     .color("strokeColor", \.strokeColor, "The ring's colour."),
+///   ]
+/// }
+/// ```
 public protocol DesignStyle: Hashable, Sendable {
   /// The canvas size of the original demo, in points.
   static var defaultSize: Size { get }
   /// The screen colour behind the original demo; nil for transparent.
   static var defaultBackground: Color? { get }
-  /// Reads the design's parameters; unknown keys are left for the caller to report.
+  /// Every parameter a style file may give, in the order they are read.
+  static var parameters: [StyleParameter<Self>] { get }
+  /// The style with every parameter at its default.
+  init()
+}
+
+extension DesignStyle {
+  /// Every parameter key this design accepts, in declaration order.
+  public static var parameterKeys: [String] { parameters.map(\.key) }
+
+  /// Reads the design's parameters, each in declaration order; unknown keys are left for the
+  /// caller to report.
   /// - Parameter directory: The style file's folder, for relative paths (icons).
-  static func read(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> Self
-  /// Every parameter key this design accepts, for error messages and the JSON Schema.
-  static var parameterKeys: [String] { get }
+  public static func read(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> Self {
+    var style = Self()
+    for parameter in parameters {
+      try parameter.read(from: &reader, into: &style, directory: directory)
+    }
+    return style
+  }
 }
 
 /// The surface a design draws on.

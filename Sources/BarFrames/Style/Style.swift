@@ -13,19 +13,39 @@ public struct Style: Hashable, Sendable {
   public static let supportedVersion = 1
 
   public var canvas: Canvas
-  public var design: DesignParameters
+  /// The design and its parameters; opened to build a ``Timeline`` of the design's type.
+  let configuration: any DesignConfiguration
 
-  public init(canvas: Canvas, design: DesignParameters) {
+  /// A style of `design` with `parameters`.
+  public init<D: Design>(canvas: Canvas, design: D.Type, parameters: D.Style) {
     self.canvas = canvas
-    self.design = design
+    self.configuration = Configured<D>(parameters: parameters)
+  }
+
+  /// The design the style names.
+  public var design: any Design.Type { configuration.design }
+
+  /// The design's name, as style files write it: `bent-line`.
+  public var designName: String { configuration.design.name }
+
+  /// The design's parameters.
+  public var parameters: any DesignStyle { configuration.anyParameters }
+
+  /// The parameters, when the style is of `design`; nil for any other design.
+  public func parameters<D: Design>(as design: D.Type) -> D.Style? {
+    (configuration as? Configured<D>)?.parameters
   }
 
   /// Reads a style file.
-  /// - Parameter displayName: How errors name the file (the path as the user gave it).
-  public static func load(contentsOf url: URL, displayName: String? = nil) throws(InputError) -> Style {
+  /// - Parameters:
+  ///   - displayName: How errors name the file (the path as the user gave it).
+  ///   - designs: The designs the file may name.
+  public static func load(
+    contentsOf url: URL, displayName: String? = nil, designs: DesignRegistry = .standard
+  ) throws(InputError) -> Style {
     let name = displayName ?? url.path
     let json = try InputFile.readJSON(url, displayName: name)
-    return try Style(json: json, file: name, directory: url.deletingLastPathComponent().path)
+    return try Style(json: json, file: name, directory: url.deletingLastPathComponent().path, designs: designs)
   }
 
   /// Reads a style from parsed JSON.
@@ -33,15 +53,25 @@ public struct Style: Hashable, Sendable {
   ///   - file: Named in errors.
   ///   - directory: Relative paths inside the style resolve against it.
   ///   - path: Where the style sits in its file (`style` for one inline in a scene).
-  public init(json: JSONValue, file: String, directory: String, path: JSONPath = JSONPath()) throws(InputError) {
+  ///   - designs: The designs the style may name.
+  public init(
+    json: JSONValue, file: String, directory: String, path: JSONPath = JSONPath(), designs: DesignRegistry = .standard
+  ) throws(InputError) {
     var reader = try JSONObjectReader(json, file: file, path: path)
     try InputFile.checkVersion(&reader)
     let designName = try reader.string("design")
-    guard let kind = DesignKind(rawValue: designName) else {
+    guard let design = designs.design(named: designName) else {
       throw reader.error(
         "design",
-        "unknown design \"\(designName)\"; expected one of \(DesignKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+        "unknown design \"\(designName)\"; expected one of \(designs.names.map { "\"\($0)\"" }.joined(separator: ", "))")
     }
+    self = try Style.read(design, from: &reader, directory: directory)
+  }
+
+  /// Reads the canvas and `D`'s parameters.
+  private static func read<D: Design>(
+    _ design: D.Type, from reader: inout JSONObjectReader, directory: String
+  ) throws(InputError) -> Style {
     let size: Size
     if let (w, h) = try reader.pair("size", .positive) {
       guard w <= 4096, h <= 4096 else {
@@ -49,9 +79,9 @@ public struct Style: Hashable, Sendable {
       }
       size = Size(w, h)
     } else {
-      size = kind.defaultSize
+      size = D.Style.defaultSize
     }
-    var background = kind.defaultBackground
+    var background = D.Style.defaultBackground
     if let value = reader.value("background") {
       if value == .string("transparent") {
         background = nil
@@ -66,10 +96,52 @@ public struct Style: Hashable, Sendable {
         }
       }
     }
-    let design = try kind.readParameters(from: &reader, directory: directory)
-    try reader.finish(accepted: ["version", "design", "size", "background"] + kind.parameterKeys)
-    self.init(canvas: Canvas(size: size, background: background), design: design)
+    let parameters = try D.Style.read(from: &reader, directory: directory)
+    try reader.finish(accepted: commonKeys + D.Style.parameterKeys)
+    return Style(canvas: Canvas(size: size, background: background), design: D.self, parameters: parameters)
   }
+
+  /// The keys every style has, whatever its design.
+  public static let commonKeys = ["version", "design", "size", "background"]
+
+  public static func == (a: Style, b: Style) -> Bool {
+    a.canvas == b.canvas && a.configuration.isEqual(to: b.configuration)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(canvas)
+    configuration.hash(into: &hasher)
+  }
+}
+
+/// A design type and its parameters, behind an existential a ``Style`` opens to reach `D`.
+protocol DesignConfiguration: Sendable {
+  associatedtype D: Design
+  var parameters: D.Style { get }
+}
+
+extension DesignConfiguration {
+  var design: any Design.Type { D.self }
+  var anyParameters: any DesignStyle { parameters }
+
+  func isEqual(to other: any DesignConfiguration) -> Bool {
+    guard let other = other as? Self else { return false }
+    return parameters == other.parameters
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(D.self))
+    hasher.combine(parameters)
+  }
+
+  /// A timeline of `scene` on `D`.
+  func timeline(_ scene: Scene) throws(InputError) -> any SceneTimeline {
+    try Timeline<D>(scene: scene, style: parameters)
+  }
+}
+
+struct Configured<D: Design>: DesignConfiguration {
+  var parameters: D.Style
 }
 
 /// Reading input files: JSON syntax errors and versions, reported with the file's name.

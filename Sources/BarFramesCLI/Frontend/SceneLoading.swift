@@ -6,7 +6,7 @@ enum SceneLoading {
   /// Loads and replays one scene file.
   static func timeline(_ path: String) throws -> any SceneTimeline {
     do {
-      let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path), displayName: path)
+      let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path), displayName: path, designs: BarFramesCommand.designs)
       return try scene.timeline()
     } catch {
       throw CommandFailure(message: error.description, exitCode: CommandFailure.dataErrorCode)
