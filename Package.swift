@@ -21,6 +21,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // The HTTP server of `barframes preview` (small, no NIO); only the CLI links it.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // `swift package generate-documentation` for the DocC catalogs (Sources/BarFrames/BarFrames.docc).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: System libraries
