@@ -119,7 +119,9 @@ let package = Package(
     ),
     .testTarget(
       name: "BarFramesTestingTests",
-      dependencies: ["BarFramesTesting", "BarFramesGolden", "BarFramesExport", "BarFramesText", "BarFramesTestSupport"]
+      dependencies: [
+        "BarFramesTesting", "BarFramesGolden", "BarFramesExport", "BarFramesText", "BarFramesTestSupport", "RingDesign",
+      ]
     ),
     .testTarget(
       name: "barframesTests",

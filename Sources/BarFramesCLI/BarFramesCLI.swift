@@ -18,7 +18,7 @@ public enum BarFramesCLI {
   /// `designs`, and returns when the command succeeded; on failure it exits with the command's
   /// exit code.
   public static func main(designs: [any Design.Type] = []) async {
-    await main(registry: DesignRegistry.standard.adding(designs))
+    await main(registry: DesignRegistry.standard.adding(contentsOf: designs))
   }
 
   /// Runs the command line with exactly the designs of `registry`.

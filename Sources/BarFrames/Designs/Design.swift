@@ -94,7 +94,9 @@ extension DesignStyle {
 
   /// Reads the design's parameters, each in declaration order; unknown keys are left for the
   /// caller to report.
-  /// - Parameter directory: The style file's folder, for relative paths (icons).
+  /// - Parameters:
+  ///   - reader: The style object; every parameter's key is marked as read.
+  ///   - directory: The style file's folder, for relative paths (icons).
   public static func read(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> Self {
     var style = Self()
     for parameter in parameters {

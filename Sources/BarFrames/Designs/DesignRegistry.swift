@@ -34,7 +34,7 @@ public struct DesignRegistry: Sendable {
   }
 
   /// This registry with `designs` added in order, as by ``adding(_:)``.
-  public func adding(_ designs: [any Design.Type]) -> DesignRegistry {
+  public func adding(contentsOf designs: [any Design.Type]) -> DesignRegistry {
     designs.reduce(self) { $0.adding($1) }
   }
 

@@ -27,6 +27,7 @@ public struct Scene: Hashable, Sendable {
 
   /// Reads a scene file; a relative style path resolves against the scene's folder.
   /// - Parameters:
+  ///   - url: The scene file.
   ///   - displayName: How errors name the file (the path as the user gave it).
   ///   - designs: The designs its style may name.
   public static func load(
@@ -40,7 +41,12 @@ public struct Scene: Hashable, Sendable {
   }
 
   /// Reads a scene from parsed JSON.
-  /// - Parameter designs: The designs its style may name.
+  /// - Parameters:
+  ///   - json: The scene object.
+  ///   - file: Named in errors.
+  ///   - directory: A relative style path resolves against it.
+  ///   - name: The scene's name (its file name without `.json`).
+  ///   - designs: The designs its style may name.
   public init(
     json: JSONValue, file: String, directory: String, name: String, designs: DesignRegistry = .standard
   ) throws(InputError) {

@@ -38,6 +38,7 @@ public struct Style: Hashable, Sendable {
 
   /// Reads a style file.
   /// - Parameters:
+  ///   - url: The style file.
   ///   - displayName: How errors name the file (the path as the user gave it).
   ///   - designs: The designs the file may name.
   public static func load(
@@ -50,6 +51,7 @@ public struct Style: Hashable, Sendable {
 
   /// Reads a style from parsed JSON.
   /// - Parameters:
+  ///   - json: The style object.
   ///   - file: Named in errors.
   ///   - directory: Relative paths inside the style resolve against it.
   ///   - path: Where the style sits in its file (`style` for one inline in a scene).
