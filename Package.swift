@@ -13,12 +13,16 @@ let package = Package(
     .library(name: "BarFramesRendering", targets: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]),
     // Golden-image assertions for XCTest and Swift Testing.
     .library(name: "BarFramesTesting", targets: ["BarFramesTesting", "BarFramesGolden"]),
+    // The whole command line as a library: `BarFramesCLI.main(designs:)` runs it with more designs.
+    .library(name: "BarFramesCLI", targets: ["BarFramesCLI"]),
     .executable(name: "barframes", targets: ["barframes"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // The HTTP server of `barframes preview` (small, no NIO); only the CLI links it.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // `swift package generate-documentation` for the DocC catalogs (Sources/BarFrames/BarFrames.docc).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: System libraries
@@ -83,14 +87,17 @@ let package = Package(
     ),
 
     // MARK: Command line
-    .executableTarget(
-      name: "barframes",
+    // The subcommands, in a library so another package's executable can run them with its designs.
+    .target(
+      name: "BarFramesCLI",
       dependencies: [
         "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesGolden", "BarFramesBench",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]
     ),
+    // `barframes`: BarFramesCLI with BarFrames' own designs.
+    .executableTarget(name: "barframes", dependencies: ["BarFramesCLI"]),
 
     // MARK: Tests (mirror Sources/)
     .target(
@@ -99,11 +106,15 @@ let package = Package(
       dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "CWebP"],
       path: "Tests/BarFramesTestSupport"
     ),
+    // A fourth design, defined outside BarFrames as another package would (the DocC article's
+    // code), and the full command line with it added.
+    .target(name: "RingDesign", dependencies: ["BarFrames"], path: "Tests/RingDesign"),
+    .executableTarget(name: "ring-barframes", dependencies: ["BarFramesCLI", "RingDesign"], path: "Tests/RingBarFrames"),
     .testTarget(name: "BarFramesJSONTests", dependencies: ["BarFramesJSON"]),
     .testTarget(name: "BarFramesGraphicsTests", dependencies: ["BarFramesGraphics"]),
     .testTarget(name: "BarFramesTextTests", dependencies: ["BarFramesText"]),
     .testTarget(name: "BarFramesTimingTests", dependencies: ["BarFramesTiming", "BarFramesJSON"]),
-    .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport"]),
+    .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport", "RingDesign"]),
     .testTarget(name: "BarFramesImageIOTests", dependencies: ["BarFramesImageIO", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesRendererTests",
@@ -115,11 +126,13 @@ let package = Package(
     ),
     .testTarget(
       name: "BarFramesTestingTests",
-      dependencies: ["BarFramesTesting", "BarFramesGolden", "BarFramesExport", "BarFramesText", "BarFramesTestSupport"]
+      dependencies: [
+        "BarFramesTesting", "BarFramesGolden", "BarFramesExport", "BarFramesText", "BarFramesTestSupport", "RingDesign",
+      ]
     ),
     .testTarget(
       name: "barframesTests",
-      dependencies: ["barframes", "BarFramesTestSupport"],
+      dependencies: ["barframes", "ring-barframes", "BarFramesTestSupport"],
       exclude: ["__Snapshots__"]
     ),
   ]

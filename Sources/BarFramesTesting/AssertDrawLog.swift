@@ -13,7 +13,7 @@ import Foundation
 /// glyph outlines) does not depend on Cairo, pixman or the machine, so it survives renderer
 /// upgrades and shows a geometry change as a readable diff. The golden of each time is
 /// `<golden>/<scene>/<scene>_t<seconds>.txt` — beside the PNG goldens of
-/// ``assertFrames(of:at:matching:tolerance:scale:record:fileID:filePath:line:column:)``, in
+/// ``assertFrames(of:at:matching:tolerance:scale:record:designs:fileID:filePath:line:column:)``, in
 /// `__Goldens__` next to the test file by default. A failure is reported at the caller's line
 /// with the first differing lines (`-` golden, `+` actual), the paths of `reference.txt` and
 /// `actual.txt`, and the command that re-records: `BARFRAMES_RECORD=failed swift test --filter
@@ -25,14 +25,16 @@ import Foundation
 ///   - goldenDirectory: The folder holding one sub-folder per scene; nil means `__Goldens__`
 ///     beside the test file.
 ///   - record: The record mode when `BARFRAMES_RECORD` is not set.
+///   - designs: The designs the scene's style may name; add your own to golden-test it.
 /// - Throws: Only for problems that are not about goldens (an invalid scene file).
 public func assertDrawLog(
   of scene: URL, at times: [Double]? = nil, matching goldenDirectory: URL? = nil, record: RecordMode = .missing,
+  designs: DesignRegistry = .standard,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws {
   let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   guard let mode = location.recordMode(default: record) else { return }
-  let loaded = try Scene.load(contentsOf: scene)
+  let loaded = try Scene.load(contentsOf: scene, designs: designs)
   let timeline = try loaded.timeline()
   let store = GoldenStore(directory: goldenDirectory ?? GoldenStore.besideTestFile("\(filePath)"))
   let check = DrawLogCheck(mode: mode)

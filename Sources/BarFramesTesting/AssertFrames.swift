@@ -38,11 +38,13 @@ import Testing
 ///   - tolerance: How different a frame may be; ``GoldenTolerance/default`` is exact-or-near.
 ///   - scale: Pixels per point of the compared frames.
 ///   - record: The record mode when `BARFRAMES_RECORD` is not set.
+///   - designs: The designs the scene's style may name; add your own to golden-test it.
 /// - Throws: Only for problems that are not about goldens (an invalid scene file); mismatches,
 ///   missing or unreadable goldens and refused tolerances are reported as test failures.
 public func assertFrames(
   of scene: URL, at times: [Double]? = nil, matching goldenDirectory: URL? = nil,
   tolerance: GoldenTolerance = .default, scale: Int = 1, record: RecordMode = .missing,
+  designs: DesignRegistry = .standard,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws {
   let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -51,7 +53,7 @@ public func assertFrames(
     return
   }
   guard let mode = location.recordMode(default: record) else { return }
-  let loaded = try Scene.load(contentsOf: scene)
+  let loaded = try Scene.load(contentsOf: scene, designs: designs)
   let timeline = try loaded.timeline()
   let store = GoldenStore(directory: goldenDirectory ?? GoldenStore.besideTestFile("\(filePath)"))
   let check = GoldenCheck(tolerance: tolerance, mode: mode)

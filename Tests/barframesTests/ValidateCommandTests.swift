@@ -51,12 +51,12 @@ import Testing
     let lines = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(lines.contains("scene keys: \(Scene.keys.joined(separator: ", "))"))
     #expect(lines.contains("style keys (bent-line):"))
-    for key in Style.keys(for: .bentLine) {
+    for key in DesignRegistry.standard.styleKeys(for: BentLine.self) {
       #expect(lines.contains { $0.hasPrefix(key + " ") }, "no line for \(key)")
     }
     #expect(lines.contains("lineWidth                    a number > 0"))
-    let arguments = DesignKind.bentLine.callArguments
-    for call in DesignKind.bentLine.callNames + GenericCall.names {
+    let arguments = BentLine.allCallArguments
+    for call in BentLine.callNames + GenericCall.names {
       let keys = try #require(arguments[call])
       #expect(lines.contains(keys.isEmpty ? call : "\(call) {\(keys.joined(separator: ", "))}"), "no line for \(call)")
     }

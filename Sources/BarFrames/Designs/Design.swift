@@ -2,6 +2,11 @@ import BarFramesGraphics
 
 /// A progress-bar design: a tree of named layers driven by the calls of its original API.
 ///
+/// A design is one type, named once in a ``DesignRegistry``: the registry is what style and
+/// scene files, the JSON Schema, `inspect`, the gallery and the command line consult, and the
+/// three designs BarFrames ships are registered in ``DesignRegistry/standard`` exactly as a
+/// design from another package is added with ``DesignRegistry/adding(_:)``.
+///
 /// Designs are value types. A ``Timeline`` replays a scene's events on a copy of the design
 /// and keeps a snapshot after every few, so the presentation at any time is one lookup, a short
 /// replay and one evaluation of the layer tree — safe to do from many threads at once.
@@ -17,6 +22,8 @@ public protocol Design: Sendable {
   static var callNames: [String] { get }
   /// The argument keys of each call in ``callNames``: anything else in an event's `args` is
   /// an unknown key (with a suggestion), and `barframes validate --explain` lists them.
+  /// Optional: without it, ``parseCall(_:args:)`` still refuses unknown keys, only without
+  /// the suggestion and the listing.
   static var callArguments: [String: [String]] { get }
 
   /// The design in its initial state.
@@ -51,22 +58,73 @@ public protocol Design: Sendable {
 }
 
 extension Design {
+  public static var callArguments: [String: [String]] { [:] }
+
+  /// The keys of this design's style parameters (``DesignStyle/parameterKeys``), reachable from
+  /// an `any Design.Type`.
+  public static var styleParameterKeys: [String] { Style.parameterKeys }
+
+  /// What each style parameter accepts, by key, reachable from an `any Design.Type`.
+  public static var styleParameterTypes: [String: ParameterType] {
+    Dictionary(Style.parameters.map { ($0.key, $0.type) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The argument keys of every call a scene may make on this design, generic events included.
+  public static var allCallArguments: [String: [String]] {
+    callArguments.merging(GenericCall.arguments) { design, _ in design }
+  }
+
   public var retainedRecordCount: Int { 0 }
   public func nextTimer(after time: Double) -> Double? { nil }
   public mutating func fireTimer(at time: Double) {}
 }
 
 /// The parameters of one design in a style file, with the original demo's values as defaults.
+///
+/// Each parameter is declared once, in ``parameters``: its key, type, unit, range, default and
+/// description. The style reader, the list of accepted keys, the JSON Schema and the parameter
+/// tables of the documentation are all derived from that list.
+///
+/// ```swift
+/// struct RingStyle: DesignStyle {
+///   var lineWidth = 4.0
+///   var strokeColor = Color.white
+///
+///   static let defaultSize = Size(64, 64)
+///   static let defaultBackground: Color? = .black
+///   static let parameters: [StyleParameter<RingStyle>] = [
+///     .number("lineWidth", \.lineWidth, .positive, unit: .points, "The ring's width."),
+///     .color("strokeColor", \.strokeColor, "The ring's colour."),
+///   ]
+/// }
+/// ```
 public protocol DesignStyle: Hashable, Sendable {
   /// The canvas size of the original demo, in points.
   static var defaultSize: Size { get }
   /// The screen colour behind the original demo; nil for transparent.
   static var defaultBackground: Color? { get }
-  /// Reads the design's parameters; unknown keys are left for the caller to report.
-  /// - Parameter directory: The style file's folder, for relative paths (icons).
-  static func read(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> Self
-  /// Every parameter key this design accepts, for error messages and the JSON Schema.
-  static var parameterKeys: [String] { get }
+  /// Every parameter a style file may give, in the order they are read.
+  static var parameters: [StyleParameter<Self>] { get }
+  /// The style with every parameter at its default.
+  init()
+}
+
+extension DesignStyle {
+  /// Every parameter key this design accepts, in declaration order.
+  public static var parameterKeys: [String] { parameters.map(\.key) }
+
+  /// Reads the design's parameters, each in declaration order; unknown keys are left for the
+  /// caller to report.
+  /// - Parameters:
+  ///   - reader: The style object; every parameter's key is marked as read.
+  ///   - directory: The style file's folder, for relative paths (icons).
+  public static func read(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> Self {
+    var style = Self()
+    for parameter in parameters {
+      try parameter.read(from: &reader, into: &style, directory: directory)
+    }
+    return style
+  }
 }
 
 /// The surface a design draws on.

@@ -26,19 +26,33 @@ public struct Scene: Hashable, Sendable {
   public static let maximumEvents = InputLimits.events
 
   /// Reads a scene file; a relative style path resolves against the scene's folder.
-  public static func load(contentsOf url: URL, displayName: String? = nil) throws(InputError) -> Scene {
+  /// - Parameters:
+  ///   - url: The scene file.
+  ///   - displayName: How errors name the file (the path as the user gave it).
+  ///   - designs: The designs its style may name.
+  public static func load(
+    contentsOf url: URL, displayName: String? = nil, designs: DesignRegistry = .standard
+  ) throws(InputError) -> Scene {
     let file = displayName ?? url.path
     let json = try InputFile.readJSON(url, displayName: file)
     return try Scene(
       json: json, file: file, directory: url.deletingLastPathComponent().path,
-      name: url.deletingPathExtension().lastPathComponent)
+      name: url.deletingPathExtension().lastPathComponent, designs: designs)
   }
 
   /// The keys of a scene file.
   public static let keys = ["version", "style", "duration", "fps", "scale", "events"]
 
   /// Reads a scene from parsed JSON.
-  public init(json: JSONValue, file: String, directory: String, name: String) throws(InputError) {
+  /// - Parameters:
+  ///   - json: The scene object.
+  ///   - file: Named in errors.
+  ///   - directory: A relative style path resolves against it.
+  ///   - name: The scene's name (its file name without `.json`).
+  ///   - designs: The designs its style may name.
+  public init(
+    json: JSONValue, file: String, directory: String, name: String, designs: DesignRegistry = .standard
+  ) throws(InputError) {
     var reader = try JSONObjectReader(json, file: file)
     try reader.rejectUnknownKeys(accepting: Scene.keys)
     try InputFile.checkVersion(&reader)
@@ -53,7 +67,7 @@ public struct Scene: Hashable, Sendable {
       }
       let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL
       do {
-        style = try Style.load(contentsOf: url, displayName: InputFile.displayPath(of: path, besides: file))
+        style = try Style.load(contentsOf: url, displayName: InputFile.displayPath(of: path, besides: file), designs: designs)
       } catch {
         if error.keyPath.isEmpty, error.message == "no such file" {
           throw reader.error("style", "the style file \(InputText.quoted(url.path, limit: 100)) does not exist")
@@ -64,7 +78,7 @@ public struct Scene: Hashable, Sendable {
         throw error
       }
     case .object:
-      style = try Style(json: styleValue, file: file, directory: directory, path: JSONPath([.key("style")]))
+      style = try Style(json: styleValue, file: file, directory: directory, path: JSONPath([.key("style")]), designs: designs)
     default:
       throw reader.error("style", "expected a style file path or an inline style object, got \(styleValue.summary)")
     }

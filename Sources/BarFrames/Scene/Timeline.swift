@@ -17,7 +17,7 @@ extension Scene {
   /// Parses every event against the design's API and replays them.
   /// - Throws: ``InputError`` naming the event whose call or arguments are wrong.
   public func timeline() throws(InputError) -> any SceneTimeline {
-    try style.design.makeTimeline(self)
+    try style.configuration.timeline(self)
   }
 }
 

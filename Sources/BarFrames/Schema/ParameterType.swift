@@ -1,40 +1,64 @@
 /// The JSON type of a style parameter, for the published JSON Schema.
 public enum ParameterType: Hashable, Sendable {
-  /// A number, optionally bounded (`minimum` inclusive, `exclusiveMinimum` strict).
-  case number(minimum: Double? = nil, exclusiveMinimum: Double? = nil, maximum: Double? = nil)
+  /// A number within the bounds.
+  case number(NumberBounds)
   /// `#RRGGBB`, `#RRGGBBAA` or a UIKit colour name.
   case color
-  /// `[x, y]`.
-  case point
+  /// `[x, y]`, each coordinate within the bounds.
+  case point(NumberBounds)
   case bool
   case string
   /// One of the given strings.
   case choice([String])
 
   /// The JSON Schema fragment.
-  var schema: JSONValue {
+  var schema: [JSONValue.Member] {
     switch self {
-    case .number(let minimum, let exclusiveMinimum, let maximum):
-      var members: [JSONValue.Member] = [.init("type", .string("number"))]
-      if let minimum { members.append(.init("minimum", .number(minimum))) }
-      if let exclusiveMinimum { members.append(.init("exclusiveMinimum", .number(exclusiveMinimum))) }
-      if let maximum { members.append(.init("maximum", .number(maximum))) }
-      return .object(members)
+    case .number(let bounds):
+      return [.init("type", .string("number"))] + bounds.schema
     case .color:
-      return .object([.init("$ref", .string("#/$defs/color"))])
-    case .point:
-      return .object([
-        .init("type", .string("array")), .init("items", .object([.init("type", .string("number"))])),
+      return [.init("$ref", .string("#/$defs/color"))]
+    case .point(let bounds):
+      return [
+        .init("type", .string("array")), .init("items", .object([.init("type", .string("number"))] + bounds.schema)),
         .init("minItems", .number(2)), .init("maxItems", .number(2)),
-      ])
-    case .bool: return .object([.init("type", .string("boolean"))])
-    case .string: return .object([.init("type", .string("string"))])
-    case .choice(let names): return .object([.init("enum", .array(names.map(JSONValue.string)))])
+      ]
+    case .bool: return [.init("type", .string("boolean"))]
+    case .string: return [.init("type", .string("string"))]
+    case .choice(let names): return [.init("enum", .array(names.map(JSONValue.string)))]
+    }
+  }
+
+  /// How the documentation's tables name the type.
+  public var documentationName: String {
+    switch self {
+    case .number: "number"
+    case .color: "colour"
+    case .point: "[x, y]"
+    case .bool: "Boolean"
+    case .string: "string"
+    case .choice(let names): names.map { "`\"\($0)\"`" }.joined(separator: ", ")
     }
   }
 }
 
-extension DesignStyle {
-  /// Parameter types for the schema; a key missing here is published as "any value".
-  public static var parameterTypes: [String: ParameterType] { [:] }
+extension NumberBounds {
+  /// The JSON Schema keywords of the bounds.
+  var schema: [JSONValue.Member] {
+    var members: [JSONValue.Member] = []
+    if let minimum { members.append(.init("minimum", .number(minimum))) }
+    if let exclusiveMinimum { members.append(.init("exclusiveMinimum", .number(exclusiveMinimum))) }
+    if let maximum { members.append(.init("maximum", .number(maximum))) }
+    return members
+  }
+
+  /// The bounds as the documentation's tables write them: `> 0`, `0 … 1000`, `> 0, ≤ 60`.
+  public var documentation: String {
+    if let minimum, let maximum, exclusiveMinimum == nil { return "\(minimum.compactJSON) … \(maximum.compactJSON)" }
+    var parts: [String] = []
+    if let minimum { parts.append("≥ \(minimum.compactJSON)") }
+    if let exclusiveMinimum { parts.append("> \(exclusiveMinimum.compactJSON)") }
+    if let maximum { parts.append("≤ \(maximum.compactJSON)") }
+    return parts.joined(separator: ", ")
+  }
 }

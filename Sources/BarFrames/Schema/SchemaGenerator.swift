@@ -1,25 +1,25 @@
 import BarFramesGraphics
 
-/// Builds the JSON Schemas of style and scene files from the designs the code knows, so the
-/// published schemas (`Styles/schema/`) cannot drift from what the decoder accepts: a test
-/// compares the committed files with this output, and `barframes schema` rewrites them.
+/// Builds the JSON Schemas of style and scene files from the registered designs and their
+/// parameter declarations (``DesignStyle/parameters``), so the published schemas
+/// (`Styles/schema/`) cannot drift from what the reader accepts: a test compares the committed
+/// files with this output, and `barframes schema` rewrites them.
 public enum SchemaGenerator {
-  /// The schema of style files.
-  public static func styleSchema() -> JSONValue {
+  /// The schema of style files naming one of `designs`.
+  public static func styleSchema(designs: DesignRegistry = .standard) -> JSONValue {
     .object([
       .init("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
       .init("$id", .string("https://barframes.invalid/schema/style.schema.json")),
       .init("title", .string("BarFrames style descriptor")),
-      .init("$defs", .object([.init("color", colorSchema), .init("style", styleBody)])),
+      .init("$defs", .object([.init("color", colorSchema), .init("style", styleBody(designs))])),
       .init("$ref", .string("#/$defs/style")),
     ])
   }
 
-  /// The schema of scene files; its `style` may be a path or an inline style.
-  public static func sceneSchema() -> JSONValue {
-    let callNames = (DesignKind.allCases.flatMap(\.callNames) + GenericCall.names)
-    var unique: [String] = []
-    for name in callNames where !unique.contains(name) { unique.append(name) }
+  /// The schema of scene files whose style names one of `designs`; the style may be a path
+  /// or an inline style.
+  public static func sceneSchema(designs: DesignRegistry = .standard) -> JSONValue {
+    let unique = designs.callNames
     let event: JSONValue = .object([
       .init("type", .string("object")),
       .init(
@@ -38,7 +38,7 @@ public enum SchemaGenerator {
       .init("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
       .init("$id", .string("https://barframes.invalid/schema/scene.schema.json")),
       .init("title", .string("BarFrames scene")),
-      .init("$defs", .object([.init("color", colorSchema), .init("style", styleBody), .init("event", event)])),
+      .init("$defs", .object([.init("color", colorSchema), .init("style", styleBody(designs)), .init("event", event)])),
       .init("type", .string("object")),
       .init(
         "properties",
@@ -68,10 +68,10 @@ public enum SchemaGenerator {
       ]))
   ])
 
-  static var styleBody: JSONValue {
+  static func styleBody(_ designs: DesignRegistry) -> JSONValue {
     let common: [JSONValue.Member] = [
       .init("version", .object([.init("const", .number(1))])),
-      .init("design", .object([.init("enum", .array(DesignKind.allCases.map { .string($0.rawValue) }))])),
+      .init("design", .object([.init("enum", .array(designs.names.map(JSONValue.string)))])),
       .init(
         "size",
         .object([
@@ -83,17 +83,13 @@ public enum SchemaGenerator {
         "background",
         .object([.init("anyOf", .array([.object([.init("const", .string("transparent"))]), .object([.init("$ref", .string("#/$defs/color"))])]))])),
     ]
-    let branches: [JSONValue] = DesignKind.allCases.map { kind in
-      var properties = common
-      for key in kind.parameterKeys {
-        properties.append(.init(key, kind.parameterTypes[key]?.schema ?? .object([])))
-      }
-      return .object([
-        .init("if", .object([.init("properties", .object([.init("design", .object([.init("const", .string(kind.rawValue))]))]))])),
+    let branches: [JSONValue] = designs.designs.map { design in
+      .object([
+        .init("if", .object([.init("properties", .object([.init("design", .object([.init("const", .string(design.name))]))]))])),
         .init(
           "then",
           .object([
-            .init("properties", .object(properties)),
+            .init("properties", .object(common + parameterSchemas(design))),
             .init("additionalProperties", .bool(false)),
           ])),
       ])
@@ -103,5 +99,17 @@ public enum SchemaGenerator {
       .init("required", .array([.string("version"), .string("design")])),
       .init("allOf", .array(branches)),
     ])
+  }
+
+  /// Every parameter of `D`'s style: its type, range, description and default.
+  static func parameterSchemas<D: Design>(_ design: D.Type) -> [JSONValue.Member] {
+    D.Style.parameters.map { parameter in
+      var members = parameter.type.schema
+      var description = parameter.summary
+      if let unit = parameter.unit { description += " In \(unit.name)." }
+      members.append(.init("description", .string(description)))
+      if let value = parameter.defaultValue { members.append(.init("default", value)) }
+      return .init(parameter.key, .object(members))
+    }
   }
 }

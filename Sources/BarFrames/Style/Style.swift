@@ -13,42 +13,80 @@ public struct Style: Hashable, Sendable {
   public static let supportedVersion = 1
 
   public var canvas: Canvas
-  public var design: DesignParameters
+  /// The design and its parameters; opened to build a ``Timeline`` of the design's type.
+  let configuration: any DesignConfiguration
 
-  public init(canvas: Canvas, design: DesignParameters) {
+  /// A style of `design` with `parameters`.
+  public init<D: Design>(canvas: Canvas, design: D.Type, parameters: D.Style) {
     self.canvas = canvas
-    self.design = design
+    self.configuration = Configured<D>(parameters: parameters)
+  }
+
+  /// The design the style names.
+  public var design: any Design.Type { configuration.design }
+
+  /// The design's name, as style files write it: `bent-line`.
+  public var designName: String { configuration.design.name }
+
+  /// The design's parameters.
+  public var parameters: any DesignStyle { configuration.anyParameters }
+
+  /// The parameters, when the style is of `design`; nil for any other design.
+  public func parameters<D: Design>(as design: D.Type) -> D.Style? {
+    (configuration as? Configured<D>)?.parameters
   }
 
   /// Reads a style file.
-  /// - Parameter displayName: How errors name the file (the path as the user gave it).
-  public static func load(contentsOf url: URL, displayName: String? = nil) throws(InputError) -> Style {
+  /// - Parameters:
+  ///   - url: The style file.
+  ///   - displayName: How errors name the file (the path as the user gave it).
+  ///   - designs: The designs the file may name.
+  public static func load(
+    contentsOf url: URL, displayName: String? = nil, designs: DesignRegistry = .standard
+  ) throws(InputError) -> Style {
     let name = displayName ?? url.path
     let json = try InputFile.readJSON(url, displayName: name)
-    return try Style(json: json, file: name, directory: url.deletingLastPathComponent().path)
+    return try Style(json: json, file: name, directory: url.deletingLastPathComponent().path, designs: designs)
   }
 
   /// Reads a style from parsed JSON.
   /// - Parameters:
+  ///   - json: The style object.
   ///   - file: Named in errors.
   ///   - directory: Relative paths inside the style resolve against it.
   ///   - path: Where the style sits in its file (`style` for one inline in a scene).
-  public init(json: JSONValue, file: String, directory: String, path: JSONPath = JSONPath()) throws(InputError) {
+  ///   - designs: The designs the style may name.
+  public init(
+    json: JSONValue, file: String, directory: String, path: JSONPath = JSONPath(), designs: DesignRegistry = .standard
+  ) throws(InputError) {
     var reader = try JSONObjectReader(json, file: file, path: path)
     // Unknown keys first, against the named design's keys (every design's while the design is
     // unknown), so a misspelt key is never reported as the key it was meant to be, missing.
-    let named = json["design"].flatMap { value -> DesignKind? in
-      guard case .string(let name) = value else { return nil }
-      return DesignKind(rawValue: name)
+    // A design that is not registered is the first thing to say: its keys are unknown here.
+    var named: (any Design.Type)?
+    if case .string(let name)? = json["design"] {
+      named = designs.design(named: name)
+      if named == nil { throw Style.unknownDesign(name, reader: reader, designs: designs) }
     }
-    try reader.rejectUnknownKeys(accepting: Style.keys(for: named))
+    try reader.rejectUnknownKeys(accepting: designs.styleKeys(for: named))
     try InputFile.checkVersion(&reader)
     let designName = try reader.string("design")
-    guard let kind = DesignKind(rawValue: designName) else {
-      throw reader.error(
-        "design",
-        "unknown design \"\(designName)\"; expected one of \(DesignKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+    guard let design = designs.design(named: designName) else {
+      throw Style.unknownDesign(designName, reader: reader, designs: designs)
     }
+    self = try Style.read(design, from: &reader, directory: directory)
+  }
+
+  private static func unknownDesign(_ name: String, reader: JSONObjectReader, designs: DesignRegistry) -> InputError {
+    reader.error(
+      "design",
+      "unknown design \(InputText.quoted(name, limit: 40)); expected one of \(designs.names.map { "\"\($0)\"" }.joined(separator: ", "))")
+  }
+
+  /// Reads the canvas and `D`'s parameters.
+  private static func read<D: Design>(
+    _ design: D.Type, from reader: inout JSONObjectReader, directory: String
+  ) throws(InputError) -> Style {
     let size: Size
     if let (w, h) = try reader.pair("size", .positive) {
       let side = InputLimits.canvasPoints
@@ -57,9 +95,9 @@ public struct Style: Hashable, Sendable {
       }
       size = Size(w, h)
     } else {
-      size = kind.defaultSize
+      size = D.Style.defaultSize
     }
-    var background = kind.defaultBackground
+    var background = D.Style.defaultBackground
     if let value = reader.value("background") {
       if value == .string("transparent") {
         background = nil
@@ -74,23 +112,52 @@ public struct Style: Hashable, Sendable {
         }
       }
     }
-    let design = try kind.readParameters(from: &reader, directory: directory)
-    try reader.finish(accepted: Style.keys(for: kind))
-    self.init(canvas: Canvas(size: size, background: background), design: design)
+    let parameters = try D.Style.read(from: &reader, directory: directory)
+    try reader.finish(accepted: commonKeys + D.Style.parameterKeys)
+    return Style(canvas: Canvas(size: size, background: background), design: D.self, parameters: parameters)
   }
 
-  /// The keys every style has.
+  /// The keys every style has, whatever its design.
   public static let commonKeys = ["version", "design", "size", "background"]
 
-  /// The keys a style of `kind` accepts; of any design when nil.
-  public static func keys(for kind: DesignKind?) -> [String] {
-    guard let kind else {
-      var keys = commonKeys
-      for key in DesignKind.allCases.flatMap(\.parameterKeys) where !keys.contains(key) { keys.append(key) }
-      return keys
-    }
-    return commonKeys + kind.parameterKeys
+  public static func == (a: Style, b: Style) -> Bool {
+    a.canvas == b.canvas && a.configuration.isEqual(to: b.configuration)
   }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(canvas)
+    configuration.hash(into: &hasher)
+  }
+}
+
+/// A design type and its parameters, behind an existential a ``Style`` opens to reach `D`.
+protocol DesignConfiguration: Sendable {
+  associatedtype D: Design
+  var parameters: D.Style { get }
+}
+
+extension DesignConfiguration {
+  var design: any Design.Type { D.self }
+  var anyParameters: any DesignStyle { parameters }
+
+  func isEqual(to other: any DesignConfiguration) -> Bool {
+    guard let other = other as? Self else { return false }
+    return parameters == other.parameters
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(D.self))
+    hasher.combine(parameters)
+  }
+
+  /// A timeline of `scene` on `D`.
+  func timeline(_ scene: Scene) throws(InputError) -> any SceneTimeline {
+    try Timeline<D>(scene: scene, style: parameters)
+  }
+}
+
+struct Configured<D: Design>: DesignConfiguration {
+  var parameters: D.Style
 }
 
 /// Reading input files: JSON syntax errors and versions, reported with the file's name.

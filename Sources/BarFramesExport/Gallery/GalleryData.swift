@@ -74,7 +74,7 @@ public struct GalleryData: Sendable {
     var members: [JSONValue.Member] = [
       .init("name", .string(plan.name)),
       .init("file", .string(plan.scene.file)),
-      .init("design", .string(plan.scene.style.design.kind.rawValue)),
+      .init("design", .string(plan.scene.style.designName)),
       .init("start", .number(selection.timeRange.lowerBound)),
       .init("end", .number(selection.timeRange.upperBound)),
       .init("sampleStart", .number(selection.sampler.start)),

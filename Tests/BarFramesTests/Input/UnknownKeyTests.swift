@@ -54,7 +54,7 @@ import Testing
 
   @Test func aKeyNearNothingGetsTheCountAndWhereToFindTheList() throws {
     let error = try Self.styleError(#"{"version": 1, "design": "customizable-bar", "zzzzzzzz": 1}"#)
-    let count = Style.keys(for: .customizableBar).count
+    let count = DesignRegistry.standard.styleKeys(for: CustomizableBar.self).count
     #expect(error.message == #"unknown key "zzzzzzzz"; none of the \#(count) valid keys is close (barframes validate --explain lists them)"#)
     // The message the issue found at 340 columns, listing every key.
     #expect(error.description.count < 160)
@@ -81,14 +81,14 @@ import Testing
 
   @Test func everyCallDeclaresExactlyTheArgumentsItsParserReads() throws {
     // One valid set of arguments per call; a call without one here fails the test.
-    let samples: [DesignKind: [String: String]] = [
-      .bentLine: ["setProgress": #"{"value": 0.5}"#, "setStrokeEnd": #"{"value": 0.5}"#],
-      .customizableBar: [
+    let samples: [String: [String: String]] = [
+      "bent-line": ["setProgress": #"{"value": 0.5}"#, "setStrokeEnd": #"{"value": 0.5}"#],
+      "customizable-bar": [
         "setValue": #"{"value": 0.5, "duration": 1, "time": 0}"#, "pauseAnimation": "{}", "resumeAnimation": "{}",
         "removeProgressAnimation": "{}", "reset": "{}", "setShowLargeBar": #"{"value": true}"#,
         "setShowAnchorPoint": #"{"value": true}"#, "pan": #"{"state": "began", "x": 1, "y": 2}"#,
       ],
-      .downloadBar: [
+      "download-bar": [
         "startDownload": "{}", "tap": #"{"x": 1, "y": 2}"#, "setProgress": #"{"value": 0.5}"#, "downloadFailed": "{}", "resume": "{}",
       ],
     ]
@@ -98,37 +98,29 @@ import Testing
       "updateInteractive": #"{"layer": "L", "percent": 0.5}"#, "finishInteractive": #"{"layer": "L"}"#,
       "cancelInteractive": #"{"layer": "L"}"#,
     ]
-    for kind in DesignKind.allCases {
-      let design = try #require(samples[kind])
-      #expect(Set(design.keys).union(generic.keys) == Set(kind.callNames + GenericCall.names), "\(kind)")
-      #expect(Set(kind.callArguments.keys) == Set(kind.callNames + GenericCall.names), "\(kind)")
+    for kind in DesignRegistry.standard.designs {
+      let design = try #require(samples[kind.name])
+      #expect(Set(design.keys).union(generic.keys) == Set(kind.callNames + GenericCall.names), "\(kind.name)")
+      #expect(Set(kind.allCallArguments.keys) == Set(kind.callNames + GenericCall.names), "\(kind.name)")
       let layers = Self.layers(of: kind)
       let layer = try #require(layers.names.first)
       for (call, args) in design.merging(generic, uniquingKeysWith: { a, _ in a }) {
         var reader = try JSONObjectReader(JSONValue(parsing: args.replacingOccurrences(of: "\"L\"", with: "\"\(layer)\"")), file: "x")
-        let parsed = try Self.parse(call, kind: kind, args: &reader, layers: layers)
-        #expect(parsed, "\(kind) \(call)")
+        let parsed = try Self.parse(call, design: kind, args: &reader, layers: layers)
+        #expect(parsed, "\(kind.name) \(call)")
         try reader.finish()
-        #expect(Set(reader.consultedKeys) == Set(try #require(kind.callArguments[call])), "\(kind) \(call)")
+        #expect(Set(reader.consultedKeys) == Set(try #require(kind.allCallArguments[call])), "\(kind.name) \(call)")
       }
     }
   }
 
-  static func layers(of kind: DesignKind) -> LayerTree {
-    let canvas = Canvas(size: Size(100, 20), background: nil)
-    switch kind {
-    case .bentLine: return BentLine(style: BentLineStyle(), canvas: canvas).layers
-    case .customizableBar: return CustomizableBar(style: CustomizableBarStyle(), canvas: canvas).layers
-    case .downloadBar: return DownloadBar(style: DownloadBarStyle(), canvas: canvas).layers
-    }
+  /// The initial layers of a design with its default style.
+  static func layers<D: Design>(of design: D.Type) -> LayerTree {
+    D(style: D.Style(), canvas: Canvas(size: Size(100, 20), background: nil)).layers
   }
 
-  static func parse(_ call: String, kind: DesignKind, args: inout JSONObjectReader, layers: LayerTree) throws -> Bool {
+  static func parse<D: Design>(_ call: String, design: D.Type, args: inout JSONObjectReader, layers: LayerTree) throws -> Bool {
     if try GenericCall.parse(call, args: &args, layers: layers) != nil { return true }
-    switch kind {
-    case .bentLine: return try BentLine.parseCall(call, args: &args) != nil
-    case .customizableBar: return try CustomizableBar.parseCall(call, args: &args) != nil
-    case .downloadBar: return try DownloadBar.parseCall(call, args: &args) != nil
-    }
+    return try D.parseCall(call, args: &args) != nil
   }
 }

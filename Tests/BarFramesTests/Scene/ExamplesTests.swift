@@ -33,8 +33,8 @@ import Testing
     var designs: Set<String> = []
     for name in Self.files(in: "Examples") {
       let scene = try Scene.load(contentsOf: Self.root.appendingPathComponent("Examples/\(name)"))
-      designs.insert(scene.style.design.kind.rawValue)
+      designs.insert(scene.style.designName)
     }
-    #expect(designs == Set(DesignKind.allCases.map(\.rawValue)))
+    #expect(designs == Set(DesignRegistry.standard.names))
   }
 }

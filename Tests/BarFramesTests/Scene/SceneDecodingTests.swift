@@ -58,7 +58,7 @@ import Testing
     try Data(#"{"version": 1, "style": "../Styles/s.json", "duration": 1}"#.utf8).write(to: sceneURL)
     let scene = try Scene.load(contentsOf: sceneURL)
     #expect(scene.name == "scene")
-    guard case .bentLine(let style) = scene.style.design else { Issue.record("not a bent line"); return }
+    let style = try #require(scene.style.parameters(as: BentLine.self))
     #expect(style.lineWidth == 7)
     // A missing style file is named from the scene.
     try Data(#"{"version": 1, "style": "../Styles/none.json", "duration": 1}"#.utf8).write(to: sceneURL)

@@ -13,23 +13,15 @@ struct TimelineReplayTests {
   /// The same scene replayed with a copy after every step, with only the start kept, and
   /// with the default spacing.
   static func inspections(_ scene: Scene, at times: [Double]) throws -> [[JSONValue]] {
-    func run<D: Design>(_ make: (Int?) throws(InputError) -> Timeline<D>) throws -> [[JSONValue]] {
-      try [0, nil, Timeline<D>.checkpointSpacing].map { spacing in
-        let timeline = try make(spacing)
+    // Opened on the style's design: no list of designs here either.
+    func run<D: Design>(_ design: D.Type) throws -> [[JSONValue]] {
+      let style = try #require(scene.style.parameters(as: D.self))
+      return try [0, nil, Timeline<D>.checkpointSpacing].map { spacing in
+        let timeline = try Timeline<D>(scene: scene, style: style, checkpointSpacing: spacing, timerLimit: InputLimits.timerFirings)
         return times.map { timeline.inspection(at: $0) }
       }
     }
-    let limit = InputLimits.timerFirings
-    switch scene.style.design {
-    case .bentLine(let style):
-      return try run { (s) throws(InputError) in try Timeline<BentLine>(scene: scene, style: style, checkpointSpacing: s, timerLimit: limit) }
-    case .downloadBar(let style):
-      return try run { (s) throws(InputError) in try Timeline<DownloadBar>(scene: scene, style: style, checkpointSpacing: s, timerLimit: limit) }
-    case .customizableBar(let style):
-      return try run { (s) throws(InputError) in
-        try Timeline<CustomizableBar>(scene: scene, style: style, checkpointSpacing: s, timerLimit: limit)
-      }
-    }
+    return try run(scene.style.design)
   }
 
   static var exampleNames: [String] {
@@ -64,7 +56,7 @@ struct TimelineReplayTests {
   @Test(arguments: [300, 3000])
   func longTweensKeepCopiesLinear(n: Int) throws {
     let scene = try Self.longTweens(n)
-    let style = try #require(scene.style.design.customizableBar)
+    let style = try #require(scene.style.parameters(as: CustomizableBar.self))
     let timeline = try Timeline<CustomizableBar>(scene: scene, style: style)
     let steps = timeline.stepTimes.count
     #expect(steps == n)
@@ -79,7 +71,7 @@ struct TimelineReplayTests {
   @Test func copiesAfterEveryStepBreakTheBound() throws {
     let n = 300
     let scene = try Self.longTweens(n)
-    let style = try #require(scene.style.design.customizableBar)
+    let style = try #require(scene.style.parameters(as: CustomizableBar.self))
     let timeline = try Timeline<CustomizableBar>(scene: scene, style: style)
     let bound = timeline.stepTimes.count / Timeline<CustomizableBar>.checkpointSpacing + 1
     let end = Double(n - 1) * 0.01
@@ -98,16 +90,11 @@ struct TimelineReplayTests {
     let json = try JSONValue(
       parsing: #"{"version": 1, "style": {"version": 1, "design": "download-bar"}, "duration": 4, "events": [{"at": 0.5, "call": "startDownload"}]}"#)
     let scene = try Scene(json: json, file: "timers.json", directory: ".", name: "timers")
-    let style = try #require(scene.style.design.downloadBar)
+    let style = try #require(scene.style.parameters(as: DownloadBar.self))
     _ = try Timeline<DownloadBar>(scene: scene, style: style, checkpointSpacing: 4, timerLimit: 2)
     let error = #expect(throws: InputError.self) {
       try Timeline<DownloadBar>(scene: scene, style: style, checkpointSpacing: 4, timerLimit: 1)
     }
     #expect(error?.description == "timers.json: events[0]: sets off more than 1 internal timer firings (the limit)")
   }
-}
-
-extension DesignParameters {
-  var customizableBar: CustomizableBarStyle? { if case .customizableBar(let style) = self { style } else { nil } }
-  var downloadBar: DownloadBarStyle? { if case .downloadBar(let style) = self { style } else { nil } }
 }

@@ -24,14 +24,15 @@ import Testing
     let style = try decode(#"{"version": 1, "design": "bent-line"}"#)
     #expect(style.canvas.size == Size(320, 320))
     #expect(style.canvas.background == .lightGray)
-    #expect(style.design == .bentLine(BentLineStyle()))
+    #expect(style.parameters(as: BentLine.self) == BentLineStyle())
+    #expect(style.parameters(as: DownloadBar.self) == nil)
   }
 
   @Test func parametersAndTransparentBackgroundAreRead() throws {
     let style = try decode(
       ##"{"version": 1, "design": "bent-line", "size": [200, 100], "background": "transparent", "lineWidth": 3, "strokeColor": "#FF000080", "origin": [10, 50]}"##)
     #expect(style.canvas.background == nil)
-    guard case .bentLine(let bent) = style.design else { Issue.record("not a bent line: \(style.design)"); return }
+    let bent = try #require(style.parameters(as: BentLine.self))
     #expect(bent.lineWidth == 3)
     #expect(bent.origin == Point(10, 50))
     #expect(bent.strokeColor == Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))

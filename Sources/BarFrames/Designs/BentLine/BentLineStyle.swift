@@ -4,55 +4,34 @@ import BarFramesGraphics
 /// demo: a 320 × 320 pt view on a light-gray background.
 public struct BentLineStyle: DesignStyle {
   /// The line's start, S (`origin`, (25, 76) in the demo).
-  public var origin: Point
+  public var origin: Point = Point(25, 76)
   /// How far the knee dips at p = 0.5 (`maxOffset`, 25).
-  public var maxOffset: Double
+  public var maxOffset: Double = 25
   /// Both lines' width (5).
-  public var lineWidth: Double
+  public var lineWidth: Double = 5
   /// The gray line, RGB(204, 204, 204) — the original's `backgroundColor`, renamed so it
   /// cannot be confused with the canvas `background`.
-  public var trackColor: Color
+  public var trackColor: Color = Color(red8: 204, green8: 204, blue8: 204)
   /// The green line and the label, RGB(66, 255, 66).
-  public var strokeColor: Color
+  public var strokeColor: Color = Color(red8: 66, green8: 255, blue8: 66)
   /// The label's font size (13, the system font in the original; DejaVu Sans here).
-  public var fontSize: Double
+  public var fontSize: Double = 13
   /// Also draws the author's first attempt, two `CAShapeLayer`s at y = 150 whose green
   /// `strokeEnd` is measured along the arc and animates implicitly over 0.25 s (designs.md §3.4).
-  public var comparisonPair: Bool
+  public var comparisonPair: Bool = false
 
-  public init(
-    origin: Point = Point(25, 76), maxOffset: Double = 25, lineWidth: Double = 5,
-    trackColor: Color = Color(red8: 204, green8: 204, blue8: 204),
-    strokeColor: Color = Color(red8: 66, green8: 255, blue8: 66), fontSize: Double = 13, comparisonPair: Bool = false
-  ) {
-    self.origin = origin
-    self.maxOffset = maxOffset
-    self.lineWidth = lineWidth
-    self.trackColor = trackColor
-    self.strokeColor = strokeColor
-    self.fontSize = fontSize
-    self.comparisonPair = comparisonPair
-  }
+  /// Every parameter at the original demo's value.
+  public init() {}
 
   public static let defaultSize = Size(320, 320)
   public static let defaultBackground: Color? = .lightGray
-  public static let parameterKeys = ["origin", "maxOffset", "lineWidth", "trackColor", "strokeColor", "fontSize", "comparisonPair"]
-
-  public static let parameterTypes: [String: ParameterType] = [
-    "origin": .point, "maxOffset": .number(minimum: 0), "lineWidth": .number(exclusiveMinimum: 0),
-    "trackColor": .color, "strokeColor": .color, "fontSize": .number(minimum: 1, maximum: 200),
-    "comparisonPair": .bool,
+  public static let parameters: [StyleParameter<BentLineStyle>] = [
+    .point("origin", \.origin, unit: .points, "The line's start, S."),
+    .number("maxOffset", \.maxOffset, .nonNegative, unit: .points, "How far the knee dips at progress 0.5."),
+    .number("lineWidth", \.lineWidth, .positive, unit: .points, "Both lines' width."),
+    .color("trackColor", \.trackColor, "The gray line (the original's `backgroundColor`)."),
+    .color("strokeColor", \.strokeColor, "The green line and the label."),
+    .number("fontSize", \.fontSize, .range(1...200), unit: .points, "The label's font size (DejaVu Sans for the system font)."),
+    .bool("comparisonPair", \.comparisonPair, "Also draws the author's first attempt, two shape layers at y = 150."),
   ]
-
-  public static func read(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> BentLineStyle {
-    let d = BentLineStyle()
-    return BentLineStyle(
-      origin: try reader.point("origin", default: d.origin),
-      maxOffset: try reader.number("maxOffset", default: d.maxOffset, .nonNegative),
-      lineWidth: try reader.number("lineWidth", default: d.lineWidth, .positive),
-      trackColor: try reader.color("trackColor", default: d.trackColor),
-      strokeColor: try reader.color("strokeColor", default: d.strokeColor),
-      fontSize: try reader.number("fontSize", default: d.fontSize, .range(1...200)),
-      comparisonPair: try reader.bool("comparisonPair", default: d.comparisonPair))
-  }
 }

@@ -18,88 +18,58 @@ public struct CustomizableBarStyle: DesignStyle {
 
   /// The track's and the fill's height (`barHeight`, 1.5). 0 is allowed: the original then
   /// uses 2 for the large-bar maths.
-  public var barHeight: Double
+  public var barHeight: Double = 1.5
   /// The icon's side (`dotHeight`, 15). Ignored without an icon, as in the original.
-  public var dotHeight: Double
+  public var dotHeight: Double = 15
   /// The track (`defaultColor`, white at α 0.1).
-  public var defaultColor: Color
+  public var defaultColor: Color = Color(red: 1, green: 1, blue: 1, alpha: 0.1)
   /// The fill and the icon-less dot (`inProgressColor`, white).
-  public var inProgressColor: Color
+  public var inProgressColor: Color = .white
   /// The fill while the large bar shows (`dragColor`, white); the pan never uses it.
-  public var dragColor: Color
+  public var dragColor: Color = .white
   /// The track's and the fill's corner radius (`cornerRadius`, 0.5); 0 is square.
-  public var cornerRadius: Double
+  public var cornerRadius: Double = 0.5
   /// The dot's image (`progressBarIconImage`), read from a PNG file next to the style.
-  public var progressBarIconImage: EmbeddedImage?
+  public var progressBarIconImage: EmbeddedImage? = nil
   /// Whether the bar has its pan recognizer (`enablePanProgressIcon`, true).
-  public var enablePanProgressIcon: Bool
+  public var enablePanProgressIcon: Bool = true
   /// The hit slop on every side (`BNResponseWidHeight / 2`, 20; a macro in the original).
-  public var responseInset: Double
+  public var responseInset: Double = 20
   /// `showLargeBar` right after init (false).
-  public var showLargeBar: Bool
+  public var showLargeBar: Bool = false
   /// `showAnchorPoint` right after init (false: the dot is hidden).
-  public var showAnchorPoint: Bool
+  public var showAnchorPoint: Bool = false
   /// What `pauseAnimation` does (`layerTime`).
-  public var pauseStrategy: PauseStrategy
+  public var pauseStrategy: PauseStrategy = .layerTime
 
-  public init(
-    barHeight: Double = 1.5, dotHeight: Double = 15,
-    defaultColor: Color = Color(red: 1, green: 1, blue: 1, alpha: 0.1),
-    inProgressColor: Color = .white, dragColor: Color = .white, cornerRadius: Double = 0.5,
-    progressBarIconImage: EmbeddedImage? = nil, enablePanProgressIcon: Bool = true,
-    responseInset: Double = 20, showLargeBar: Bool = false, showAnchorPoint: Bool = false,
-    pauseStrategy: PauseStrategy = .layerTime
-  ) {
-    self.barHeight = barHeight
-    self.dotHeight = dotHeight
-    self.defaultColor = defaultColor
-    self.inProgressColor = inProgressColor
-    self.dragColor = dragColor
-    self.cornerRadius = cornerRadius
-    self.progressBarIconImage = progressBarIconImage
-    self.enablePanProgressIcon = enablePanProgressIcon
-    self.responseInset = responseInset
-    self.showLargeBar = showLargeBar
-    self.showAnchorPoint = showAnchorPoint
-    self.pauseStrategy = pauseStrategy
-  }
+  /// Every parameter at the original demo's value.
+  public init() {}
 
   public static let defaultSize = Size(247, 20)
   public static let defaultBackground: Color? = .black
-  public static let parameterKeys = [
-    "barHeight", "dotHeight", "defaultColor", "inProgressColor", "dragColor", "cornerRadius",
-    "progressBarIconImage", "enablePanProgressIcon", "responseInset", "showLargeBar", "showAnchorPoint",
-    "pauseStrategy",
+  public static let parameters: [StyleParameter<CustomizableBarStyle>] = [
+    // Read first, as the original loads the image before anything is drawn: a bad icon path
+    // is the error reported even when other keys are wrong too.
+    StyleParameter(
+      "progressBarIconImage", \.progressBarIconImage, type: .string,
+      "The dot's image: a PNG file path relative to the style file, read when the style loads.",
+      json: { $0.map { .string($0.name) } },
+      read: { reader, key, value, directory throws(InputError) in
+        guard let path = try reader.optionalString(key) else { return value }
+        return try CustomizableBarStyle.readIcon(path, directory: directory, reader: reader)
+      }),
+    .number("barHeight", \.barHeight, .range(0...1000), unit: .points, "The track's and the fill's height (0 uses 2 for the large bar)."),
+    .number("dotHeight", \.dotHeight, .range(0...1000), unit: .points, "The icon's side; ignored without an icon."),
+    .color("defaultColor", \.defaultColor, "The track."),
+    .color("inProgressColor", \.inProgressColor, "The fill and the icon-less dot."),
+    .color("dragColor", \.dragColor, "The fill while the large bar shows."),
+    .number("cornerRadius", \.cornerRadius, .range(0...1000), unit: .points, "The track's and the fill's corner radius; 0 is square."),
+    .bool("enablePanProgressIcon", \.enablePanProgressIcon, "Whether the bar has its pan recognizer."),
+    .number("responseInset", \.responseInset, .range(0...1000), unit: .points, "The hit slop on every side."),
+    .bool("showLargeBar", \.showLargeBar, "`showLargeBar` right after init."),
+    .bool("showAnchorPoint", \.showAnchorPoint, "`showAnchorPoint` right after init (false hides the dot)."),
+    .choice("pauseStrategy", \.pauseStrategy, "What `pauseAnimation` does: the article's fix, removing the animations, or nothing."),
   ]
-
-  public static let parameterTypes: [String: ParameterType] = [
-    "barHeight": .number(minimum: 0, maximum: 1000), "dotHeight": .number(minimum: 0, maximum: 1000),
-    "defaultColor": .color, "inProgressColor": .color, "dragColor": .color,
-    "cornerRadius": .number(minimum: 0, maximum: 1000), "progressBarIconImage": .string,
-    "enablePanProgressIcon": .bool, "responseInset": .number(minimum: 0, maximum: 1000), "showLargeBar": .bool,
-    "showAnchorPoint": .bool, "pauseStrategy": .choice(PauseStrategy.allCases.map(\.rawValue)),
-  ]
-
-  public static func read(from reader: inout JSONObjectReader, directory: String) throws(InputError) -> CustomizableBarStyle {
-    let d = CustomizableBarStyle()
-    var icon: EmbeddedImage?
-    if let path = try reader.optionalString("progressBarIconImage") {
-      icon = try readIcon(path, directory: directory, reader: reader)
-    }
-    return CustomizableBarStyle(
-      barHeight: try reader.number("barHeight", default: d.barHeight, .range(0...1000)),
-      dotHeight: try reader.number("dotHeight", default: d.dotHeight, .range(0...1000)),
-      defaultColor: try reader.color("defaultColor", default: d.defaultColor),
-      inProgressColor: try reader.color("inProgressColor", default: d.inProgressColor),
-      dragColor: try reader.color("dragColor", default: d.dragColor),
-      cornerRadius: try reader.number("cornerRadius", default: d.cornerRadius, .range(0...1000)),
-      progressBarIconImage: icon,
-      enablePanProgressIcon: try reader.bool("enablePanProgressIcon", default: d.enablePanProgressIcon),
-      responseInset: try reader.number("responseInset", default: d.responseInset, .range(0...1000)),
-      showLargeBar: try reader.bool("showLargeBar", default: d.showLargeBar),
-      showAnchorPoint: try reader.bool("showAnchorPoint", default: d.showAnchorPoint),
-      pauseStrategy: try reader.choice("pauseStrategy", default: d.pauseStrategy))
-  }
 
   /// The eight bytes every PNG file starts with.
   static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

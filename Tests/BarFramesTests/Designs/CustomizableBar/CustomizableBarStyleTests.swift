@@ -14,8 +14,7 @@ import Testing
     let style = try Style(
       json: try JSONValue(parsing: #"{"version": 1, "design": "customizable-bar"\#(extra)}"#), file: "Styles/x.json",
       directory: directory)
-    guard case .customizableBar(let bar) = style.design else { throw InputError(file: "", keyPath: "", message: "wrong design") }
-    return bar
+    return try #require(style.parameters(as: CustomizableBar.self))
   }
 
   func error(_ members: String, directory: String = ".") -> InputError? {
@@ -52,10 +51,7 @@ import Testing
     let ipad = try Style.load(contentsOf: Self.styles.appendingPathComponent("video-player-ipad.json"))
     #expect(ipad.canvas.size == Size(1024 - 128, 20))
     let icon = try Style.load(contentsOf: Self.styles.appendingPathComponent("video-player-icon.json"))
-    guard case .customizableBar(let bar) = icon.design else {
-      Issue.record("not a customizable bar")
-      return
-    }
+    let bar = try #require(icon.parameters(as: CustomizableBar.self))
     let image = try #require(bar.progressBarIconImage)
     #expect(image.name == "video-player-icon.png")
     #expect(Array(image.pngData.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])

@@ -63,16 +63,18 @@ extension BarFramesCommand {
     static func check(_ json: JSONValue, url: URL, name: String) throws -> String {
       let directory = url.deletingLastPathComponent().path
       if json["design"] != nil {
-        let style = try Style(json: json, file: name, directory: directory)
-        return "style, \(style.design.kind.rawValue)"
+        let style = try Style(json: json, file: name, directory: directory, designs: BarFramesCommand.designs)
+        return "style, \(style.design.name)"
       }
       if json["probes"] != nil {
         let probes = try TimingProbeFile.decode(try Data(contentsOf: url), file: name)
         return "timing probes, \(probes.count)"
       }
-      let scene = try Scene(json: json, file: name, directory: directory, name: url.deletingPathExtension().lastPathComponent)
+      let scene = try Scene(
+        json: json, file: name, directory: directory, name: url.deletingPathExtension().lastPathComponent,
+        designs: BarFramesCommand.designs)
       _ = try scene.timeline()
-      return "scene, \(scene.style.design.kind.rawValue), \(scene.events.count) events"
+      return "scene, \(scene.style.design.name), \(scene.events.count) events"
     }
 
     // MARK: --explain
@@ -89,19 +91,20 @@ extension BarFramesCommand {
         text += "  scene keys: \(Scene.keys.joined(separator: ", "))\n"
         text += "  event keys: \(SceneEvent.keys.joined(separator: ", ")); an argument may be {start, step} in a repeating event\n"
       }
-      guard case .string(let designName)? = styleJSON?["design"], let kind = DesignKind(rawValue: designName) else {
-        let designs = DesignKind.allCases.map(\.rawValue).joined(separator: ", ")
+      let registry = BarFramesCommand.designs
+      guard case .string(let designName)? = styleJSON?["design"], let design = registry.design(named: designName) else {
+        let designs = registry.names.joined(separator: ", ")
         return text + "  the design is not known here; designs: \(designs) (give one for its keys and calls)\n"
       }
-      text += "  style keys (\(kind.rawValue)):\n"
-      let types = kind.parameterTypes
-      for key in Style.keys(for: kind) {
+      text += "  style keys (\(design.name)):\n"
+      let types = design.styleParameterTypes
+      for key in registry.styleKeys(for: design) {
         let type = Self.commonTypes[key] ?? types[key].map(describe) ?? "any value"
         text += "    " + key.padding(toLength: max(key.count, 28), withPad: " ", startingAt: 0) + " " + type + "\n"
       }
       text += "  calls (argument keys):\n"
-      let arguments = kind.callArguments
-      for call in kind.callNames + GenericCall.names {
+      let arguments = design.allCallArguments
+      for call in design.callNames + GenericCall.names {
         let keys = arguments[call] ?? []
         text += "    \(call)" + (keys.isEmpty ? "" : " {\(keys.joined(separator: ", "))}") + "\n"
       }
@@ -111,11 +114,11 @@ extension BarFramesCommand {
       return text
     }
 
-    static let commonTypes = [
-      "version": "1", "design": "\(DesignKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " | "))",
+    static var commonTypes: [String: String] { [
+      "version": "1", "design": "\(BarFramesCommand.designs.names.map { "\"\($0)\"" }.joined(separator: " | "))",
       "size": "[width, height] in points, each at most \(Int(InputLimits.canvasPoints))",
       "background": "a colour or \"transparent\"",
-    ]
+    ] }
 
     /// The style a scene uses, inline or by path, as JSON; nil when it cannot be read.
     static func referencedStyle(of scene: JSONValue, url: URL) -> (JSONValue?, URL) {
@@ -138,17 +141,13 @@ extension BarFramesCommand {
 
     static func describe(_ type: ParameterType) -> String {
       switch type {
-      case .number(let minimum, let exclusiveMinimum, let maximum):
-        switch (minimum, exclusiveMinimum, maximum) {
-        case (let low?, nil, let high?): return "a number from \(low.compactJSON) to \(high.compactJSON)"
-        case (let low?, nil, nil): return "a number ≥ \(low.compactJSON)"
-        case (nil, let low?, nil): return "a number > \(low.compactJSON)"
-        case (nil, let low?, let high?): return "a number > \(low.compactJSON) and ≤ \(high.compactJSON)"
-        case (nil, nil, let high?): return "a number ≤ \(high.compactJSON)"
-        default: return "a number"
-        }
+      case .number(let bounds):
+        let range = bounds.documentation
+        return range.isEmpty ? "a number" : "a number \(range)"
+      case .point(let bounds):
+        let range = bounds.documentation
+        return range.isEmpty ? "[x, y]" : "[x, y], each \(range)"
       case .color: return "a colour (#RRGGBB, #RRGGBBAA or a UIKit name)"
-      case .point: return "[x, y]"
       case .bool: return "true or false"
       case .string: return "a string"
       case .choice(let names): return names.map { "\"\($0)\"" }.joined(separator: " | ")

@@ -1,7 +1,8 @@
 import ArgumentParser
+import BarFrames
+import Synchronization
 
 /// The `barframes` command line: renders Core Animation progress-bar designs into frames.
-@main
 struct BarFramesCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "barframes",
@@ -25,4 +26,15 @@ struct BarFramesCommand: AsyncParsableCommand {
       Validate.self,
     ]
   )
+}
+
+extension BarFramesCommand {
+  /// The designs style files may name, set once by ``BarFramesCLI/main(designs:)`` before the
+  /// arguments are parsed; every subcommand reads it.
+  static var designs: DesignRegistry {
+    get { registry.withLock { $0 } }
+    set { registry.withLock { $0 = newValue } }
+  }
+
+  private static let registry = Mutex(DesignRegistry.standard)
 }

@@ -15,7 +15,8 @@ extension BarFramesCommand {
     func run() throws {
       let directory = URL(fileURLWithPath: output, isDirectory: true)
       try OutputFiles.createDirectory(directory)
-      for (name, schema) in [("style", SchemaGenerator.styleSchema()), ("scene", SchemaGenerator.sceneSchema())] {
+      let designs = BarFramesCommand.designs
+      for (name, schema) in [("style", SchemaGenerator.styleSchema(designs: designs)), ("scene", SchemaGenerator.sceneSchema(designs: designs))] {
         let url = directory.appendingPathComponent("\(name).schema.json")
         try OutputFiles.write(Array((schema.serialized(pretty: true) + "\n").utf8), to: url)
         print(url.path)

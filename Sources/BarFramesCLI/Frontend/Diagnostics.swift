@@ -1,4 +1,5 @@
 import ArgumentParser
+import BarFrames
 import BarFramesExport
 import Foundation
 
@@ -49,7 +50,8 @@ extension BarFramesCommand {
   /// ArgumentParser's own errors keep their behaviour (usage errors print the usage and exit 64;
   /// `--help` and `--version` exit 0); every other error becomes a single `barframes: error:`
   /// line.
-  static func main() async {
+  static func main(designs: DesignRegistry) async {
+    BarFramesCommand.designs = designs
     // Every subcommand writes through AtomicFile: Ctrl-C, SIGTERM or SIGHUP removes the
     // temporary files, so nothing half-written is left under any name.
     TemporaryFiles.shared.installInterruptHandler()

@@ -7,7 +7,8 @@ enum SceneLoading {
   static func timeline(_ path: String) throws -> any SceneTimeline {
     do {
       // The name is shown in messages: escaped, so a file name cannot act on the terminal.
-      let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path), displayName: InputText.escaped(path))
+      let scene = try Scene.load(
+        contentsOf: URL(fileURLWithPath: path), displayName: InputText.escaped(path), designs: BarFramesCommand.designs)
       return try scene.timeline()
     } catch {
       throw CommandFailure(message: error.description, exitCode: CommandFailure.dataErrorCode)

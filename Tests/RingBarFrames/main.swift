@@ -1,0 +1,4 @@
+import BarFramesCLI
+import RingDesign
+
+await BarFramesCLI.main(designs: [Ring.self])

@@ -1,0 +1,78 @@
+import BarFrames
+import BarFramesGraphics
+import BarFramesTiming
+
+/// A ring's look: each parameter is declared once, in `parameters`, and its default is the
+/// property's initial value.
+public struct RingStyle: DesignStyle {
+  public var lineWidth = 6.0
+  public var trackColor = Color.lightGray
+  public var progressColor = Color.blue
+  public var duration = 0.5
+
+  public init() {}
+
+  public static let defaultSize = Size(64, 64)
+  public static let defaultBackground: Color? = .white
+  public static let parameters: [StyleParameter<RingStyle>] = [
+    .number("lineWidth", \.lineWidth, .range(1...32), unit: .points, "The ring's width."),
+    .color("trackColor", \.trackColor, "The full circle under the progress."),
+    .color("progressColor", \.progressColor, "The arc that shows the progress."),
+    .number("duration", \.duration, .positive(atMost: 10), unit: .seconds, "How long a change of progress animates."),
+  ]
+}
+
+/// A circular progress ring: a track circle under an arc that starts at 12 o'clock, runs
+/// clockwise, and whose `strokeEnd` animates linearly to each new progress.
+public struct Ring: Design {
+  public enum Call: Sendable {
+    case setProgress(Double)
+  }
+
+  public static let name = "ring"
+  public static let callNames = ["setProgress"]
+
+  public var layers = LayerTree()
+  public private(set) var progress = 0.0
+  let style: RingStyle
+  let canvas: Canvas
+
+  public init(style: RingStyle, canvas: Canvas) {
+    self.style = style
+    self.canvas = canvas
+    let bounds = Rect(origin: .zero, size: canvas.size)
+    let radius = (min(canvas.size.width, canvas.size.height) - style.lineWidth) / 2
+    var circle = Path()
+    circle.addArc(center: bounds.center, radius: radius, startAngle: -.pi / 2, endAngle: 3 * .pi / 2, clockwise: true)
+    let track = Layer.Shape(path: circle, strokeColor: style.trackColor, lineWidth: style.lineWidth)
+    let arc = Layer.Shape(path: circle, strokeColor: style.progressColor, lineWidth: style.lineWidth, strokeEnd: 0)
+    layers.add(Layer(name: "track", frame: bounds, content: .shape(track)))
+    layers.add(Layer(name: "progress", frame: bounds, content: .shape(arc)))
+  }
+
+  public static func parseCall(_ name: String, args: inout JSONObjectReader) throws(InputError) -> Call? {
+    guard name == "setProgress" else { return nil }
+    return .setProgress(try args.number("value", .range(0...1)))
+  }
+
+  public mutating func perform(_ call: Call, at time: Double) {
+    guard case .setProgress(let value) = call else { return }
+    // A CAShapeLayer's implicit animation, made explicit: from what is on screen now.
+    let shown = layers.presentation(at: time, canvasSize: canvas.size, background: nil)
+    guard case .shape(let presented) = shown["progress"]?.content else { return }
+    var animation = BasicAnimation(keyPath: "strokeEnd", from: .scalar(presented.strokeEnd), to: .scalar(value))
+    animation.timing.duration = style.duration
+    animation.timingFunction = .linear
+    layers.addAnimation(.basic(animation), forKey: "strokeEnd", to: "progress", atAbsoluteTime: time)
+    layers["progress"].shape?.strokeEnd = value
+    progress = value
+  }
+
+  public func state(at time: Double) -> [JSONValue.Member] {
+    [.init("progress", .number(progress))]
+  }
+
+  public func hitTest(_ point: Point, at time: Double) -> Bool {
+    Rect(origin: .zero, size: canvas.size).contains(point)
+  }
+}

@@ -1,0 +1,104 @@
+import BarFrames
+import BarFramesGraphics
+import BarFramesImageIO
+import BarFramesTestSupport
+import Foundation
+import Testing
+
+/// `ring-barframes` is what another package ships: its own design (Tests/RingDesign) and one
+/// line of main.swift, `await BarFramesCLI.main(designs: [Ring.self])`. The whole command line
+/// must then read, draw, inspect and publish the ring, and `barframes` must still refuse it.
+@Suite struct OutsideDesignCommandTests {
+  static let ringTool = CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("ring-barframes")
+
+  // The ring: 64 × 64 pt, centre (32, 32), radius (64 − lineWidth) / 2, from 12 o'clock
+  // clockwise; setProgress 0.5 at 0 animates strokeEnd linearly over `duration`.
+  static let lineWidth = 8.0
+  static let duration = 0.25
+  static let center = Point(32, 32)
+  static let radius = (64 - lineWidth) / 2
+
+  /// Writes the ring's style and scene into a new folder.
+  static func ringScene() throws -> URL {
+    let directory = try TestRendering.temporaryDirectory()
+    let style = #"""
+      {"version": 1, "design": "ring", "lineWidth": \#(lineWidth), "duration": \#(duration),
+       "trackColor": "#FF0000", "progressColor": "#0000FF", "background": "white"}
+      """#
+    try Data(style.utf8).write(to: directory.appendingPathComponent("ring-style.json"))
+    let scene = #"""
+      {"version": 1, "style": "ring-style.json", "duration": 1, "fps": 10,
+       "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.5}}]}
+      """#
+    try Data(scene.utf8).write(to: directory.appendingPathComponent("ring.json"))
+    return directory
+  }
+
+  static func ring(_ arguments: [String], in directory: URL) throws -> ExternalTools.Output {
+    try ExternalTools.run(ringTool.path, arguments, in: directory)
+  }
+
+  /// The pixel under the middle of the stroke at `angle` (radians, y down, from +x).
+  static func pixel(_ image: RGBAImage, atAngle angle: Double) -> RGBAImage.Pixel {
+    image[Int((center.x + radius * cos(angle)).rounded(.down)), Int((center.y + radius * sin(angle)).rounded(.down))]
+  }
+
+  @Test func stillDrawsTheRingHalfwayRound() throws {
+    let directory = try Self.ringScene()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try Self.ring(["still", "ring.json", "--at", "1", "-o", "x.png", "--scale", "1"], in: directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    let image = try PNGDecoder.decode(Array(try Data(contentsOf: directory.appendingPathComponent("x.png"))))
+    #expect(image.width == 64 && image.height == 64)
+    let blue = RGBAImage.Pixel(red: 0, green: 0, blue: 255)
+    let red = RGBAImage.Pixel(red: 255, green: 0, blue: 0)
+    // strokeEnd 0.5 covers 12 → 3 → 6 o'clock (angles −π/2 … π/2); the left half is track.
+    for angle in [-Double.pi / 4, 0, Double.pi / 4] { #expect(Self.pixel(image, atAngle: angle) == blue, "at \(angle)") }
+    for angle in [3 * Double.pi / 4, Double.pi, 5 * Double.pi / 4] { #expect(Self.pixel(image, atAngle: angle) == red, "at \(angle)") }
+    #expect(image[32, 32] == RGBAImage.Pixel(red: 255, green: 255, blue: 255))
+  }
+
+  @Test func inspectShowsTheStrokeEndMidAnimation() throws {
+    let directory = try Self.ringScene()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let t = Self.duration / 2
+    let result = try Self.ring(["inspect", "ring.json", "--at", "\(t)"], in: directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try JSONValue(parsing: result.text)
+    #expect(json["design"] == .string("ring"))
+    #expect(json["state"]?["progress"] == .number(0.5))
+    guard case .array(let layers)? = json["layers"] else { throw InputError(file: "inspect", keyPath: "layers", message: "missing") }
+    let progress = try #require(layers.first { $0["name"] == .string("progress") })
+    #expect(progress["strokeEnd"] == .number(0.5 * t / Self.duration))
+  }
+
+  @Test func schemaPublishesTheRingBesideTheSeedDesigns() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try Self.ring(["schema", "-o", directory.path], in: directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    let schema = try String(contentsOf: directory.appendingPathComponent("style.schema.json"), encoding: .utf8)
+    for name in DesignRegistry.standard.names + ["ring"] { #expect(schema.contains("\"const\": \"\(name)\""), "\(name)") }
+  }
+
+  @Test func theSeedDesignsStillRenderWithTheRingAdded() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let png = directory.appendingPathComponent("x.png").path
+    let result = try ExternalTools.run(
+      Self.ringTool.path, ["still", "Examples/bent-line-slider.json", "--at", "1.0", "-o", png], in: TestRendering.packageRoot)
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
+  /// `barframes` alone does not know the ring: exit 65, naming the file, the key and the
+  /// designs it does know.
+  @Test func barframesRefusesTheUnregisteredRing() throws {
+    let directory = try Self.ringScene()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try CommandRunner.run(["still", "ring.json", "--at", "1", "-o", "x.png"], in: directory)
+    #expect(result.exitCode == 65)
+    let names = DesignRegistry.standard.names.map { "\"\($0)\"" }.joined(separator: ", ")
+    #expect(result.stderr == "barframes: error: ring-style.json: design: unknown design \"ring\"; expected one of \(names)\n")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
+  }
+}
