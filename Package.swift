@@ -10,7 +10,7 @@ let package = Package(
     // The core: geometry, the Core Animation timing model, styles, scenes and designs. No Cairo.
     .library(name: "BarFrames", targets: ["BarFrames", "BarFramesTiming", "BarFramesGraphics", "BarFramesText", "BarFramesJSON"]),
     // Cairo-backed drawing, PNG encoding and the frame exporter.
-    .library(name: "BarFramesRendering", targets: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]),
+    .library(name: "BarFramesRendering", targets: ["BarFramesRendering"]),
     // Golden-image assertions for XCTest and Swift Testing.
     .library(name: "BarFramesTesting", targets: ["BarFramesTesting", "BarFramesGolden"]),
     // The whole command line as a library: `BarFramesCLI.main(designs:)` runs it with more designs.
@@ -59,10 +59,16 @@ let package = Package(
 
     // MARK: Output
     .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CWebP"]),
-    .target(name: "BarFramesRenderer", dependencies: ["BarFramesGraphics", "BarFramesImageIO", "CCairo"]),
+    .target(name: "BarFramesRenderer", dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesImageIO", "CCairo"]),
     .target(
       name: "BarFramesExport",
       dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO"]
+    ),
+    // The front door for rendering: re-exports the core, the renderer, the image formats and the
+    // exporter, and adds Scene.png(at:scale:), svg(at:) and render(to:options:).
+    .target(
+      name: "BarFramesRendering",
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]
     ),
     // Golden images: comparison, record modes and artefacts (no XCTest, so the CLI can use it).
     .target(
@@ -113,6 +119,7 @@ let package = Package(
     .testTarget(name: "BarFramesJSONTests", dependencies: ["BarFramesJSON"]),
     .testTarget(name: "BarFramesGraphicsTests", dependencies: ["BarFramesGraphics"]),
     .testTarget(name: "BarFramesTextTests", dependencies: ["BarFramesText"]),
+    .testTarget(name: "BarFramesRenderingTests", dependencies: ["BarFramesRendering", "BarFramesTestSupport"]),
     .testTarget(name: "BarFramesTimingTests", dependencies: ["BarFramesTiming", "BarFramesJSON"]),
     .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport", "RingDesign"]),
     .testTarget(name: "BarFramesImageIOTests", dependencies: ["BarFramesImageIO", "BarFramesTestSupport"]),

@@ -2,6 +2,7 @@ import BarFrames
 import BarFramesExport
 import BarFramesImageIO
 import Foundation
+import BarFramesRenderer
 
 /// Where goldens live and how they are named: `<directory>/<scene>/<scene>_t<seconds>.png`
 /// for images and `….txt` for draw logs, seconds with three decimals

@@ -4,6 +4,7 @@ import BarFramesImageIO
 import BarFramesTestSupport
 import Foundation
 import Testing
+import BarFramesRenderer
 
 /// Whole exports of tiny scenes, checked through the files a user gets.
 @Suite struct ExporterTests {

@@ -7,6 +7,7 @@ import BarFramesTestSupport
 import BarFramesText
 import Foundation
 import Testing
+import BarFramesRenderer
 
 /// The default comparison catches the small, visible regressions that the old ±2 / 0.1 %
 /// default let through, on the example scenes themselves: any one visible layer moved by 1 px

@@ -3,6 +3,7 @@ import BarFramesExport
 import BarFramesGraphics
 import BarFramesImageIO
 import Foundation
+import BarFramesRenderer
 
 /// One frame written to one file, PNG or SVG by the extension — `still`, and `render -o x.png`
 /// with a single-frame selection.

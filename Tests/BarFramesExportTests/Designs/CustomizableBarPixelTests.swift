@@ -5,6 +5,7 @@ import BarFramesImageIO
 import BarFramesTestSupport
 import Foundation
 import Testing
+import BarFramesRenderer
 
 /// Rendered frames of the customizable-bar examples, checked pixel by pixel at scale 2 (one
 /// point is two pixels) on the black demo screen. The track is white at α 0x1A/255 over black,

@@ -5,6 +5,7 @@ import BarFramesImageIO
 import BarFramesTestSupport
 import Foundation
 import Testing
+import BarFramesRenderer
 
 /// Rendered frames of the download-bar examples, checked pixel by pixel at the places
 /// designs.md §2.2 puts the tag, the line's end and the stream. The examples draw a 200 × 80 bar

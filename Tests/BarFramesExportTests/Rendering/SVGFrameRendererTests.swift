@@ -3,6 +3,7 @@ import BarFrames
 import BarFramesTestSupport
 import Foundation
 import Testing
+import BarFramesRenderer
 
 /// The SVG previews of real scenes: the same bytes every time, one group per layer (read back
 /// by an XML parser), text as labelled outlines.

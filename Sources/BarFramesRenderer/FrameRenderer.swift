@@ -2,7 +2,6 @@ import BarFrames
 import BarFramesText
 import BarFramesGraphics
 import BarFramesImageIO
-import BarFramesRenderer
 
 /// Turns presentations into pixels on one reusable surface.
 ///
@@ -16,8 +15,8 @@ public final class FrameRenderer {
   ///   - size: The canvas in points.
   ///   - scale: Pixels per point.
   ///   - background: nil renders a transparent frame.
-  /// - Throws: `RendererError.fontUnavailable` (with the `apt-get` hint) when the pinned font
-  ///   is missing, before anything is drawn.
+  /// - Throws: `FontError` (with the `apt-get` hint) when the pinned font is missing, before
+  ///   anything is drawn.
   public init(size: Size, scale: Int, background: Color?) throws {
     try PinnedFont.check()
     surface = try ImageSurface(size: size, scale: scale, background: background)
