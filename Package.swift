@@ -139,7 +139,7 @@ let package = Package(
     ),
     .testTarget(
       name: "barframesTests",
-      dependencies: ["barframes", "ring-barframes", "BarFramesTestSupport"],
+      dependencies: ["barframes", "ring-barframes", "BarFramesCLI", "BarFramesTestSupport"],
       exclude: ["__Snapshots__"]
     ),
   ]

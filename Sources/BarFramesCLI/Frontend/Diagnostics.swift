@@ -31,16 +31,26 @@ enum Diagnostics {
   }
 }
 
+/// Every exit status `barframes` uses, in one place (the README's "Exit codes" lists them).
+public enum CommandExitCode: Int32, Sendable, CaseIterable {
+  /// Everything asked was done.
+  case success = 0
+  /// A failure while doing the work: rendering, writing files, a golden that cannot be compared.
+  case failure = 1
+  /// `golden verify`: at least one frame does not match its golden (or has none).
+  case goldenMismatch = 2
+  /// The command line itself is wrong (`EX_USAGE` in sysexits.h); ArgumentParser uses it too.
+  case usage = 64
+  /// An input file is invalid (`EX_DATAERR` in sysexits.h).
+  case badInput = 65
+}
+
 /// An error the command line reports itself: one line on standard error and a distinct exit code.
-///
-/// - 1: a failure while doing the work (rendering, writing files).
-/// - 65: an input file is invalid (`EX_DATAERR` in sysexits.h).
 struct CommandFailure: Error, CustomStringConvertible {
   var message: String
-  var exitCode: Int32
+  var status: CommandExitCode
 
-  static let dataErrorCode: Int32 = 65
-
+  var exitCode: Int32 { status.rawValue }
   var description: String { message }
 }
 
@@ -61,12 +71,12 @@ extension BarFramesCommand {
     // ArgumentParser would print the help and exit 0 as if nothing had been asked.
     guard !CommandLine.arguments.isEmpty else {
       Diagnostics.printError("barframes: error: cannot read the command line (is /proc mounted?)")
-      Foundation.exit(1)
+      Foundation.exit(CommandExitCode.failure.rawValue)
     }
     let arguments = CommandLineArguments.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
     if let unknown = CommandLineArguments.unknownSubcommand(arguments, known: configuration.subcommands.map { $0._commandName }) {
       Diagnostics.printError("barframes: error: \(unknown)")
-      Foundation.exit(64)
+      Foundation.exit(CommandExitCode.usage.rawValue)
     }
     do {
       var command = try parseAsRoot(arguments)
@@ -85,7 +95,7 @@ extension BarFramesCommand {
         exit(withError: error)
       }
       Diagnostics.printError("barframes: error: \(error)")
-      Foundation.exit(1)
+      Foundation.exit(CommandExitCode.failure.rawValue)
     }
   }
 }

@@ -9,7 +9,7 @@ enum OutputFiles {
     do {
       try OutputDirectory.prepare(directory)
     } catch {
-      throw CommandFailure(message: error.description, exitCode: 1)
+      throw CommandFailure(message: error.description, status: .failure)
     }
   }
 
@@ -18,7 +18,7 @@ enum OutputFiles {
     do {
       try AtomicFile.write(bytes, to: destination)
     } catch {
-      throw CommandFailure(message: error.description, exitCode: 1)
+      throw CommandFailure(message: error.description, status: .failure)
     }
   }
 }

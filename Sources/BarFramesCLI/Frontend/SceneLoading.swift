@@ -11,14 +11,14 @@ enum SceneLoading {
         contentsOf: URL(fileURLWithPath: path), displayName: InputText.escaped(path), designs: BarFramesCommand.designs)
       return try scene.timeline()
     } catch {
-      throw CommandFailure(message: error.description, exitCode: CommandFailure.dataErrorCode)
+      throw CommandFailure(message: error.description, status: .badInput)
     }
   }
 
   /// Checks a time argument: finite and not negative.
   static func checkTime(_ time: Double, flag: String) throws {
     guard time.isFinite, time >= 0 else {
-      throw CommandFailure(message: "'\(flag)' must be a time in seconds ≥ 0, got \(time)", exitCode: 64)
+      throw CommandFailure(message: "'\(flag)' must be a time in seconds ≥ 0, got \(time)", status: .usage)
     }
   }
 }

@@ -22,7 +22,7 @@ enum StillImage {
     guard clamp else {
       throw CommandFailure(
         message: "'\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file) (\(duration) s); give a time in 0…\(duration), or --clamp to draw the last moment",
-        exitCode: 64)
+        status: .usage)
     }
     Diagnostics.printError("barframes: warning: '\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file); drawing \(duration) s instead")
     return scene.duration
@@ -39,7 +39,7 @@ enum StillImage {
         throw CommandFailure(
           message: "\(timeline.scene.file): at @\(scale)x a frame is \(pixels) pixels; the limit is \(InputLimits.framePixels) "
             + "(4096 × 4096): use a smaller --scale",
-          exitCode: 64)
+          status: .usage)
       }
     }
     try OutputFiles.createDirectory(url.deletingLastPathComponent())

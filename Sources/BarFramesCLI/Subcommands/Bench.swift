@@ -57,7 +57,7 @@ extension BarFramesCommand {
     func run() throws {
       let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
       guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Examples/seek-bar.json").path) else {
-        throw CommandFailure(message: "bench reads Examples/ from the current folder; run it from the BarFrames package root", exitCode: 1)
+        throw CommandFailure(message: "bench reads Examples/ from the current folder; run it from the BarFrames package root", status: .failure)
       }
       let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
       let scratchURL = scratch.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Benchmark.defaultScratch
@@ -86,7 +86,7 @@ extension BarFramesCommand {
         report.tweens = tweenRun
         print(json ? report.json.serialized(pretty: true) : report.markdown)
       } catch let error as InputError {
-        throw CommandFailure(message: error.description, exitCode: CommandFailure.dataErrorCode)
+        throw CommandFailure(message: error.description, status: .badInput)
       }
     }
   }

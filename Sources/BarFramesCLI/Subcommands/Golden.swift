@@ -63,7 +63,7 @@ extension BarFramesCommand.Golden {
           do {
             try GoldenCheck.writeAtomically(try GoldenRenderer.png(try renderer.image(of: timeline, at: time)), to: url)
           } catch {
-            throw CommandFailure(message: "\(error)", exitCode: 1)
+            throw CommandFailure(message: "\(error)", status: .failure)
           }
           print(url.path)
         }
@@ -122,7 +122,7 @@ extension BarFramesCommand.Golden {
         case .maxDifferingPixels: "--max-pixels"
         case .maxDifferingPixelRatio: "--max-ratio"
         }
-      return CommandFailure(message: "'\(flag)' \(refusal.reason)", exitCode: 64)
+      return CommandFailure(message: "'\(flag)' \(refusal.reason)", status: .usage)
     }
 
     /// Where the HTML page is written and where the images of failures go: `FILE.html` and
@@ -184,8 +184,8 @@ extension BarFramesCommand.Golden {
         try OutputFiles.write(Array(report.junitXML().utf8), to: url)
       }
       print(report.summary)
-      if report.errors > 0 { throw CommandFailure(message: "\(report.errors) of \(report.frames.count) frames could not be compared", exitCode: 1) }
-      if report.failures > 0 { throw ExitCode(2) }
+      if report.errors > 0 { throw CommandFailure(message: "\(report.errors) of \(report.frames.count) frames could not be compared", status: .failure) }
+      if report.failures > 0 { throw ExitCode(CommandExitCode.goldenMismatch.rawValue) }
     }
   }
 }

@@ -194,7 +194,7 @@ extension BarFramesCommand {
       do {
         totalFrames = try exporter.plan(timelines).reduce(0) { $0 + $1.renderedFrameCount }
       } catch {
-        throw CommandFailure(message: error.description, exitCode: 64)
+        throw CommandFailure(message: error.description, status: .usage)
       }
       let reporter = ProgressReporter(
         mode: quiet ? .silent : ProgressReporter.isInteractive ? .live : .lines, output: output, totalFrames: totalFrames)
@@ -205,9 +205,9 @@ extension BarFramesCommand {
         reporter.abandon()
         switch error {
         case .emptySelection, .invalidShard, .invalidFormat, .duplicateSceneName:
-          throw CommandFailure(message: error.description, exitCode: 64)
+          throw CommandFailure(message: error.description, status: .usage)
         default:
-          throw CommandFailure(message: error.description, exitCode: 1)
+          throw CommandFailure(message: error.description, status: .failure)
         }
       }
       reporter.finish(manifest: manifest, galleryWritten: options.formats.contains(.html) && options.shard.ownsGallery)
@@ -235,7 +235,7 @@ extension BarFramesCommand {
       guard timelines.count == 1, let time, let timeline = timelines.first else {
         throw CommandFailure(
           message: "'-o \(output)' names an image file, but this render writes \(timelines.count == 1 ? "a sequence of frames" : "\(timelines.count) scenes") into a folder; give a folder name, or one scene with --at T (or --progress P) to write one image",
-          exitCode: 64)
+          status: .usage)
       }
       let background: Color?
       switch options.background {
@@ -253,7 +253,7 @@ extension BarFramesCommand {
       for argument in arguments {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-          throw CommandFailure(message: "\(argument): no such file or folder", exitCode: CommandFailure.dataErrorCode)
+          throw CommandFailure(message: "\(argument): no such file or folder", status: .badInput)
         }
         guard isDirectory.boolValue else {
           files.append(argument)
@@ -262,7 +262,7 @@ extension BarFramesCommand {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
         let scenes = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         guard !scenes.isEmpty else {
-          throw CommandFailure(message: "\(argument): the folder holds no *.json scene files", exitCode: CommandFailure.dataErrorCode)
+          throw CommandFailure(message: "\(argument): the folder holds no *.json scene files", status: .badInput)
         }
         let prefix = argument.hasSuffix("/") ? argument : argument + "/"
         files += scenes.map { prefix + $0 }

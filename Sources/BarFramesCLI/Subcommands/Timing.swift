@@ -27,7 +27,7 @@ extension BarFramesCommand {
         size.intValue > InputLimits.fileSize
       {
         Self.report("\(name): is larger than \(InputLimits.fileSize >> 20) MiB (the limit)")
-        throw ExitCode(65)
+        throw ExitCode(CommandExitCode.badInput.rawValue)
       }
       let data: Data
       do {
@@ -41,7 +41,7 @@ extension BarFramesCommand {
         FileHandle.standardOutput.write(Data(output.utf8))
       } catch {
         Self.report(error.description)
-        throw ExitCode(65)
+        throw ExitCode(CommandExitCode.badInput.rawValue)
       }
     }
 

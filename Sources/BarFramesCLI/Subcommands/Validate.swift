@@ -50,7 +50,7 @@ extension BarFramesCommand {
         }
         if explain { print(Self.explanation(of: json, url: url, name: name), terminator: "") }
       }
-      if invalid > 0 { throw ExitCode(CommandFailure.dataErrorCode) }
+      if invalid > 0 { throw ExitCode(CommandExitCode.badInput.rawValue) }
     }
 
     /// One error line on stderr, after what stdout holds so far, so the two read in order.
