@@ -1,7 +1,8 @@
 /// SHA-256 (FIPS 180-4) of a byte buffer, for the manifest's per-frame checksums.
 ///
-/// Foundation on Linux has no CryptoKit and the package takes no dependency for forty lines.
-public enum SHA256 {
+/// Foundation on Linux has no CryptoKit and the package takes no dependency for forty lines; it
+/// is `package`, not `public`, so it cannot clash with swift-crypto's `SHA256` in a user's code.
+package enum SHA256 {
   private static let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
     0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -14,7 +15,7 @@ public enum SHA256 {
   ]
 
   /// The digest as 64 lowercase hex digits.
-  public static func hex(_ bytes: [UInt8]) -> String {
+  package static func hex(_ bytes: [UInt8]) -> String {
     let table = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
     out.reserveCapacity(64)
@@ -26,7 +27,7 @@ public enum SHA256 {
   }
 
   /// The 32-byte digest.
-  public static func digest(_ bytes: [UInt8]) -> [UInt8] {
+  package static func digest(_ bytes: [UInt8]) -> [UInt8] {
     var h: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
