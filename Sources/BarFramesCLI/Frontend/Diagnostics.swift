@@ -78,8 +78,15 @@ extension BarFramesCommand {
       Diagnostics.printError("barframes: error: \(unknown)")
       Foundation.exit(CommandExitCode.usage.rawValue)
     }
+    // Everything parsing throws is ArgumentParser's to report (usage, help, version, validate()),
+    // so its own error types never need to be recognised by name.
+    var command: any ParsableCommand
     do {
-      var command = try parseAsRoot(arguments)
+      command = try parseAsRoot(arguments)
+    } catch {
+      exit(withError: error)
+    }
+    do {
       if var asyncCommand = command as? AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
@@ -91,9 +98,10 @@ extension BarFramesCommand {
     } catch let error as ExitCode {
       exit(withError: error)
     } catch {
-      if error is ValidationError || error is CleanExit || String(describing: type(of: error)).contains("CommandError") {
-        exit(withError: error)
-      }
+      // ArgumentParser's own outcomes — help (its `help` command throws from run()), version,
+      // usage errors — map to exit codes other than 1 and it reports them itself; anything
+      // else is ours, one line.
+      if exitCode(for: error) != .failure { exit(withError: error) }
       Diagnostics.printError("barframes: error: \(error)")
       Foundation.exit(CommandExitCode.failure.rawValue)
     }
