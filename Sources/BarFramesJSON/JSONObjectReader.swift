@@ -1,5 +1,3 @@
-import BarFramesGraphics
-
 /// Reads one JSON object strictly: every key it does not ask for is an error, and every value
 /// is checked for type, finiteness and range, with errors that name the file and key path.
 ///
@@ -17,7 +15,7 @@ public struct JSONObjectReader {
   private var used: Set<String> = []
   /// Every key asked for, present or not, in the order first asked: the keys this object
   /// accepts once it has been read (tests check declared key lists against it).
-  private(set) var consultedKeys: [String] = []
+  package private(set) var consultedKeys: [String] = []
 
   /// Wraps `value`, which must be an object.
   public init(_ value: JSONValue, file: String, path: JSONPath = JSONPath()) throws(InputError) {
@@ -171,17 +169,6 @@ public struct JSONObjectReader {
     return choice
   }
 
-  /// A colour (`#RRGGBB`, `#RRGGBBAA` or a UIKit name), with a default.
-  public mutating func color(_ key: String, default defaultValue: Color) throws(InputError) -> Color {
-    guard let v = value(key) else { return defaultValue }
-    guard case .string(let s) = v else { throw error(key, ColorParseError(text: v.summary).description) }
-    do {
-      return try Color(parsing: s)
-    } catch {
-      throw self.error(key, error.description)
-    }
-  }
-
   /// A pair of finite numbers `[a, b]` checked by `rule` each.
   public mutating func pair(_ key: String, _ rule: NumberRule) throws(InputError) -> (Double, Double)? {
     guard let v = value(key) else { return nil }
@@ -191,12 +178,6 @@ public struct JSONObjectReader {
     let a = try checkNumber(items[0], rule, key: "\(key)[0]")
     let b = try checkNumber(items[1], rule, key: "\(key)[1]")
     return (a, b)
-  }
-
-  /// A point `[x, y]`, with a default.
-  public mutating func point(_ key: String, default defaultValue: Point) throws(InputError) -> Point {
-    guard let (x, y) = try pair(key, .any) else { return defaultValue }
-    return Point(x: x, y: y)
   }
 
   /// A nested object reader for `key`, or nil when absent.
