@@ -57,9 +57,29 @@ public struct JSONObjectReader {
   ///
   /// Called before any value is read, so a misspelt key is reported as unknown rather than as
   /// the key it was meant to be being missing (`"lineWidht"` is not "lineWidth: missing").
-  public func rejectUnknownKeys(accepting accepted: [String]) throws(InputError) {
+  ///
+  /// `owner` names what takes `accepted` when the object's kind depends on a value in it
+  /// ("a basic animation"); the message then names it instead of listing many keys.
+  public func rejectUnknownKeys(accepting accepted: [String], of owner: String? = nil) throws(InputError) {
     for member in members where !accepted.contains(member.key) {
-      throw error(nil, KeySuggestion.unknownKeyMessage(member.key, accepted: accepted))
+      throw error(nil, KeySuggestion.unknownKeyMessage(member.key, accepted: accepted, of: owner))
+    }
+  }
+
+  /// Reads `version`, which must be present, a whole number and `supported`.
+  public mutating func checkVersion(supported: Int) throws(InputError) {
+    guard let value = value("version") else {
+      throw error("version", "missing; add \"version\": \(supported)")
+    }
+    // Compared as a Double: a huge or infinite number (1e19, 1e400) must not reach Int(_:),
+    // which traps on values outside Int's range.
+    guard case .number(let v) = value, v.isFinite, v == v.rounded(), v >= 1 else {
+      throw error("version", "expected a whole number, got \(value.summary)")
+    }
+    guard v == Double(supported) else {
+      throw error(
+        "version",
+        "this version of BarFrames reads version \(supported) files, not version \(v.compactJSON); the highest supported version is \(supported)")
     }
   }
 
@@ -99,11 +119,16 @@ public struct JSONObjectReader {
 
   /// Checks a JSON value as a number under `rule`; `key` only names it in errors.
   public func checkNumber(_ value: JSONValue, _ rule: NumberRule, key: String) throws(InputError) -> Double {
-    guard case .number(let v) = value else {
-      throw error(key, "expected \(rule.expectation), got \(value.summary)")
-    }
-    guard v.isFinite else { throw error(key, "expected \(rule.expectation), got a number too large to represent") }
-    guard rule.accepts(v) else { throw error(key, "expected \(rule.expectation), got \(v.compactJSON)") }
+    try Self.checkNumber(value, rule, file: file, path: path.appending(key))
+  }
+
+  /// Checks a JSON value found at `path` in `file` as a number under `rule`: an array's
+  /// element, say, which has a path but no key.
+  public static func checkNumber(_ value: JSONValue, _ rule: NumberRule, file: String, path: JSONPath) throws(InputError) -> Double {
+    func error(_ message: String) -> InputError { InputError(file: file, keyPath: path.description, message: message) }
+    guard case .number(let v) = value else { throw error("expected \(rule.expectation), got \(value.summary)") }
+    guard v.isFinite else { throw error("expected \(rule.expectation), got a number too large to represent") }
+    guard rule.accepts(v) else { throw error("expected \(rule.expectation), got \(v.compactJSON)") }
     return v
   }
 
@@ -161,7 +186,13 @@ public struct JSONObjectReader {
   /// One of the raw values of `T`, with a default.
   public mutating func choice<T: RawRepresentable & CaseIterable>(_ key: String, default defaultValue: T) throws(InputError) -> T
   where T.RawValue == String {
-    guard let v = value(key) else { return defaultValue }
+    try optionalChoice(key) ?? defaultValue
+  }
+
+  /// One of the raw values of `T`, or nil when absent.
+  public mutating func optionalChoice<T: RawRepresentable & CaseIterable>(_ key: String) throws(InputError) -> T?
+  where T.RawValue == String {
+    guard let v = value(key) else { return nil }
     let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
     guard case .string(let s) = v, let choice = T(rawValue: s) else {
       throw error(key, "expected one of \(names), got \(v.summary)")
@@ -178,6 +209,14 @@ public struct JSONObjectReader {
     let a = try checkNumber(items[0], rule, key: "\(key)[0]")
     let b = try checkNumber(items[1], rule, key: "\(key)[1]")
     return (a, b)
+  }
+
+  /// The elements of the array `key`, each with its path (`key[i]`), or nil when absent.
+  public mutating func array(_ key: String) throws(InputError) -> [(value: JSONValue, path: JSONPath)]? {
+    guard let v = value(key) else { return nil }
+    guard case .array(let items) = v else { throw error(key, "expected an array, got \(v.summary)") }
+    let arrayPath = path.appending(key)
+    return items.enumerated().map { (value: $0.element, path: arrayPath.appending(index: $0.offset)) }
   }
 
   /// A nested object reader for `key`, or nil when absent.

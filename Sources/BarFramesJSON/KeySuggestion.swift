@@ -22,14 +22,18 @@ public enum KeySuggestion {
   /// `unknown key "lineWidht"; did you mean "lineWidth"?` — or, with no key near it, the valid
   /// keys when they fit a short line, else only their number and where to find them; so the
   /// message stays one line under 160 columns however many keys there are.
-  public static func unknownKeyMessage(_ key: String, accepted: [String]) -> String {
+  ///
+  /// `owner` names what takes `accepted` ("a basic animation"): a long list then ends with it
+  /// rather than with `barframes validate`, which lists the keys of styles and scenes only.
+  public static func unknownKeyMessage(_ key: String, accepted: [String], of owner: String? = nil) -> String {
     let unknown = "unknown key \(InputText.quoted(key))"
     if let nearest = nearest(to: key, among: accepted) {
       return "\(unknown); did you mean \(InputText.quoted(nearest))?"
     }
     let list = accepted.joined(separator: ", ")
-    if accepted.isEmpty { return "\(unknown); this object takes no keys" }
+    if accepted.isEmpty { return "\(unknown); \(owner ?? "this object") takes no keys" }
     if list.count <= 60 { return "\(unknown); expected one of \(list)" }
+    if let owner { return "\(unknown); none of the \(accepted.count) keys of \(owner) is close" }
     return "\(unknown); none of the \(accepted.count) valid keys is close (barframes validate --explain lists them)"
   }
 

@@ -183,17 +183,7 @@ public enum InputFile {
     } catch {
       throw InputError(file: displayName, keyPath: "", message: "cannot be read (\(error.localizedDescription))")
     }
-    guard data.count <= maximumSize else {
-      throw InputError(file: displayName, keyPath: "", message: "is larger than \(maximumSize >> 20) MiB (the limit)")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw InputError(file: displayName, keyPath: "", message: "is not UTF-8 text")
-    }
-    do {
-      return try JSONValue(parsing: text)
-    } catch {
-      throw InputError(file: displayName, keyPath: "", message: "invalid JSON at \(error.description)")
-    }
+    return try JSONInput.parse(data, file: displayName)
   }
 
   /// How to name a file referenced from another, as the user would: `../Styles/x.json` inside
@@ -218,18 +208,6 @@ public enum InputFile {
 
   /// Reads `version`, which must be present and supported.
   public static func checkVersion(_ reader: inout JSONObjectReader) throws(InputError) {
-    guard let value = reader.value("version") else {
-      throw reader.error("version", "missing; add \"version\": \(Style.supportedVersion)")
-    }
-    // Compared as a Double: a huge or infinite number (1e19, 1e400) must not reach Int(_:),
-    // which traps on values outside Int's range.
-    guard case .number(let v) = value, v.isFinite, v == v.rounded(), v >= 1 else {
-      throw reader.error("version", "expected a whole number, got \(value.summary)")
-    }
-    guard v == Double(Style.supportedVersion) else {
-      throw reader.error(
-        "version",
-        "this version of BarFrames reads version \(Style.supportedVersion) files, not version \(v.compactJSON); the highest supported version is \(Style.supportedVersion)")
-    }
+    try reader.checkVersion(supported: Style.supportedVersion)
   }
 }

@@ -16,38 +16,29 @@ public enum TimingProbeFile {
   public static let version = 1
 
   /// Reads the probes of a file.
+  ///
+  /// Read as styles and scenes are, with `JSONObjectReader` under ``InputLimits``: the same
+  /// messages for unknown keys, types, non-finite numbers and syntax errors (line and column).
   /// - Throws: ``TimingProbeError`` for the first problem found.
   public static func decode(_ data: Data, file: String? = nil) throws(TimingProbeError) -> [TimingProbe] {
-    do {
-      // The same limits as styles and scenes (InputLimits): size, UTF-8, nesting (the parser).
-      guard data.count <= InputLimits.fileSize else {
-        throw TimingProbeError(keyPath: "", message: "is larger than \(InputLimits.fileSize >> 20) MiB (the limit)")
+    let name = file ?? "<inline>"
+    var probeID: String?
+    do throws(InputError) {
+      var document = try JSONObjectReader(try JSONInput.parse(data, file: name), file: name)
+      try document.rejectUnknownKeys(accepting: ["version", "probes"])
+      try document.checkVersion(supported: version)
+      guard let items = try document.array("probes") else { throw document.error("probes", "missing; expected an array") }
+      var probes: [TimingProbe] = []
+      for item in items {
+        // Known before anything inside the probe is read, so every error in it names the probe.
+        if case .string(let id)? = item.value["id"] { probeID = id } else { probeID = nil }
+        probes.append(try decodeProbe(JSONObjectReader(item.value, file: name, path: item.path)))
       }
-      guard let text = String(data: data, encoding: .utf8) else {
-        throw TimingProbeError(keyPath: "", message: "is not UTF-8 text")
-      }
-      let root: JSONValue
-      do {
-        root = try JSONValue(parsing: text)
-      } catch {
-        throw TimingProbeError(keyPath: "", message: "not valid JSON (\(error))")
-      }
-      var document = try ProbeReader(root, path: "", probeID: nil).object()
-      let version = try document.required("version") { try $0.number() }
-      guard version == Double(TimingProbeFile.version) else {
-        throw document.error(
-          at: "version",
-          "this version of barframes reads probe files of version \(TimingProbeFile.version); got \(version.compactJSON)"
-        )
-      }
-      let probes = try document.required("probes") { try $0.array { try decodeProbe($0) } }
+      probeID = nil
       try document.finish()
       return probes
-    } catch var error as TimingProbeError {
-      error.file = file
-      throw error
     } catch {
-      throw TimingProbeError(file: file, keyPath: "", message: "\(error)")
+      throw TimingProbeError(file: file, probeID: probeID, keyPath: error.keyPath, message: error.message)
     }
   }
 
@@ -102,141 +93,214 @@ public enum TimingProbeFile {
 
   // MARK: Input
 
-  private static func decodeProbe(_ reader: ProbeReader) throws -> TimingProbe {
-    var object = try reader.object()
-    let id = try object.required("id") { try $0.string() }
-    object.probeID = id
-    let layers =
-      try object.optional("layers") { r in try r.array { try decodeLayer($0) } } ?? []
-    if layers.count > InputLimits.probeLayers {
-      throw object.error(at: "layers", "has \(layers.count) layers; at most \(InputLimits.probeLayers) (the limit)")
+  private static func decodeProbe(_ reader: JSONObjectReader) throws(InputError) -> TimingProbe {
+    var object = reader
+    try object.rejectUnknownKeys(accepting: ["id", "layers", "modelValue", "animation", "addedAt", "times"])
+    let id = try object.string("id")
+    let layerItems = try object.array("layers") ?? []
+    if layerItems.count > InputLimits.probeLayers {
+      throw object.error("layers", "has \(layerItems.count) layers; at most \(InputLimits.probeLayers) (the limit)")
+    }
+    var layers: [TimingProbe.Layer] = []
+    for item in layerItems {
+      layers.append(try decodeLayer(JSONObjectReader(item.value, file: object.file, path: item.path)))
     }
     let eventCount = layers.reduce(0) { $0 + $1.events.count }
     if eventCount > InputLimits.events {
-      throw object.error(at: "layers", "has \(eventCount) events; at most \(InputLimits.events) (the limit)")
+      throw object.error("layers", "has \(eventCount) events; at most \(InputLimits.events) (the limit)")
     }
-    let animationReader = try object.child("animation")
+    guard let animationReader = try object.object("animation") else {
+      throw object.error("animation", "missing; expected an object")
+    }
     let animation = try decodeAnimation(animationReader)
-    let explicitModel = try object.optional("modelValue") { try $0.value() }
+    let explicitModel = try object.animatableValue("modelValue")
     let kind = explicitModel?.kind ?? firstValueKind(animation) ?? .scalar
     let model = explicitModel ?? zero(of: kind)
-    try checkKinds(animation, kind: kind, path: animationReader.path, object: object)
-    let addedAt = try object.optional("addedAt") { try $0.number() } ?? 0
-    let times = try object.required("times") { try $0.array { try $0.number() } }
+    try checkKinds(animation, kind: kind, path: animationReader.path, file: object.file)
+    let addedAt = try object.number("addedAt", default: 0)
+    guard let times = try object.numbers("times") else { throw object.error("times", "missing; expected an array") }
     try object.finish()
     return TimingProbe(
       id: id, layers: layers.isEmpty ? [TimingProbe.Layer()] : layers, modelValue: model, animation: animation,
       addedAt: addedAt, times: times)
   }
 
-  private static func decodeLayer(_ reader: ProbeReader) throws -> TimingProbe.Layer {
-    var object = try reader.object()
+  private static func decodeLayer(_ reader: JSONObjectReader) throws(InputError) -> TimingProbe.Layer {
+    var object = reader
+    try object.rejectUnknownKeys(accepting: ["beginTime", "speed", "timeOffset", "events"])
     var timing = LayerTiming()
-    timing.beginTime = try object.optional("beginTime") { try $0.number() } ?? 0
-    timing.speed = try object.optional("speed") { try $0.number() } ?? 1
-    timing.timeOffset = try object.optional("timeOffset") { try $0.number() } ?? 0
-    let events = try object.optional("events") { r in try r.array { try decodeEvent($0) } } ?? []
+    timing.beginTime = try object.number("beginTime", default: 0)
+    timing.speed = try object.number("speed", default: 1)
+    timing.timeOffset = try object.number("timeOffset", default: 0)
+    var events: [TimingProbe.Event] = []
+    for item in try object.array("events") ?? [] {
+      events.append(try decodeEvent(JSONObjectReader(item.value, file: object.file, path: item.path)))
+    }
     try object.finish()
     return TimingProbe.Layer(timing: timing, events: events)
   }
 
-  private static func decodeEvent(_ reader: ProbeReader) throws -> TimingProbe.Event {
-    var object = try reader.object()
-    let at = try object.required("at") { try $0.number() }
-    let name = try object.required("action") { try $0.string() }
+  /// An event's action, and the keys each takes besides `at` and `action`.
+  private enum EventAction: String, CaseIterable {
+    case pause, resume, set
+
+    var keys: [String] { self == .set ? ["at", "action", "beginTime", "speed", "timeOffset"] : ["at", "action"] }
+  }
+
+  private static func decodeEvent(_ reader: JSONObjectReader) throws(InputError) -> TimingProbe.Event {
+    var object = reader
+    guard let name = try object.optionalChoice("action") as EventAction? else {
+      try object.rejectUnknownKeys(accepting: EventAction.set.keys)
+      throw object.error("action", "missing; expected one of \"pause\", \"resume\", \"set\"")
+    }
+    try object.rejectUnknownKeys(accepting: name.keys)
+    let at = try object.number("at")
     let action: TimingProbe.Event.Action
     switch name {
-    case "pause": action = .pause
-    case "resume": action = .resume
-    case "set":
+    case .pause: action = .pause
+    case .resume: action = .resume
+    case .set:
       action = .set(
-        beginTime: try object.optional("beginTime") { try $0.number() },
-        speed: try object.optional("speed") { try $0.number() },
-        timeOffset: try object.optional("timeOffset") { try $0.number() })
-    default:
-      throw object.error(at: "action", "expected one of pause, resume, set; got \(InputText.quoted(name))")
+        beginTime: try object.optionalNumber("beginTime"), speed: try object.optionalNumber("speed"),
+        timeOffset: try object.optionalNumber("timeOffset"))
     }
     try object.finish()
     return TimingProbe.Event(at: at, action: action)
   }
 
-  private static let commonKeys: Set<String> = [
-    "type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
-    "fillMode", "removedOnCompletion", "timingFunction",
-  ]
+  /// The kinds of animation a probe takes, and the keys of each.
+  private enum AnimationType: String, CaseIterable {
+    case basic, keyframe, group
 
-  private static func decodeAnimation(_ reader: ProbeReader) throws -> Animation {
-    var object = try reader.object()
-    let type = try object.optional("type") { try $0.string() } ?? "basic"
+    static let commonKeys = [
+      "type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
+      "fillMode", "removedOnCompletion", "timingFunction",
+    ]
+
+    var keys: [String] {
+      switch self {
+      case .basic: Self.commonKeys + ["fromValue", "toValue", "byValue", "additive", "cumulative"]
+      case .keyframe:
+        Self.commonKeys + ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode", "additive", "cumulative"]
+      case .group: Self.commonKeys + ["animations"]
+      }
+    }
+  }
+
+  private static func decodeAnimation(_ reader: JSONObjectReader) throws(InputError) -> Animation {
+    var object = reader
+    let type = try object.choice("type", default: AnimationType.basic)
+    try object.rejectUnknownKeys(accepting: type.keys, of: "a \(type.rawValue) animation")
     var timing = MediaTiming()
-    timing.beginTime = try object.optional("beginTime") { try $0.number() } ?? 0
-    timing.duration = try object.optional("duration") { try $0.nonNegative() } ?? 0
-    timing.speed = try object.optional("speed") { try $0.number() } ?? 1
-    timing.timeOffset = try object.optional("timeOffset") { try $0.number() } ?? 0
-    timing.repeatCount = try object.optional("repeatCount") { try $0.repeatCount() } ?? 0
-    timing.repeatDuration = try object.optional("repeatDuration") { try $0.nonNegative() } ?? 0
-    timing.autoreverses = try object.optional("autoreverses") { try $0.bool() } ?? false
-    timing.fillMode = try object.optional("fillMode") { try $0.enumeration(FillMode.self) } ?? .removed
-    let removedOnCompletion = try object.optional("removedOnCompletion") { try $0.bool() } ?? true
-    let timingFunction = try object.optional("timingFunction") { try $0.timingFunction() } ?? .linear
+    timing.beginTime = try object.number("beginTime", default: 0)
+    timing.duration = try object.number("duration", default: 0, .nonNegative)
+    timing.speed = try object.number("speed", default: 1)
+    timing.timeOffset = try object.number("timeOffset", default: 0)
+    timing.repeatCount = try object.repeatCount("repeatCount") ?? 0
+    timing.repeatDuration = try object.number("repeatDuration", default: 0, .nonNegative)
+    timing.autoreverses = try object.bool("autoreverses", default: false)
+    timing.fillMode = try object.choice("fillMode", default: FillMode.removed)
+    let removedOnCompletion = try object.bool("removedOnCompletion", default: true)
+    let timingFunction = try object.timingFunction("timingFunction") ?? .linear
     let keyPath = TimingProbe.keyPath
 
     let animation: Animation
     switch type {
-    case "basic":
-      try object.allowOnly(commonKeys.union(["fromValue", "toValue", "byValue", "additive", "cumulative"]), type: type)
+    case .basic:
       animation = .basic(
         BasicAnimation(
-          keyPath: keyPath, from: try object.optional("fromValue") { try $0.value() },
-          to: try object.optional("toValue") { try $0.value() }, by: try object.optional("byValue") { try $0.value() },
-          timing: timing, timingFunction: timingFunction, removedOnCompletion: removedOnCompletion,
-          isAdditive: try object.optional("additive") { try $0.bool() } ?? false,
-          isCumulative: try object.optional("cumulative") { try $0.bool() } ?? false))
-    case "keyframe":
-      try object.allowOnly(
-        commonKeys.union([
-          "values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode", "additive", "cumulative",
-        ]), type: type)
-      let path = try object.optional("path") { try $0.svgPath() }
-      let rotationMode = try object.optional("rotationMode") { try $0.enumeration(KeyframeAnimation.RotationMode.self) }
+          keyPath: keyPath, from: try object.animatableValue("fromValue"), to: try object.animatableValue("toValue"),
+          by: try object.animatableValue("byValue"), timing: timing, timingFunction: timingFunction,
+          removedOnCompletion: removedOnCompletion, isAdditive: try object.bool("additive", default: false),
+          isCumulative: try object.bool("cumulative", default: false)))
+    case .keyframe:
+      let path = try object.svgPath("path")
+      let rotationMode = try object.optionalChoice("rotationMode") as KeyframeAnimation.RotationMode?
       if rotationMode != nil, path == nil {
-        throw object.error(at: "rotationMode", "needs a path (Core Animation leaves it undefined without one)")
+        throw object.error("rotationMode", "needs a path (Core Animation leaves it undefined without one)")
       }
-      let values = try object.optional("values") { r in try r.array { try $0.value() } } ?? []
-      let keyTimes =
-        try object.optional("keyTimes") { r in
-          try r.array { r in try r.number(in: 0...1) }
-        }
+      var values: [AnimatableValue] = []
+      for item in try object.array("values") ?? [] {
+        values.append(try animatableValue(item.value, file: object.file, path: item.path))
+      }
+      let keyTimes = try object.numbers("keyTimes", .range(0...1))
       if let keyTimes, !Keyframes.isValid(keyTimes) {
-        throw object.error(at: "keyTimes", "must not decrease")
+        throw object.error("keyTimes", "must not decrease")
+      }
+      var timingFunctions: [TimingFunction]?
+      if let items = try object.array("timingFunctions") {
+        var functions: [TimingFunction] = []
+        for item in items { functions.append(try Self.timingFunction(item.value, file: object.file, path: item.path)) }
+        timingFunctions = functions
+      }
+      let calculationMode: KeyframeAnimation.CalculationMode
+      do {
+        calculationMode = try object.choice("calculationMode", default: .linear)
+      } catch {
+        throw InputError(file: error.file, keyPath: error.keyPath, message: error.message + " (cubic and cubicPaced are not supported)")
       }
       animation = .keyframe(
         KeyframeAnimation(
-          keyPath: keyPath, values: values, keyTimes: keyTimes,
-          timingFunctions: try object.optional("timingFunctions") { r in
-            try r.array { try $0.timingFunction() }
-          },
-          calculationMode: try object.optional("calculationMode") { r in
-            try r.enumeration(KeyframeAnimation.CalculationMode.self, note: " (cubic and cubicPaced are not supported)")
-          } ?? .linear,
-          path: path, rotationMode: rotationMode, timing: timing, timingFunction: timingFunction,
-          removedOnCompletion: removedOnCompletion,
-          isAdditive: try object.optional("additive") { try $0.bool() } ?? false,
-          isCumulative: try object.optional("cumulative") { try $0.bool() } ?? false))
-    case "group":
-      try object.allowOnly(commonKeys.union(["animations"]), type: type)
-      let children =
-        try object.optional("animations") { r in try r.array { try decodeAnimation($0) } }
-        ?? []
+          keyPath: keyPath, values: values, keyTimes: keyTimes, timingFunctions: timingFunctions,
+          calculationMode: calculationMode, path: path, rotationMode: rotationMode, timing: timing,
+          timingFunction: timingFunction, removedOnCompletion: removedOnCompletion,
+          isAdditive: try object.bool("additive", default: false),
+          isCumulative: try object.bool("cumulative", default: false)))
+    case .group:
+      var children: [Animation] = []
+      for item in try object.array("animations") ?? [] {
+        children.append(try decodeAnimation(JSONObjectReader(item.value, file: object.file, path: item.path)))
+      }
       animation = .group(
         AnimationGroup(
           animations: children, timing: timing, timingFunction: timingFunction,
           removedOnCompletion: removedOnCompletion))
-    default:
-      throw object.error(at: "type", "expected one of basic, keyframe, group; got \(InputText.quoted(type))")
     }
     try object.finish()
     return animation
+  }
+
+  /// A number (scalar), `[x, y]` (point or size) or `[r, g, b, a]` (colour or rect), all finite.
+  static func animatableValue(_ json: JSONValue, file: String, path: JSONPath) throws(InputError) -> AnimatableValue {
+    let expectation = "a number or an array of 2 (point, size) or 4 (colour) numbers"
+    switch json {
+    case .number: return .scalar(try JSONObjectReader.checkNumber(json, .any, file: file, path: path))
+    case .array(let items) where items.count == 2 || items.count == 4:
+      var n: [Double] = []
+      for (i, item) in items.enumerated() {
+        n.append(try JSONObjectReader.checkNumber(item, .any, file: file, path: path.appending(index: i)))
+      }
+      return n.count == 2 ? .point(Point(n[0], n[1])) : .color(Color(red: n[0], green: n[1], blue: n[2], alpha: n[3]))
+    case .array(let items):
+      throw InputError(file: file, keyPath: path.description, message: "expected \(expectation), got \(items.count) items")
+    default:
+      throw InputError(file: file, keyPath: path.description, message: "expected \(expectation), got \(json.summary)")
+    }
+  }
+
+  /// A named timing function or the control points `[x1, y1, x2, y2]`.
+  static func timingFunction(_ json: JSONValue, file: String, path: JSONPath) throws(InputError) -> TimingFunction {
+    func error(_ message: String) -> InputError { InputError(file: file, keyPath: path.description, message: message) }
+    let names = TimingFunction.Name.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    switch json {
+    case .string(let s):
+      guard let name = TimingFunction.Name(rawValue: s) else {
+        throw error("expected one of \(names) or [x1, y1, x2, y2], got \(json.summary)")
+      }
+      return TimingFunction(name: name)
+    case .array(let items):
+      guard items.count == 4 else { throw error("expected 4 control-point numbers [x1, y1, x2, y2], got \(items.count)") }
+      var n: [Double] = []
+      for (i, item) in items.enumerated() {
+        n.append(try JSONObjectReader.checkNumber(item, .any, file: file, path: path.appending(index: i)))
+      }
+      guard (0...1).contains(n[0]), (0...1).contains(n[2]) else {
+        throw error("the control points' x values must lie in 0…1")
+      }
+      return TimingFunction(controlPoints: n[0], n[1], n[2], n[3])
+    default:
+      throw error("expected one of \(names) or [x1, y1, x2, y2], got \(json.summary)")
+    }
   }
 
   private static func firstValueKind(_ animation: Animation) -> AnimatableValue.Kind? {
@@ -263,28 +327,28 @@ public enum TimingProbeFile {
 
   /// Every value must have the model value's kind, since all animate the same property.
   private static func checkKinds(
-    _ animation: Animation, kind: AnimatableValue.Kind, path: String, object: ProbeReader.Object
-  ) throws {
-    func check(_ value: AnimatableValue?, _ key: String) throws {
+    _ animation: Animation, kind: AnimatableValue.Kind, path: JSONPath, file: String
+  ) throws(InputError) {
+    func check(_ value: AnimatableValue?, _ valuePath: JSONPath) throws(InputError) {
       guard let value, value.kind != kind else { return }
-      throw TimingProbeError(
-        probeID: object.probeID, keyPath: "\(path).\(key)",
-        message: "expected \(describe(kind)) like the model value; got \(describe(value.kind))")
+      throw InputError(
+        file: file, keyPath: valuePath.description,
+        message: "expected \(describe(kind)) like the model value, got \(describe(value.kind))")
     }
     switch animation {
     case .basic(let b):
-      try check(b.fromValue, "fromValue")
-      try check(b.toValue, "toValue")
-      try check(b.byValue, "byValue")
+      try check(b.fromValue, path.appending("fromValue"))
+      try check(b.toValue, path.appending("toValue"))
+      try check(b.byValue, path.appending("byValue"))
     case .keyframe(let k):
       if k.path != nil {
-        try check(.point(.zero), "path")
+        try check(.point(.zero), path.appending("path"))
       } else {
-        for (i, v) in k.values.enumerated() { try check(v, "values[\(i)]") }
+        for (i, v) in k.values.enumerated() { try check(v, path.appending("values").appending(index: i)) }
       }
     case .group(let g):
       for (i, child) in g.animations.enumerated() {
-        try checkKinds(child, kind: kind, path: "\(path).animations[\(i)]", object: object)
+        try checkKinds(child, kind: kind, path: path.appending("animations").appending(index: i), file: file)
       }
     }
   }
@@ -299,205 +363,46 @@ public enum TimingProbeFile {
   }
 }
 
-/// Reads one JSON value at a key path, throwing errors that name the path and the probe.
-struct ProbeReader {
-  let json: JSONValue
-  let path: String
-  var probeID: String?
-
-  init(_ json: JSONValue, path: String, probeID: String?) {
-    self.json = json
-    self.path = path
-    self.probeID = probeID
+/// The probe's own kinds of value, read from an object's key.
+extension JSONObjectReader {
+  /// An optional ``AnimatableValue``.
+  mutating func animatableValue(_ key: String) throws(InputError) -> AnimatableValue? {
+    guard let v = value(key) else { return nil }
+    return try TimingProbeFile.animatableValue(v, file: file, path: path.appending(key))
   }
 
-  func error(_ message: String) -> TimingProbeError {
-    TimingProbeError(probeID: probeID, keyPath: path, message: message)
+  /// An optional timing function.
+  mutating func timingFunction(_ key: String) throws(InputError) -> TimingFunction? {
+    guard let v = value(key) else { return nil }
+    return try TimingProbeFile.timingFunction(v, file: file, path: path.appending(key))
   }
 
-  func mismatch(_ expected: String) -> TimingProbeError {
-    error("expected \(expected); got \(json.typeName)")
+  /// An optional array of numbers under `rule`.
+  mutating func numbers(_ key: String, _ rule: NumberRule = .any) throws(InputError) -> [Double]? {
+    guard let items = try array(key) else { return nil }
+    var numbers: [Double] = []
+    numbers.reserveCapacity(items.count)
+    for item in items { numbers.append(try Self.checkNumber(item.value, rule, file: file, path: item.path)) }
+    return numbers
   }
 
-  /// A finite number: `1e999` parses as infinity, which no time or value can be.
-  func number() throws -> Double {
-    guard case .number(let n) = json else { throw mismatch("a number") }
-    guard n.isFinite else { throw error("expected a number; got a number too large to represent") }
-    return n
-  }
-
-  func number(in range: ClosedRange<Double>) throws -> Double {
-    let n = try number()
-    guard range.contains(n) else {
-      throw error(
-        "expected a number in \(range.lowerBound.compactJSON)…\(range.upperBound.compactJSON); got \(n.compactJSON)"
-      )
+  /// An optional repeat count: a number ≥ 0 or `"inf"`.
+  mutating func repeatCount(_ key: String) throws(InputError) -> Double? {
+    guard let v = value(key) else { return nil }
+    if case .string("inf") = v { return .infinity }
+    guard case .number(let n) = v, n.isFinite, n >= 0 else {
+      throw error(key, "expected a number ≥ 0 or \"inf\", got \(v.summary)")
     }
     return n
   }
 
-  func nonNegative() throws -> Double {
-    let n = try number()
-    guard n >= 0 else { throw error("expected a number ≥ 0; got \(n.compactJSON)") }
-    return n
-  }
-
-  func repeatCount() throws -> Double {
-    if case .string(let s) = json {
-      guard s == "inf" else { throw error("expected a number ≥ 0 or \"inf\"; got \(InputText.quoted(s))") }
-      return .infinity
-    }
-    guard case .number(let n) = json, n >= 0 else { throw mismatch("a number ≥ 0 or \"inf\"") }
-    guard n.isFinite else { throw error("expected a number ≥ 0 or \"inf\"; got a number too large to represent") }
-    return n
-  }
-
-  func bool() throws -> Bool {
-    guard case .bool(let b) = json else { throw mismatch("true or false") }
-    return b
-  }
-
-  func string() throws -> String {
-    guard case .string(let s) = json else { throw mismatch("a string") }
-    return s
-  }
-
-  func enumeration<E: RawRepresentable & CaseIterable>(_: E.Type, note: String = "") throws -> E
-  where E.RawValue == String {
-    let names = E.allCases.map(\.rawValue).joined(separator: ", ")
-    guard case .string(let s) = json else { throw mismatch("one of \(names)") }
-    guard let value = E(rawValue: s) else {
-      throw error("expected one of \(names); got \(InputText.quoted(s))\(note)")
-    }
-    return value
-  }
-
-  func timingFunction() throws -> TimingFunction {
-    let names = TimingFunction.Name.allCases.map(\.rawValue).joined(separator: ", ")
-    switch json {
-    case .string(let s):
-      guard let name = TimingFunction.Name(rawValue: s) else {
-        throw error("expected one of \(names) or [x1, y1, x2, y2]; got \(InputText.quoted(s))")
-      }
-      return TimingFunction(name: name)
-    case .array(let items):
-      let numbers = try array { try $0.number() }
-      guard items.count == 4 else { throw error("expected 4 control-point numbers [x1, y1, x2, y2]; got \(items.count)") }
-      guard (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) else {
-        throw error("the control points' x values must lie in 0…1")
-      }
-      return TimingFunction(controlPoints: numbers[0], numbers[1], numbers[2], numbers[3])
-    default:
-      throw mismatch("one of \(names) or [x1, y1, x2, y2]")
-    }
-  }
-
-  /// A number (scalar), `[x, y]` (point or size) or `[r, g, b, a]` (colour or rect).
-  func value() throws -> AnimatableValue {
-    switch json {
-    case .number(let n): return .scalar(n)
-    case .array(let items):
-      let n = try array { try $0.number() }
-      switch items.count {
-      case 2: return .point(Point(n[0], n[1]))
-      case 4: return .color(Color(red: n[0], green: n[1], blue: n[2], alpha: n[3]))
-      default: throw error("expected a number or an array of 2 (point, size) or 4 (colour) numbers; got \(items.count) numbers")
-      }
-    default:
-      throw mismatch("a number or an array of 2 or 4 numbers")
-    }
-  }
-
-  func svgPath() throws -> Path {
-    let text = try string()
+  /// An optional path in SVG path data.
+  mutating func svgPath(_ key: String) throws(InputError) -> Path? {
+    guard let text = try optionalString(key) else { return nil }
     do {
       return try Path(svgPathData: text)
-    } catch let failure {
-      throw error(failure.description)
-    }
-  }
-
-  func array<T>(_ element: (ProbeReader) throws -> T) throws -> [T] {
-    guard case .array(let items) = json else { throw mismatch("an array") }
-    var result: [T] = []
-    for (i, item) in items.enumerated() {
-      result.append(try element(ProbeReader(item, path: "\(path)[\(i)]", probeID: probeID)))
-    }
-    return result
-  }
-
-  func object() throws -> Object {
-    guard case .object(let members) = json else { throw mismatch("an object") }
-    // The parser has already refused duplicate keys.
-    return Object(members: Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }), path: path, probeID: probeID)
-  }
-
-  /// An object whose keys are tracked, so that unknown ones can be reported.
-  struct Object {
-    let members: [String: JSONValue]
-    let path: String
-    var probeID: String?
-    private var used: Set<String> = []
-    /// Every key asked for, present or not, in order: the suggestions for an unknown key.
-    private var asked: [String] = []
-
-    init(members: [String: JSONValue], path: String, probeID: String?) {
-      self.members = members
-      self.path = path
-      self.probeID = probeID
-    }
-
-    /// Keys come from the input: escaped, so an unknown key cannot act on the terminal.
-    func keyPath(_ key: String) -> String { path.isEmpty ? InputText.escaped(key) : "\(path).\(InputText.escaped(key))" }
-
-    func error(at key: String, _ message: String) -> TimingProbeError {
-      TimingProbeError(probeID: probeID, keyPath: keyPath(key), message: message)
-    }
-
-    mutating func child(_ key: String) throws -> ProbeReader {
-      if !asked.contains(key) { asked.append(key) }
-      guard let value = members[key] else {
-        // A present key that nothing asked for and that is one typo away is what was meant.
-        if let typo = members.keys.sorted().first(where: { !asked.contains($0) && KeySuggestion.nearest(to: $0, among: [key]) != nil }) {
-          throw error(at: typo, "is not a known key; did you mean \(InputText.quoted(key))?")
-        }
-        throw error(at: key, "is required")
-      }
-      used.insert(key)
-      return ProbeReader(value, path: keyPath(key), probeID: probeID)
-    }
-
-    mutating func required<T>(_ key: String, _ read: (ProbeReader) throws -> T)
-      throws -> T
-    {
-      try read(child(key))
-    }
-
-    mutating func optional<T>(_ key: String, _ read: (ProbeReader) throws -> T)
-      throws -> T?
-    {
-      if !asked.contains(key) { asked.append(key) }
-      guard members[key] != nil else { return nil }
-      return try read(child(key))
-    }
-
-    /// Rejects keys outside `allowed` (keys of another animation type).
-    func allowOnly(_ allowed: Set<String>, type: String) throws {
-      if let key = members.keys.sorted().first(where: { !allowed.contains($0) }) {
-        throw error(at: key, "is not a key of a \(type) animation" + Self.suggestion(for: key, among: allowed.sorted()))
-      }
-    }
-
-    /// Rejects keys that were never read.
-    func finish() throws {
-      if let key = members.keys.sorted().first(where: { !used.contains($0) }) {
-        throw error(at: key, "is not a known key" + Self.suggestion(for: key, among: asked))
-      }
-    }
-
-    /// `; did you mean "speed"?` when a valid key is near `key`.
-    static func suggestion(for key: String, among keys: [String]) -> String {
-      KeySuggestion.nearest(to: key, among: keys).map { "; did you mean \(InputText.quoted($0))?" } ?? ""
+    } catch {
+      throw self.error(key, error.description)
     }
   }
 }
