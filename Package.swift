@@ -58,11 +58,13 @@ let package = Package(
     .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON"]),
 
     // MARK: Output
+    // Durable writes: a temporary name unique per write, fsync, rename into place, fsync of the folder.
+    .target(name: "BarFramesOutput"),
     .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CWebP"]),
     .target(name: "BarFramesRenderer", dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesImageIO", "CCairo"]),
     .target(
       name: "BarFramesExport",
-      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO"]
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput"]
     ),
     // The front door for rendering: re-exports the core, the renderer, the image formats and the
     // exporter, and adds Scene.png(at:scale:), svg(at:) and render(to:options:).
@@ -73,7 +75,7 @@ let package = Package(
     // Golden images: comparison, record modes and artefacts (no XCTest, so the CLI can use it).
     .target(
       name: "BarFramesGolden",
-      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput"]
     ),
     // Assertions for XCTest and Swift Testing on top of BarFramesGolden.
     .target(name: "BarFramesTesting", dependencies: ["BarFrames", "BarFramesGolden"]),
@@ -97,7 +99,8 @@ let package = Package(
     .target(
       name: "BarFramesCLI",
       dependencies: [
-        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesGolden", "BarFramesBench",
+        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesExport", "BarFramesGolden",
+        "BarFramesBench",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]
@@ -127,6 +130,7 @@ let package = Package(
       name: "BarFramesRendererTests",
       dependencies: ["BarFramesRenderer", "BarFramesText", "BarFramesImageIO", "BarFramesTestSupport"]
     ),
+    .testTarget(name: "BarFramesOutputTests", dependencies: ["BarFramesOutput", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesExportTests",
       dependencies: ["BarFramesExport", "BarFramesTestSupport"]
@@ -134,7 +138,7 @@ let package = Package(
     .testTarget(
       name: "BarFramesTestingTests",
       dependencies: [
-        "BarFramesTesting", "BarFramesGolden", "BarFramesExport", "BarFramesText", "BarFramesTestSupport", "RingDesign",
+        "BarFramesTesting", "BarFramesGolden", "BarFramesText", "BarFramesTestSupport", "RingDesign",
       ]
     ),
     .testTarget(

@@ -1,3 +1,4 @@
+import BarFramesOutput
 import Foundation
 
 /// Why an export could not start or finish. Each description is one line that names the file
@@ -41,3 +42,24 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
 }
 
 import BarFramesGraphics
+
+extension ExportError {
+  /// A failed durable write in the exporter's words: the case of the same name, so the
+  /// message and the command line's exit code are the same as before writes had their module.
+  public init(_ error: OutputError) {
+    switch error {
+    case .cannotCreateDirectory(let path, let reason): self = .cannotCreateDirectory(path: path, reason: reason)
+    case .cannotWrite(let path, let reason): self = .cannotWrite(path: path, reason: reason)
+    case .interrupted: self = .interrupted
+    }
+  }
+
+  /// Runs `write`, reporting its failure as an ``ExportError``.
+  static func writing<R>(_ write: () throws(OutputError) -> R) throws(ExportError) -> R {
+    do {
+      return try write()
+    } catch {
+      throw ExportError(error)
+    }
+  }
+}

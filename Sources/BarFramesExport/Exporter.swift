@@ -1,6 +1,7 @@
 import BarFrames
 import BarFramesGraphics
 import BarFramesImageIO
+import BarFramesOutput
 import BarFramesRenderer
 import Foundation
 
@@ -56,9 +57,11 @@ public struct Exporter: Sendable {
     _ timelines: [any SceneTimeline], progress: (ExportProgress) -> Void = { _ in }
   ) throws(ExportError) -> ExportManifest {
     let plans = try plan(timelines)
-    try OutputDirectory.prepare(outputDirectory)
+    try ExportError.writing { () throws(OutputError) in try OutputDirectory.prepare(outputDirectory) }
     for plan in plans where plan.ownsSceneFiles || !plan.items.isEmpty {
-      try OutputDirectory.prepare(outputDirectory.appendingPathComponent(plan.names.directory))
+      try ExportError.writing { () throws(OutputError) in
+        try OutputDirectory.prepare(outputDirectory.appendingPathComponent(plan.names.directory))
+      }
     }
     var scenes: [ExportManifest.SceneEntry] = []
     for plan in plans {
@@ -76,7 +79,9 @@ public struct Exporter: Sendable {
     if options.formats.contains(.html) && options.shard.ownsGallery {
       let page = HTMLGallery.page(for: plans, tool: tool)
       let bytes = Array(page.utf8)
-      try AtomicFile.write(bytes, to: url(SceneFileNames.galleryPath), registry: temporaryFiles)
+      try ExportError.writing { () throws(OutputError) in
+        try AtomicFile.write(bytes, to: url(SceneFileNames.galleryPath), registry: temporaryFiles)
+      }
       progress(.fileWritten(scene: nil, format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count))
       let entry = ExportManifest.FileEntry(format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count)
       for i in scenes.indices { scenes[i].files.append(entry) }
@@ -106,7 +111,7 @@ public struct Exporter: Sendable {
         } catch {
           throw .renderFailed(scene: plan.name, time: preview.time, reason: AtomicFile.reason(error))
         }
-        try AtomicFile.write(bytes, to: url(path), registry: temporaryFiles)
+        try ExportError.writing { () throws(OutputError) in try AtomicFile.write(bytes, to: url(path), registry: temporaryFiles) }
         wrote("svg", path, bytes.count)
       }
     }
@@ -190,6 +195,7 @@ public struct Exporter: Sendable {
       gif?.file.discard()
       webp?.file.discard()
       if let error = error as? ExportError { throw error }
+      if let error = error as? OutputError { throw ExportError(error) }
       throw .cannotWrite(path: plan.names.directory, reason: AtomicFile.reason(error))
     }
 
@@ -200,7 +206,9 @@ public struct Exporter: Sendable {
       } catch {
         throw .renderFailed(scene: plan.name, time: plan.selection.timeRange.lowerBound, reason: "contact sheet: \(AtomicFile.reason(error))")
       }
-      try AtomicFile.write(bytes, to: url(plan.names.sheetPath), registry: temporaryFiles)
+      try ExportError.writing { () throws(OutputError) in
+        try AtomicFile.write(bytes, to: url(plan.names.sheetPath), registry: temporaryFiles)
+      }
       wrote("sheet", plan.names.sheetPath, bytes.count)
     }
     return entry

@@ -1,6 +1,6 @@
 import BarFrames
-import BarFramesExport
 import BarFramesImageIO
+import BarFramesOutput
 import Foundation
 
 /// Checks one rendered frame against its golden file, recording per the mode and writing
@@ -128,7 +128,7 @@ public struct GoldenCheck: Sendable {
     try GoldenCheck.writeAtomically(try GoldenRenderer.png(image), to: url)
   }
 
-  /// Writes through a temporary file and rename (the exporter's `AtomicFile`), creating
+  /// Writes through a temporary file and rename (`AtomicFile`, BarFramesOutput), creating
   /// folders as needed.
   public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(GoldenError) {
     do {

@@ -1,5 +1,4 @@
 import BarFrames
-import BarFramesExport
 import BarFramesImageIO
 import Foundation
 import BarFramesRenderer

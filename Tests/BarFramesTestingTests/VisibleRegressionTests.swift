@@ -1,5 +1,4 @@
 import BarFrames
-import BarFramesExport
 import BarFramesGolden
 import BarFramesGraphics
 import BarFramesImageIO

@@ -1,7 +1,7 @@
-import BarFramesExport
+import BarFramesOutput
 import Foundation
 
-/// The exporter's atomic writes for the other subcommands, with its errors as one-line failures:
+/// Durable writes (BarFramesOutput) for the other subcommands, their errors as one-line failures:
 /// nothing half-written ever stands under a final name, and Ctrl-C removes temporary files.
 enum OutputFiles {
   /// Creates `directory` (and parents) and checks that it is writable.

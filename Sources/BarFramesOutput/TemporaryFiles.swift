@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Every temporary file the exporter has open, so an interrupted run leaves none behind.
+/// Every temporary file the process has open, so an interrupted run leaves none behind.
 ///
 /// Files are written as `.<final name>.<pid>.<n>.barframes-tmp` beside their final name, where
 /// *n* counts the writes of this process, so two writers of one file never share a temporary
@@ -18,7 +18,7 @@ import Darwin
 /// with 128 + the signal number. Renames and that cleanup take the same lock, and once the
 /// cleanup has run no rename happens, so a file is either complete under its final name or gone.
 public final class TemporaryFiles: @unchecked Sendable {
-  /// The registry the exporter uses.
+  /// The registry the exporter, the goldens and the command line use.
   public static let shared = TemporaryFiles()
 
   /// The suffix of every temporary file, for cleanup scripts and tests.
@@ -30,16 +30,17 @@ public final class TemporaryFiles: @unchecked Sendable {
   private var writeCount = 0
   private var signalSources: [any DispatchSourceSignal] = []
 
-  init() {}
+  /// A registry of its own (tests use one each; everything else shares ``shared``).
+  package init() {}
 
   /// Creates and opens the temporary file for `destination`, registered for cleanup; returns
   /// its path and a write-only descriptor the caller closes.
   ///
   /// The file is created under the registry's lock, so the interrupt handler either sees it
   /// registered (and removes it) or has already refused it.
-  /// - Throws: ``ExportError/interrupted`` once an interrupt is being handled, or
-  ///   ``ExportError/cannotWrite(path:reason:)``.
-  public func create(for destination: URL) throws(ExportError) -> (url: URL, descriptor: Int32) {
+  /// - Throws: ``OutputError/interrupted`` once an interrupt is being handled, or
+  ///   ``OutputError/cannotWrite(path:reason:)``.
+  public func create(for destination: URL) throws(OutputError) -> (url: URL, descriptor: Int32) {
     let folder = destination.deletingLastPathComponent()
     let process = getpid()
     lock.lock()
@@ -65,9 +66,9 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// The order is the one that survives a power cut: `fsync` of the file, then `rename`, then
   /// `fsync` of the folder. On any failure before the rename the temporary file is removed and
   /// `destination` is untouched.
-  /// - Throws: ``ExportError/interrupted`` once an interrupt is being handled, or
-  ///   ``ExportError/cannotWrite(path:reason:)``.
-  public func commit(_ temporary: URL, descriptor: Int32, to destination: URL) throws(ExportError) {
+  /// - Throws: ``OutputError/interrupted`` once an interrupt is being handled, or
+  ///   ``OutputError/cannotWrite(path:reason:)``.
+  public func commit(_ temporary: URL, descriptor: Int32, to destination: URL) throws(OutputError) {
     // Outside the lock: frames written by other jobs need not wait for this file's flush.
     guard Self.synchronize(descriptor) else {
       let reason = String(cString: strerror(errno))
@@ -99,7 +100,7 @@ public final class TemporaryFiles: @unchecked Sendable {
     return true
   }
 
-  private func moveIntoPlace(_ temporary: URL, to destination: URL) throws(ExportError) {
+  private func moveIntoPlace(_ temporary: URL, to destination: URL) throws(OutputError) {
     lock.lock()
     defer { lock.unlock() }
     guard !isShuttingDown else { throw .interrupted }

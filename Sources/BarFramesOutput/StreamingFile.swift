@@ -8,15 +8,15 @@ import Darwin
 
 /// A file written over time (an APNG or GIF fed frame by frame) under a temporary name, and
 /// renamed into place by ``commit()`` — or removed by ``discard()``.
-final class StreamingFile {
-  let destination: URL
-  let temporary: URL
-  let handle: FileHandle
+package final class StreamingFile {
+  package let destination: URL
+  package let temporary: URL
+  package let handle: FileHandle
   private let descriptor: Int32
   private let registry: TemporaryFiles
   private var isOpen = true
 
-  init(_ destination: URL, registry: TemporaryFiles) throws(ExportError) {
+  package init(_ destination: URL, registry: TemporaryFiles) throws(OutputError) {
     self.destination = destination
     self.registry = registry
     (temporary, descriptor) = try registry.create(for: destination)
@@ -24,7 +24,7 @@ final class StreamingFile {
   }
 
   /// Flushes and closes the file and renames it into place; returns its size in bytes.
-  func commit() throws(ExportError) -> Int {
+  package func commit() throws(OutputError) -> Int {
     var info = stat()
     let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
     isOpen = false
@@ -33,7 +33,7 @@ final class StreamingFile {
   }
 
   /// Closes and removes the temporary file.
-  func discard() {
+  package func discard() {
     if isOpen {
       close(descriptor)
       isOpen = false

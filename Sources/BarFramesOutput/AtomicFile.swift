@@ -1,4 +1,3 @@
-import BarFramesImageIO
 import Foundation
 
 #if canImport(Glibc)
@@ -12,14 +11,14 @@ import Darwin
 /// once complete (see ``TemporaryFiles``).
 public enum AtomicFile {
   /// Writes `bytes` to `destination`.
-  public static func write(_ bytes: [UInt8], to destination: URL, registry: TemporaryFiles = .shared) throws(ExportError) {
+  public static func write(_ bytes: [UInt8], to destination: URL, registry: TemporaryFiles = .shared) throws(OutputError) {
     try stream(to: destination, registry: registry) { handle in
       try handle.write(contentsOf: bytes)
     }
   }
 
   /// Writes a UTF-8 string to `destination`.
-  public static func write(_ text: String, to destination: URL, registry: TemporaryFiles = .shared) throws(ExportError) {
+  public static func write(_ text: String, to destination: URL, registry: TemporaryFiles = .shared) throws(OutputError) {
     try write(Array(text.utf8), to: destination, registry: registry)
   }
 
@@ -27,7 +26,7 @@ public enum AtomicFile {
   /// it into place. On any error the temporary file is removed and `destination` is left untouched.
   public static func stream<R>(
     to destination: URL, registry: TemporaryFiles = .shared, _ produce: (FileHandle) throws -> R
-  ) throws(ExportError) -> R {
+  ) throws(OutputError) -> R {
     let (temporary, descriptor) = try registry.create(for: destination)
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
     let result: R
@@ -36,7 +35,7 @@ public enum AtomicFile {
     } catch {
       close(descriptor)
       registry.discard(temporary)
-      if let exportError = error as? ExportError { throw exportError }
+      if let outputError = error as? OutputError { throw outputError }
       throw .cannotWrite(path: destination.path, reason: reason(error))
     }
     try registry.commit(temporary, descriptor: descriptor, to: destination)
@@ -45,7 +44,7 @@ public enum AtomicFile {
 
   /// A short reason for an error: our own errors' descriptions, the POSIX message of
   /// Foundation's file errors.
-  static func reason(_ error: any Error) -> String {
+  package static func reason(_ error: any Error) -> String {
     let isFoundationError = error is CocoaError || type(of: error) is NSError.Type
     guard isFoundationError else { return String(describing: error) }
     let ns = error as NSError
@@ -54,20 +53,5 @@ public enum AtomicFile {
     }
     if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
     return ns.localizedFailureReason ?? ns.localizedDescription
-  }
-}
-
-/// Creates output folders, failing with one clear line.
-public enum OutputDirectory {
-  /// Creates `directory` and its parents and checks that files can be created in it.
-  public static func prepare(_ directory: URL) throws(ExportError) {
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw .cannotCreateDirectory(path: directory.path, reason: AtomicFile.reason(error))
-    }
-    guard access(directory.path, W_OK | X_OK) == 0 else {
-      throw .cannotCreateDirectory(path: directory.path, reason: "it is not writable")
-    }
   }
 }

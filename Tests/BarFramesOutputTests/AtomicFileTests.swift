@@ -1,4 +1,4 @@
-@testable import BarFramesExport
+@testable import BarFramesOutput
 import BarFramesTestSupport
 import Foundation
 import Testing
@@ -23,7 +23,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let registry = TemporaryFiles()
     let destination = directory.appendingPathComponent("b.apng")
-    #expect(throws: ExportError.self) {
+    #expect(throws: OutputError.self) {
       try AtomicFile.stream(to: destination, registry: registry) { handle in
         try handle.write(contentsOf: [UInt8](repeating: 7, count: 1000))
         throw Boom()
@@ -40,7 +40,7 @@ import Testing
     // A non-empty directory stands where the file should go: rename(2) refuses to replace it.
     let blocker = directory.appendingPathComponent("c.png")
     try FileManager.default.createDirectory(at: blocker.appendingPathComponent("inside"), withIntermediateDirectories: true)
-    #expect(throws: ExportError.self) { try AtomicFile.write([1], to: blocker, registry: registry) }
+    #expect(throws: OutputError.self) { try AtomicFile.write([1], to: blocker, registry: registry) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["c.png"])
     #expect(registry.registeredPaths.isEmpty)
   }
@@ -55,7 +55,7 @@ import Testing
     #expect(file.temporary.lastPathComponent.hasSuffix(TemporaryFiles.suffix))
     #expect(registry.removeAllForExit() == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
-    #expect(throws: ExportError.interrupted) { try registry.create(for: directory.appendingPathComponent("e.png")) }
+    #expect(throws: OutputError.interrupted) { try registry.create(for: directory.appendingPathComponent("e.png")) }
   }
 
   @Test func anUnwritableFolderFailsWithOneLine() throws {
