@@ -10,7 +10,7 @@ let package = Package(
     // The core: geometry, the Core Animation timing model, styles, scenes and designs. No Cairo.
     .library(name: "BarFrames", targets: ["BarFrames", "BarFramesTiming", "BarFramesGraphics", "BarFramesText", "BarFramesJSON"]),
     // Cairo-backed drawing, PNG encoding and the frame exporter.
-    .library(name: "BarFramesRendering", targets: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]),
+    .library(name: "BarFramesRendering", targets: ["BarFramesRenderer", "BarFramesImageIO", "BarFramesPlayer", "BarFramesExport"]),
     // Golden-image assertions for XCTest and Swift Testing.
     .library(name: "BarFramesTesting", targets: ["BarFramesTesting", "BarFramesGolden"]),
     .executable(name: "barframes", targets: ["barframes"]),
@@ -50,14 +50,17 @@ let package = Package(
     // MARK: Output
     .target(name: "BarFramesImageIO", dependencies: ["CZlib"]),
     .target(name: "BarFramesRenderer", dependencies: ["BarFramesGraphics", "BarFramesImageIO", "CCairo"]),
+    // The player page (script, style sheet, page shell, backdrop choice) shared by the gallery
+    // and the golden report: text only, so neither module depends on the other's page code.
+    .target(name: "BarFramesPlayer", dependencies: ["BarFramesJSON"]),
     .target(
       name: "BarFramesExport",
-      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO"]
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesPlayer"]
     ),
     // Golden images: comparison, record modes and artefacts (no XCTest, so the CLI can use it).
     .target(
       name: "BarFramesGolden",
-      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport"]
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesPlayer"]
     ),
     // Assertions for XCTest and Swift Testing on top of BarFramesGolden.
     .target(name: "BarFramesTesting", dependencies: ["BarFrames", "BarFramesGolden"]),
@@ -80,7 +83,7 @@ let package = Package(
     .executableTarget(
       name: "barframes",
       dependencies: [
-        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesExport", "BarFramesGolden", "BarFramesBench",
+        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesPlayer", "BarFramesExport", "BarFramesGolden", "BarFramesBench",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]
@@ -104,7 +107,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BarFramesExportTests",
-      dependencies: ["BarFramesExport", "BarFramesTestSupport"]
+      dependencies: ["BarFramesExport", "BarFramesPlayer", "BarFramesTestSupport"]
     ),
     .testTarget(
       name: "BarFramesTestingTests",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BarFrames
 import BarFramesExport
+import BarFramesPlayer
 import FlyingFox
 import Foundation
 

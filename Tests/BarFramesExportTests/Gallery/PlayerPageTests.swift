@@ -1,5 +1,6 @@
 import BarFrames
 import BarFramesExport
+import BarFramesPlayer
 import BarFramesTestSupport
 import Foundation
 import Testing
