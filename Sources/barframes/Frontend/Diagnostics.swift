@@ -30,9 +30,6 @@ extension BarFramesCommand {
   /// `--help` and `--version` exit 0); every other error becomes a single `barframes: error:`
   /// line.
   static func main() async {
-    // Every subcommand writes through AtomicFile: Ctrl-C, SIGTERM or SIGHUP removes the
-    // temporary files, so nothing half-written is left under any name.
-    TemporaryFiles.shared.installInterruptHandler()
     let arguments = CommandLineArguments.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
     if let unknown = CommandLineArguments.unknownSubcommand(arguments, known: configuration.subcommands.map { $0._commandName }) {
       Diagnostics.printError("barframes: error: \(unknown)")
@@ -40,6 +37,10 @@ extension BarFramesCommand {
     }
     do {
       var command = try parseAsRoot(arguments)
+      // Every subcommand writes through AtomicFile: Ctrl-C, SIGTERM or SIGHUP removes the
+      // temporary files, so nothing half-written is left under any name. `preview` handles
+      // them itself, to stop its server gracefully.
+      if !(command is Preview) { TemporaryFiles.shared.installInterruptHandler() }
       if var asyncCommand = command as? AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
