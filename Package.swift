@@ -62,9 +62,12 @@ let package = Package(
     .target(name: "BarFramesOutput"),
     .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CWebP"]),
     .target(name: "BarFramesRenderer", dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesImageIO", "CCairo"]),
+    // The player page (script, style sheet, page shell, backdrop choice) shared by the gallery
+    // and the golden report: text only, so neither module depends on the other's page code.
+    .target(name: "BarFramesPlayer", dependencies: ["BarFramesJSON"]),
     .target(
       name: "BarFramesExport",
-      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput"]
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer"]
     ),
     // The front door for rendering: re-exports the core, the renderer, the image formats and the
     // exporter, and adds Scene.png(at:scale:), svg(at:) and render(to:options:).
@@ -75,7 +78,7 @@ let package = Package(
     // Golden images: comparison, record modes and artefacts (no XCTest, so the CLI can use it).
     .target(
       name: "BarFramesGolden",
-      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput"]
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer"]
     ),
     // Assertions for XCTest and Swift Testing on top of BarFramesGolden.
     .target(name: "BarFramesTesting", dependencies: ["BarFrames", "BarFramesGolden"]),
@@ -99,8 +102,8 @@ let package = Package(
     .target(
       name: "BarFramesCLI",
       dependencies: [
-        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesExport", "BarFramesGolden",
-        "BarFramesBench",
+        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer", "BarFramesExport",
+        "BarFramesGolden", "BarFramesBench",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]
@@ -133,7 +136,7 @@ let package = Package(
     .testTarget(name: "BarFramesOutputTests", dependencies: ["BarFramesOutput", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesExportTests",
-      dependencies: ["BarFramesExport", "BarFramesTestSupport"]
+      dependencies: ["BarFramesExport", "BarFramesPlayer", "BarFramesTestSupport"]
     ),
     .testTarget(
       name: "BarFramesTestingTests",

@@ -2,6 +2,7 @@ import BarFrames
 import BarFramesGraphics
 import BarFramesImageIO
 import BarFramesOutput
+import BarFramesPlayer
 import BarFramesRenderer
 import Foundation
 
@@ -135,7 +136,7 @@ public struct Exporter: Sendable {
         do {
           sheet = try ContactSheet(
             title: title, scale: plan.scale, frameWidth: plan.pixelWidth, frameHeight: plan.pixelHeight,
-            count: plan.sheetPositions.count, isTransparent: plan.colorType == .rgba
+            count: plan.sheetPositions.count, isTransparent: plan.colorType == .rgba, backdrop: Backdrop.choose(for: plan)
           ).makeCanvas()
         } catch {
           throw ExportError.renderFailed(scene: plan.name, time: 0, reason: "contact sheet: \(AtomicFile.reason(error))")

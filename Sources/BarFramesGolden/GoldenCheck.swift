@@ -38,6 +38,13 @@ public struct GoldenCheck: Sendable {
     public var reference: URL?
     public var actual: URL
     public var diff: URL?
+
+    public init(directory: URL, reference: URL?, actual: URL, diff: URL?) {
+      self.directory = directory
+      self.reference = reference
+      self.actual = actual
+      self.diff = diff
+    }
   }
 
   public var tolerance: GoldenTolerance

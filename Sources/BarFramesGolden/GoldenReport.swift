@@ -1,8 +1,11 @@
+import BarFramesImageIO
+import BarFramesJSON
+import BarFramesPlayer
 import BarFramesRenderer
 import Foundation
 
 /// The results of verifying many frames against their goldens, and the files CI keeps of them:
-/// an HTML page with reference, actual and diff side by side, and JUnit XML.
+/// the player page stepping through reference, actual and diff of every mismatch, and JUnit XML.
 ///
 /// ```swift
 /// var report = GoldenReport(tolerance: .default)
@@ -42,10 +45,13 @@ public struct GoldenReport: Sendable {
   public var tolerance: GoldenTolerance
   /// The frames in the order they were checked.
   public var frames: [Frame]
+  /// Pixels per point of the images, so the report's "points" zoom shows them at their size.
+  public var scale: Int
 
-  public init(tolerance: GoldenTolerance, frames: [Frame] = []) {
+  public init(tolerance: GoldenTolerance, frames: [Frame] = [], scale: Int = 1) {
     self.tolerance = tolerance
     self.frames = frames
+    self.scale = max(1, scale)
   }
 
   /// Frames that matched.
@@ -58,42 +64,96 @@ public struct GoldenReport: Sendable {
   /// `4 of 5 frames match (tolerance: ±1 per channel, no pixel beyond)`.
   public var summary: String { "\(matched) of \(frames.count) frames match (tolerance: \(tolerance))" }
 
-  /// An HTML page showing every frame that did not match, with its reference, actual and diff
-  /// images linked relative to `pageDirectory` (the folder the page is written to).
+  /// The player page (the gallery's, ``PlayerPage``) stepping through every frame that did not
+  /// match: reference, actual and diff side by side or a swipe between reference and actual,
+  /// with the player's zoom to pixels and backdrops; frames that could not be compared are
+  /// listed under it. Images are linked relative to `pageDirectory` (the folder the page is
+  /// written to).
   public func html(pageDirectory: URL) -> String {
-    func relative(_ url: URL?) -> String? {
-      guard let url else { return nil }
-      let prefix = pageDirectory.standardizedFileURL.path + "/"
+    var appendix = "<section class=\"report-errors\"><p>Tolerance: \(GoldenReport.escaped(tolerance.description))</p>\n"
+    let unshown = frames.filter {
+      switch $0.status {
+      case .matched, .failed(_, _?): false
+      case .failed(_, nil), .error: true
+      }
+    }
+    if !unshown.isEmpty {
+      appendix += "<h2>Not shown above</h2><ul>\n"
+      for frame in unshown {
+        let message: String
+        switch frame.status {
+        case .error(let text): message = "error: " + text
+        case .failed(let text, _): message = text
+        case .matched: continue
+        }
+        appendix += "<li><strong>\(GoldenReport.escaped(frame.name))</strong>: \(GoldenReport.escaped(message))</li>\n"
+      }
+      appendix += "</ul>\n"
+    }
+    appendix += "</section>"
+    return PlayerPage.html(data: playerData(pageDirectory: pageDirectory), titleHTML: "BarFrames golden report", appendixHTML: appendix)
+  }
+
+  /// The report page's data: three lists of the same length — `reference`, `actual` and `diff`
+  /// of every frame that did not match and has images — which the player lines up item by item
+  /// (``PlayerPage``). Each item names its frame and message and carries its image's size and,
+  /// when transparent, the backdrop chosen by contrast. The page opens on a swipe from
+  /// reference (left of the divider) to actual, with the diff beside it.
+  public func playerData(pageDirectory: URL) -> JSONValue {
+    let prefix = pageDirectory.standardizedFileURL.path + "/"
+    func relative(_ url: URL) -> String {
       let path = url.standardizedFileURL.path
       return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.absoluteString
     }
-    var body = "<h1>Golden verification: \(GoldenReport.escaped("\(matched) of \(frames.count) frames match"))</h1>\n"
-    body += "<p>Tolerance: \(GoldenReport.escaped(tolerance.description))</p>\n"
-    for frame in frames {
-      switch frame.status {
-      case .matched:
-        continue
-      case .error(let message):
-        body += "<section><h2>\(GoldenReport.escaped(frame.name))</h2><p>error: \(GoldenReport.escaped(message))</p></section>\n"
-      case .failed(let message, let artifacts):
-        body += "<section><h2>\(GoldenReport.escaped(frame.name))</h2><p>\(GoldenReport.escaped(message))</p><div class=row>\n"
-        for (label, url) in [("reference", artifacts?.reference), ("actual", artifacts?.actual), ("diff", artifacts?.diff)] {
-          if let src = relative(url) {
-            body += "<figure><img src=\"\(GoldenReport.escaped(src))\"><figcaption>\(label)</figcaption></figure>\n"
-          }
-        }
-        body += "</div></section>\n"
-      }
+    let shown: [(frame: Frame, message: String, artifacts: GoldenCheck.Artifacts)] = frames.compactMap { frame in
+      if case .failed(let message, let artifacts?) = frame.status { return (frame, message, artifacts) }
+      return nil
     }
-    return """
-      <!doctype html><html><head><meta charset="utf-8"><title>BarFrames golden report</title>
-      <style>body{font-family:sans-serif;margin:2em;background:#f4f4f4}.row{display:flex;gap:1em;flex-wrap:wrap}
-      figure{margin:0;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px;padding:4px}
-      img{image-rendering:pixelated;max-width:100%}figcaption{text-align:center;font-size:90%}</style></head>
-      <body>
-      \(body)</body></html>
-
-      """
+    func item(_ url: URL?, _ entry: (frame: Frame, message: String, artifacts: GoldenCheck.Artifacts)) -> JSONValue {
+      var members: [JSONValue.Member] = [.init("label", .string(entry.frame.name)), .init("message", .string(entry.message))]
+      guard let url else { return .object(members + [.init("missing", .bool(true))]) }
+      members.append(.init("path", .string(relative(url))))
+      if let bytes = try? Data(contentsOf: url), let image = try? PNGDecoder.decode(Array(bytes)) {
+        members += [
+          .init("width", .number(Double(image.width))), .init("height", .number(Double(image.height))),
+          .init("scale", .number(Double(scale))), .init("transparent", .bool(!image.isOpaque)),
+          .init("backdrop", .string((image.isOpaque ? Backdrop.checker : Backdrop.choose(forStraightRGBA: image.pixels)).rawValue)),
+        ]
+      }
+      return .object(members)
+    }
+    // One timeline band per scene, over its failing frames.
+    var bands: [JSONValue] = []
+    for (index, entry) in shown.enumerated() where index == 0 || shown[index - 1].frame.scene != entry.frame.scene {
+      let run = shown[index...].prefix { $0.frame.scene == entry.frame.scene }.count
+      bands.append(.object([
+        .init("at", .number(Double(index))), .init("until", .number(Double(index + run - 1))),
+        .init("count", .number(Double(run))), .init("call", .string(entry.frame.scene)), .init("args", .string("")),
+      ]))
+    }
+    func list(_ name: String, _ image: (GoldenCheck.Artifacts) -> URL?) -> JSONValue {
+      .object([
+        .init("name", .string(name)), .init("file", .string("")), .init("design", .string("")),
+        .init("start", .number(0)), .init("end", .number(Double(max(0, shown.count - 1)))), .init("sampleStart", .number(0)),
+        .init("duration", .number(Double(max(0, shown.count - 1)))),
+        .init("fps", .number(1)), .init("fpsLabel", .string("1")), .init("fpsNum", .number(1)), .init("fpsDen", .number(1)),
+        .init("scale", .number(Double(scale))), .init("width", .number(0)), .init("height", .number(0)),
+        .init("transparent", .bool(false)), .init("background", .null), .init("backdrop", .string(Backdrop.checker.rawValue)),
+        .init("frames", .object([.init("items", .array(shown.map { item(image($0.artifacts), $0) }))])),
+        .init("events", .array(bands)), .init("files", .array([])), .init("previews", .array([])),
+      ])
+    }
+    return .object([
+      .init("version", .number(1)),
+      .init("tool", .string("barframes golden verify")),
+      .init("live", .bool(false)),
+      .init("revision", .number(0)),
+      .init("error", .null),
+      .init("summary", .string(summary + (shown.count < frames.count - matched ? "; \(shown.count) shown, the rest listed below" : ""))),
+      .init("defaults", .object([.init("scene", .string("reference")), .init("compare", .string("actual")), .init("mode", .string("swipe"))])),
+      .init("extra", .string("diff")),
+      .init("scenes", .array([list("reference", \.reference), list("actual", { $0.actual }), list("diff", \.diff)])),
+    ])
   }
 
   /// JUnit XML as CI systems read it (Jenkins, GitLab, GitHub's test reporters): one

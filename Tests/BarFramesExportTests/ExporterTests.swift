@@ -170,6 +170,36 @@ import BarFramesRenderer
     }
   }
 
+  /// A white bar on nothing (seek-bar) vanished on the light checkerboard: its cells now sit on
+  /// the dark backdrop the player chooses by contrast.
+  @Test func aTransparentWhiteSceneSitsOnTheDarkBackdropInTheContactSheet() throws {
+    var options = ExportFixtures.options(.sheet)
+    options.selection = .time(0...1)
+    let seekBar = try Scene.load(contentsOf: TestRendering.packageRoot.appendingPathComponent("Examples/seek-bar.json")).timeline()
+    let (directory, _) = try ExportFixtures.export([seekBar], options: options)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scale = seekBar.scene.scale
+    let sheet = try PNGDecoder.decode(try ExportFixtures.read(directory, "seek-bar/seek-bar-sheet@\(scale)x.png"))
+    let frame = try FrameRenderer(size: seekBar.scene.style.canvas.size, scale: scale, background: nil).render(seekBar.presentation(at: 0))
+    let origin = (x: 8 * scale, y: 22 * scale)  // padding, title band
+    var transparent = 0, opaque = 0
+    var wrong: [String] = []
+    for y in stride(from: 0, to: frame.height, by: 3) {
+      for x in stride(from: 0, to: frame.width, by: 3) {
+        let pixel = frame[x, y], shown = sheet[origin.x + x, origin.y + y]
+        if pixel.alpha == 0 {
+          transparent += 1
+          if shown != .init(red: 30, green: 30, blue: 30) { wrong.append("\(x),\(y): \(shown) on nothing") }
+        } else if pixel.alpha == 255 {
+          opaque += 1
+          if shown != pixel { wrong.append("\(x),\(y): \(shown), the frame has \(pixel)") }
+        }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.count) pixels differ, e.g. \(wrong.prefix(3))")
+    #expect(transparent > 100 && opaque > 10, "\(transparent) transparent, \(opaque) opaque pixels sampled")
+  }
+
   @Test func theManifestListsEveryFileWithSizesAndChecksums() throws {
     let (directory, manifest) = try ExportFixtures.export(
       [try ExportFixtures.scene(name: "a"), try ExportFixtures.scene(name: "b", duration: 0.5)],

@@ -17,14 +17,20 @@ Steps:
   {"back": true}                      history back
   {"observe": NAME}                   record the player's state
   {"eval": JS, "as": NAME}            record the value of a JS expression
+  {"pixels": JS, "as": NAME}          record the colours [r, g, b] the screen shows at the points
+                                      [[x, y], ...] (CSS pixels) the expression returns, read from
+                                      a real screenshot (what the compositor drew: clipping,
+                                      blending and opacity included)
 
 Exit status: 0 when every step ran, 3 when a step failed (its message on stderr), 4 when
 Selenium or chromium-driver cannot start.
 """
 import json
 import os
+import struct
 import sys
 import time
+import zlib
 
 OBSERVE = r"""
 const $ = (id) => document.getElementById(id);
@@ -60,6 +66,49 @@ return {
   marker: window.__barframesMarker || null,
 };
 """
+
+
+def decode_png(data):
+    """(width, height, channels, rows) of an 8-bit, non-interlaced RGB or RGBA PNG (a
+    screenshot), without third-party modules."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise RuntimeError("the screenshot is not a PNG")
+    position, idat = 8, b""
+    width = height = channels = 0
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or color not in (2, 6) or interlace:
+                raise RuntimeError(f"unexpected screenshot format: depth {depth}, colour type {color}")
+            channels = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        position += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(line)
+        previous = line
+    return width, height, channels, rows
 
 
 def main():
@@ -129,6 +178,16 @@ def main():
                 value = driver.execute_script(OBSERVE)
                 value["name"] = step["observe"]
                 observations.append(value)
+            elif "pixels" in step:
+                points = driver.execute_script("return (" + step["pixels"] + ")")
+                width, height, channels, rows = decode_png(driver.get_screenshot_as_png())
+                colours = []
+                for x, y in points:
+                    x, y = int(round(x)), int(round(y))
+                    if not (0 <= x < width and 0 <= y < height):
+                        raise RuntimeError(f"step {number}: point {x},{y} is outside the {width}×{height} screenshot")
+                    colours.append(list(rows[y][x * channels:x * channels + 3]))
+                observations.append({"name": step["as"], "value": colours})
             elif "eval" in step:
                 observations.append({"name": step["as"], "value": driver.execute_script("return (" + step["eval"] + ")")})
             else:

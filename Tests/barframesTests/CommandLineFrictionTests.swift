@@ -35,6 +35,16 @@ import Testing
     #expect(far.exitCode == 64 && !far.stderr.contains("did you mean") && far.stderr.contains("subcommands: "))
   }
 
+  /// ArgumentParser suggests the nearest flag for a mistyped option (a usage error, exit 64).
+  @Test func aMistypedOptionSuggestsTheNearestFlag() throws {
+    let result = try CommandRunner.run(["render", "Examples/bent-line-slider.json", "--fomat", "png"])
+    #expect(result.exitCode == 64)
+    #expect(result.stderr.contains("Unknown option '--fomat'. Did you mean '--format'?"), "\(result.stderr)")
+    let preview = try CommandRunner.run(["preview", "--prot", "0"])
+    #expect(preview.exitCode == 64)
+    #expect(preview.stderr.contains("Did you mean '--port'?"), "\(preview.stderr)")
+  }
+
   @Test(arguments: [["render", "Examples/bent-line-slider.json", "-o", "/nonexistent/x"], ["still", "Examples/bent-line-slider.json", "-o", "/nonexistent/x.png"]])
   func aNegativeTimeIsRefusedWithItsRange(command: [String]) throws {
     let result = try CommandRunner.run(command + ["--at", "-1"])

@@ -62,9 +62,6 @@ extension BarFramesCommand {
   /// line.
   static func main(designs: DesignRegistry) async {
     BarFramesCommand.designs = designs
-    // Every subcommand writes through AtomicFile: Ctrl-C, SIGTERM or SIGHUP removes the
-    // temporary files, so nothing half-written is left under any name.
-    TemporaryFiles.shared.installInterruptHandler()
     // A closed pipe on stdout or stderr is an error to report (EPIPE), not a signal that kills.
     signal(SIGPIPE, SIG_IGN)
     // On Linux the arguments come from /proc/self/cmdline: without /proc the list is empty and
@@ -87,6 +84,10 @@ extension BarFramesCommand {
       exit(withError: error)
     }
     do {
+      // Every subcommand writes through AtomicFile: Ctrl-C, SIGTERM or SIGHUP removes the
+      // temporary files, so nothing half-written is left under any name. `preview` handles
+      // them itself, to stop its server gracefully.
+      if !(command is Preview) { TemporaryFiles.shared.installInterruptHandler() }
       if var asyncCommand = command as? AsyncParsableCommand {
         try await asyncCommand.run()
       } else {

@@ -96,7 +96,7 @@ extension BarFramesCommand.Golden {
     @Flag(name: .customLong("ignore-antialiasing"), help: "Forgive differing pixels that lie on an anti-aliased edge in both images.")
     var ignoreAntialiasing = false
 
-    @Option(help: "Write an HTML report of every mismatch (reference, actual, diff): a FILE.html, with the images in FILE/ beside it, or a folder, which gets index.html and the images.")
+    @Option(help: "Write an HTML report of every mismatch in the player page (reference, actual, diff; swipe between reference and actual): a FILE.html, with the images in FILE/ beside it, or a folder, which gets index.html and the images.")
     var report: String?
 
     @Option(help: "Write JUnit XML to this file: one testcase per frame, a failure with the message for each mismatch.")
@@ -142,7 +142,7 @@ extension BarFramesCommand.Golden {
       let check = GoldenCheck(
         tolerance: tolerance, mode: .never, artifactsDirectory: reportLocation?.images ?? GoldenCheck.defaultArtifactsDirectory())
       let renderer = GoldenRenderer(scale: options.scale)
-      var report = GoldenReport(tolerance: tolerance)
+      var report = GoldenReport(tolerance: tolerance, scale: options.scale)
       for (timeline, times) in try options.loadScenes() {
         let scene = timeline.scene.name
         let sceneArgument = options.scenes.first { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == scene } ?? scene

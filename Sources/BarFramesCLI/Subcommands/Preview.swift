@@ -1,6 +1,7 @@
 import ArgumentParser
 import BarFrames
 import BarFramesExport
+import BarFramesPlayer
 import FlyingFox
 import Foundation
 
@@ -37,11 +38,16 @@ extension BarFramesCommand {
 
     func run() async throws {
       let files = try Render.sceneFiles(scenes)
+      let temporary = output == nil
       let directory = URL(fileURLWithPath: output ?? NSTemporaryDirectory() + "barframes-preview-\(getpid())", isDirectory: true)
       try OutputFiles.createDirectory(directory)
+      // Ctrl-C (and SIGTERM, SIGHUP) ends the loop below instead of the process, so the server
+      // closes its sockets and the temporary folder goes; a second one exits at once.
+      let interrupts = PreviewInterrupts()
+      defer { interrupts.cancel() }
       let studio = PreviewStudio(sceneFiles: files, directory: directory)
-      await studio.render()
-      let server = HTTPServer(address: try .inet(ip4: host, port: port), timeout: 3600)
+      await studio.render(files)
+      let server = try makeServer()
       await server.appendRoute("GET /") { _ in
         let page = await studio.page()
         return HTTPResponse(
@@ -54,30 +60,110 @@ extension BarFramesCommand {
       await server.appendRoute("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
       await server.appendRoute("GET /events", to: .webSocket(PreviewEvents(studio: studio)))
       await server.appendRoute("GET /*", to: DirectoryHTTPHandler(root: directory, serverPath: "/", cacheControl: [.noStore]))
-      let task = Task { try await server.run() }
+      let serving = Task { try await server.run() }
       try await server.waitUntilListening()
-      if let address = await server.listeningAddress, case .ip4(let ip, let listening) = address {
-        Diagnostics.printError("preview: http://\(ip):\(listening)/ (Ctrl-C stops)")
+      switch await server.listeningAddress {
+      case .ip4(let ip, let listening)?: Diagnostics.printError("preview: http://\(ip):\(listening)/ (Ctrl-C stops)")
+      case .ip6(let ip, let listening)?: Diagnostics.printError("preview: http://[\(ip)]:\(listening)/ (Ctrl-C stops)")
+      default: break
       }
       // Polling modification times is portable and, for a handful of files, cheap.
-      var stamps = studio.watchedStamps()
-      while !task.isCancelled {
-        try await Task.sleep(nanoseconds: UInt64(max(0.05, interval) * 1e9))
-        let now = studio.watchedStamps()
-        if now != stamps {
+      let watching = Task {
+        var stamps = studio.watchedStamps()
+        while !Task.isCancelled {
+          try await Task.sleep(nanoseconds: UInt64(max(0.05, interval) * 1e9))
+          let now = studio.watchedStamps()
+          let changed = studio.scenes(changedBetween: stamps, and: now)
           stamps = now
-          await studio.render()
+          if !changed.isEmpty { await studio.render(changed) }
         }
+      }
+      let signal = await interrupts.next()
+      // A render under way finishes (its files are complete or removed), then the server stops.
+      watching.cancel()
+      _ = await watching.result
+      await studio.closeListeners()
+      await server.stop(timeout: 1)
+      serving.cancel()
+      _ = await serving.result
+      if temporary { try? FileManager.default.removeItem(at: directory) }
+      Diagnostics.printError("preview: stopped (\(signal == SIGINT ? "Ctrl-C" : "signal \(signal)"))\(temporary ? "; temporary frames removed" : "")")
+    }
+
+    /// The server on `--host`: an IPv4 address, or an IPv6 literal such as `::1` (brackets allowed).
+    func makeServer() throws -> HTTPServer {
+      let literal = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+      do {
+        if literal.contains(":") { return HTTPServer(address: try .inet6(ip6: literal, port: port), timeout: 3600) }
+        return HTTPServer(address: try .inet(ip4: literal, port: port), timeout: 3600)
+      } catch {
+        throw CommandFailure(message: "'--host' \(host) is not an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1)", status: .usage)
       }
     }
   }
 }
 
-/// The preview's state: the last good render, the current error and the pages listening.
+/// SIGINT, SIGTERM and SIGHUP as values to await: the first one is delivered to `next()`; a
+/// second one removes the exporter's temporary files and exits at once (128 + the signal).
+final class PreviewInterrupts: @unchecked Sendable {
+  private let lock = NSLock()
+  private var sources: [any DispatchSourceSignal] = []
+  private var received: Int32?
+  private var waiter: CheckedContinuation<Int32, Never>?
+
+  init() {
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInteractive))
+      source.setEventHandler { [weak self] in self?.deliver(number) }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  private func deliver(_ number: Int32) {
+    lock.lock()
+    if received != nil {
+      lock.unlock()
+      TemporaryFiles.shared.removeAllForExit()
+      _exit(128 + number)
+    }
+    received = number
+    let waiting = waiter
+    waiter = nil
+    lock.unlock()
+    waiting?.resume(returning: number)
+  }
+
+  /// The first signal, once it arrives.
+  func next() async -> Int32 {
+    await withCheckedContinuation { continuation in
+      lock.lock()
+      if let received {
+        lock.unlock()
+        continuation.resume(returning: received)
+      } else {
+        waiter = continuation
+        lock.unlock()
+      }
+    }
+  }
+
+  func cancel() {
+    for source in sources { source.cancel() }
+  }
+}
+
+/// The preview's state: the last good render of each scene, the current errors and the pages
+/// listening.
 actor PreviewStudio {
   let sceneFiles: [String]
   let directory: URL
   private var data = GalleryData(tool: "barframes \(BarFramesVersion.string) preview", scenes: [], live: true)
+  /// The last good render of each scene file.
+  private var rendered: [String: GalleryData.SceneInfo] = [:]
+  /// Each failing scene file's message, as the command line prints it.
+  private var errors: [String: String] = [:]
   private var listeners: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
 
   init(sceneFiles: [String], directory: URL) {
@@ -87,27 +173,39 @@ actor PreviewStudio {
 
   func page() -> String { HTMLGallery.page(data) }
 
-  /// Re-renders every scene; on success the pages reload, on failure they show the error the
+  /// Re-renders `files` (scene files) and only those. When any rendered, the pages reload (and
+  /// still show the errors of scenes that did not); when none did, they show the error the
   /// command line would print and keep the last good frames.
-  func render() {
-    do {
-      let timelines = try sceneFiles.map(SceneLoading.timeline)
-      var options = ExportOptions()
-      options.formats = [.png, .svg]
-      let exporter = Exporter(outputDirectory: directory, options: options, tool: data.tool)
-      let plans = try exporter.plan(timelines)
-      _ = try exporter.export(timelines)
-      data = GalleryData(
-        tool: data.tool, scenes: plans.map { .init(plan: $0, backdrop: Backdrop.choose(for: $0)) }, live: true,
-        revision: data.revision + 1, error: nil)
-      Diagnostics.printError("preview: rendered \(plans.count) scene\(plans.count == 1 ? "" : "s") (revision \(data.revision))")
-      broadcast("reload")
-    } catch {
-      let message = "barframes: error: \((error as? CommandFailure)?.message ?? "\(error)")"
-      data.error = message
-      Diagnostics.printError(message)
-      broadcast("failure\n" + message)
+  func render(_ files: [String]) {
+    var done: [String] = []
+    for file in files {
+      do {
+        let timeline = try SceneLoading.timeline(file)
+        var options = ExportOptions()
+        options.formats = [.png, .svg]
+        let exporter = Exporter(outputDirectory: directory, options: options, tool: data.tool)
+        guard let plan = try exporter.plan([timeline]).first else { continue }
+        _ = try exporter.export([timeline])
+        rendered[file] = .init(plan: plan, backdrop: Backdrop.choose(for: plan))
+        errors[file] = nil
+        done.append(plan.name)
+      } catch {
+        let message = "barframes: error: \((error as? CommandFailure)?.message ?? "\(error)")"
+        errors[file] = message
+        Diagnostics.printError(message)
+      }
     }
+    let message = sceneFiles.compactMap { errors[$0] }.joined(separator: "\n")
+    data.error = message.isEmpty ? nil : message
+    guard !done.isEmpty else {
+      broadcast("failure\n" + message)
+      return
+    }
+    data = GalleryData(
+      tool: data.tool, scenes: sceneFiles.compactMap { rendered[$0] }, live: true, revision: data.revision + 1, error: data.error)
+    Diagnostics.printError(
+      "preview: rendered \(done.joined(separator: ", ")) (\(done.count) of \(sceneFiles.count) scene\(sceneFiles.count == 1 ? "" : "s"), revision \(data.revision))")
+    broadcast("reload")
   }
 
   private func broadcast(_ text: String) {
@@ -122,30 +220,68 @@ actor PreviewStudio {
     return stream
   }
 
+  /// Ends every page's WebSocket, so the server's connections can close.
+  func closeListeners() {
+    for listener in listeners.values { listener.finish() }
+    listeners.removeAll()
+  }
+
   private func forget(_ id: UUID) { listeners[id] = nil }
 
-  /// Files whose change triggers a render: the scenes, the style files they name, and the
-  /// files in those styles' folders (icons).
-  nonisolated func watchedStamps() -> [String: Date] {
-    var paths = Set(sceneFiles)
-    for scene in sceneFiles {
-      guard let text = try? String(contentsOfFile: scene, encoding: .utf8),
-        let json = try? JSONValue(parsing: text), case .string(let style)? = json["style"]
-      else { continue }
-      let stylePath = URL(fileURLWithPath: scene).deletingLastPathComponent().appendingPathComponent(style).standardized
-      paths.insert(stylePath.path)
-      let folder = stylePath.deletingLastPathComponent()
-      for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !name.hasPrefix(".") {
-        paths.insert(folder.appendingPathComponent(name).path)
+  /// The files a scene's frames depend on: the scene file, the style file it names, and every
+  /// file a string of the style names (icons such as `progressBarIconImage`), resolved as the
+  /// loader resolves them — relative to the style file, or to the scene for an inline style.
+  nonisolated static func dependencies(ofScene scene: String) -> Set<String> {
+    var paths: Set<String> = [scene]
+    let folder = URL(fileURLWithPath: scene).deletingLastPathComponent()
+    guard let text = try? String(contentsOfFile: scene, encoding: .utf8), let json = try? JSONValue(parsing: text) else { return paths }
+    var style: (json: BarFrames.JSONValue, folder: URL)?
+    switch json["style"] {
+    case .string(let path)?:
+      let url = folder.appendingPathComponent(path).standardized
+      paths.insert(url.path)
+      if let text = try? String(contentsOf: url, encoding: .utf8), let parsed = try? JSONValue(parsing: text) {
+        style = (parsed, url.deletingLastPathComponent())
+      }
+    case let inline?: style = (inline, folder)
+    case nil: break
+    }
+    func strings(_ value: BarFrames.JSONValue) -> [String] {
+      switch value {
+      case .string(let text): [text]
+      case .array(let items): items.flatMap(strings)
+      case .object(let members): members.flatMap { strings($0.value) }
+      default: []
       }
     }
-    var stamps: [String: Date] = [:]
-    for path in paths {
-      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-      stamps[path] = (attributes?[.modificationDate] as? Date) ?? .distantPast
-      if let size = attributes?[.size] as? Int { stamps[path + "#size"] = Date(timeIntervalSince1970: Double(size)) }
+    if let style {
+      for text in strings(style.json) where !text.isEmpty && !text.hasPrefix("#") {
+        let url = style.folder.appendingPathComponent(text).standardized
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue { paths.insert(url.path) }
+      }
+    }
+    return paths
+  }
+
+  /// Every watched file's modification time and size, by scene file.
+  nonisolated func watchedStamps() -> [String: [String: String]] {
+    var stamps: [String: [String: String]] = [:]
+    for scene in sceneFiles {
+      var own: [String: String] = [:]
+      for path in Self.dependencies(ofScene: scene) {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+        own[path] = "\(date) \((attributes?[.size] as? Int) ?? -1)"
+      }
+      stamps[scene] = own
     }
     return stamps
+  }
+
+  /// The scene files whose own files (or the set of them) changed, in the order given.
+  nonisolated func scenes(changedBetween old: [String: [String: String]], and new: [String: [String: String]]) -> [String] {
+    sceneFiles.filter { old[$0] != new[$0] }
   }
 }
 

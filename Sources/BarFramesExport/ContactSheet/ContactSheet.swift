@@ -1,13 +1,16 @@
 import BarFramesGraphics
-import BarFramesText
 import BarFramesImageIO
+import BarFramesPlayer
 import BarFramesRenderer
+import BarFramesText
 
 /// One PNG grid of evenly spaced frames, each captioned with its time and frame number, under a
 /// title line — the whole animation at a glance, for reviews and bug reports.
 ///
 /// Frames are placed pixel for pixel (never resampled) on a light sheet at the frames' own
-/// scale; transparent frames sit on a checkerboard so white or translucent parts stay visible.
+/// scale; transparent frames sit on the backdrop the player would choose by contrast
+/// (``Backdrop/choose(for:)``: dark under a white seek bar, light or a checkerboard otherwise),
+/// so white or translucent parts stay visible.
 /// The column count makes the sheet's shape closest to 16:10. Frames are composited as they
 /// arrive (``Canvas/add(_:)``), so the exporter never holds them all.
 public struct ContactSheet: Sendable {
@@ -31,8 +34,10 @@ public struct ContactSheet: Sendable {
   public var frameHeight: Int
   /// How many cells the grid has.
   public var count: Int
-  /// Whether the frames have alpha (draws the checkerboard).
+  /// Whether the frames have alpha (draws the backdrop under them).
   public var isTransparent: Bool
+  /// What transparent frames are drawn on.
+  public var backdrop: Backdrop
 
   /// Space around and between cells, in points.
   public static let padding = 8.0
@@ -43,13 +48,16 @@ public struct ContactSheet: Sendable {
   static let sheetColor = Color(red8: 0xF4, green8: 0xF4, blue8: 0xF4)
   static let textColor = Color(red8: 0x33, green8: 0x33, blue8: 0x33)
 
-  public init(title: String, scale: Int, frameWidth: Int, frameHeight: Int, count: Int, isTransparent: Bool) {
+  public init(
+    title: String, scale: Int, frameWidth: Int, frameHeight: Int, count: Int, isTransparent: Bool, backdrop: Backdrop = .checker
+  ) {
     self.title = title
     self.scale = max(1, scale)
     self.frameWidth = max(1, frameWidth)
     self.frameHeight = max(1, frameHeight)
     self.count = max(1, count)
     self.isTransparent = isTransparent
+    self.backdrop = backdrop
   }
 
   /// The grid for `count` cells of `cellWidth × cellHeight`: the column count whose sheet is
@@ -114,9 +122,13 @@ public struct ContactSheet: Sendable {
       let y = ContactSheet.titleHeight + Double(row) * (layout.frameHeight + ContactSheet.captionHeight + ContactSheet.padding)
       let context = surface.context
       if sheet.isTransparent {
-        sheet.drawCheckerboard(
-          in: Rect(x: x, y: y, width: Double(frame.image.width) / Double(scale), height: Double(frame.image.height) / Double(scale)),
-          context: context)
+        let cell = Rect(x: x, y: y, width: Double(frame.image.width) / Double(scale), height: Double(frame.image.height) / Double(scale))
+        switch sheet.backdrop {
+        case .checker: sheet.drawCheckerboard(in: cell, context: context)
+        case .light, .dark:
+          let rgb = sheet.backdrop.rgb
+          context.fill(Path(rect: cell), color: Color(red8: Int(rgb.red), green8: Int(rgb.green), blue8: Int(rgb.blue)))
+        }
       }
       try surface.composite(frame.image, atPixelX: Int(x) * scale, y: Int(y) * scale)
       let caption = "\(SceneFileNames.timeLabel(frame.time)) s · #\(frame.index)"
@@ -134,10 +146,12 @@ public struct ContactSheet: Sendable {
   public func makeCanvas() throws -> Canvas { try Canvas(self) }
 
   /// Draws a sheet of `frames` at once.
-  public static func render(title: String, scale: Int, frames: [Frame], isTransparent: Bool) throws -> RGBAImage {
+  public static func render(
+    title: String, scale: Int, frames: [Frame], isTransparent: Bool, backdrop: Backdrop = .checker
+  ) throws -> RGBAImage {
     let sheet = ContactSheet(
       title: title, scale: scale, frameWidth: frames.map(\.image.width).max() ?? 1,
-      frameHeight: frames.map(\.image.height).max() ?? 1, count: frames.count, isTransparent: isTransparent)
+      frameHeight: frames.map(\.image.height).max() ?? 1, count: frames.count, isTransparent: isTransparent, backdrop: backdrop)
     let canvas = try sheet.makeCanvas()
     for frame in frames { try canvas.add(frame) }
     return try canvas.image()

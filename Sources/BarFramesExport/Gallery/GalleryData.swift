@@ -1,4 +1,5 @@
 import BarFrames
+import BarFramesPlayer
 import BarFramesRenderer
 import Foundation
 
@@ -63,9 +64,7 @@ public struct GalleryData: Sendable {
   }
 
   /// The JSON text, safe inside a `<script>` element (`</` is written `<\/`).
-  public func scriptText() -> String {
-    json.serialized(pretty: false).replacingOccurrences(of: "</", with: "<\\/")
-  }
+  public func scriptText() -> String { PlayerPage.scriptText(json) }
 
   static func json(_ info: SceneInfo) -> JSONValue {
     let plan = info.plan
@@ -154,14 +153,10 @@ public struct GalleryData: Sendable {
   }
 }
 
-/// The backdrop a transparent frame is shown on in the player and the contact sheet.
-public enum Backdrop: String, Sendable, CaseIterable {
-  case checker, light, dark
-
-  /// For a transparent scene: `.dark` when its drawing is light (a white seek bar vanishes on a
-  /// light checkerboard), `.light` otherwise — the one with the higher WCAG contrast against the
-  /// alpha-weighted mean colour of a frame in the middle of the selection. Opaque scenes get
-  /// `.checker` (their own background covers it).
+extension Backdrop {
+  /// For a transparent scene, the backdrop chosen by contrast (``choose(forStraightRGBA:)``)
+  /// for a frame in the middle of the selection. Opaque scenes get `.checker` (their own
+  /// background covers it).
   public static func choose(for plan: ScenePlan) -> Backdrop {
     guard plan.colorType == .rgba else { return .checker }
     let indices = plan.selection.indices
@@ -172,34 +167,5 @@ public enum Backdrop: String, Sendable, CaseIterable {
       let image = try? renderer.render(plan.timeline.presentation(at: plan.selection.sampler.time(ofFrame: middle)))
     else { return .light }
     return choose(forStraightRGBA: image.pixels)
-  }
-
-  /// The choice for straight RGBA bytes: light backdrop unless the drawing is lighter than
-  /// mid-grey by contrast.
-  public static func choose(forStraightRGBA pixels: [UInt8]) -> Backdrop {
-    var weight = 0.0
-    var sum = (r: 0.0, g: 0.0, b: 0.0)
-    var i = 0
-    while i + 3 < pixels.count {
-      let a = Double(pixels[i + 3]) / 255
-      if a > 0 {
-        sum.r += Double(pixels[i]) * a
-        sum.g += Double(pixels[i + 1]) * a
-        sum.b += Double(pixels[i + 2]) * a
-        weight += a
-      }
-      i += 4
-    }
-    guard weight > 0 else { return .light }
-    let luminance = relativeLuminance(sum.r / weight / 255, sum.g / weight / 255, sum.b / weight / 255)
-    // Light page #F4F4F4 (L ≈ 0.905), dark page #1E1E1E (L ≈ 0.013): pick the higher ratio.
-    let onLight = (0.905 + 0.05) / (luminance + 0.05)
-    let onDark = (luminance + 0.05) / (0.013 + 0.05)
-    return onDark > onLight ? .dark : .light
-  }
-
-  static func relativeLuminance(_ r: Double, _ g: Double, _ b: Double) -> Double {
-    func channel(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
   }
 }

@@ -1,5 +1,6 @@
 import BarFrames
 import BarFramesExport
+import BarFramesPlayer
 import BarFramesTestSupport
 import Foundation
 import Testing
@@ -156,6 +157,42 @@ struct PlayerBrowserTests {
     // The hash names the paused frame exactly.
     let position = Int(paused.number("position") ?? -1)
     #expect(paused.string("hash") == "#scene=seek-bar&t=\(String(format: "%.6f", Double(position) / 60))")
+  }
+
+  /// Speed 0.5× plays seek-bar (60 fps) at no more than about 30 frames a second; with loop off
+  /// `bar` stops on its last frame, and play from there starts over.
+  @Test func halfSpeedPlaysAtHalfTheRateAndLoopOffStopsAtTheEnd() throws {
+    let directory = try Self.render()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    typealias B = BrowserDriver
+    func sample(_ name: String) -> JSONValue {
+      .object([.init("eval", .string("[window.barframesPlayer.state.pos, performance.now()]")), .init("as", .string(name))])
+    }
+    let run = try B.run([
+      B.step("open", Self.page(directory, "#scene=seek-bar&t=0&speed=0.5")),
+      B.waitFor("window.barframesPlayer && document.getElementById('frameA').complete"), B.sleep(0.5),
+      B.step("key", " "), B.sleep(0.3), sample("start"), B.sleep(1.2), sample("end"), B.step("key", " "),
+      B.step("open", "about:blank"),
+      B.step("open", Self.page(directory, "#scene=bar&t=0.800000&loop=0")), B.waitFor("window.barframesPlayer"),
+      B.step("key", " "), B.waitFor("window.barframesPlayer.state.playing === false", timeout: 5), B.sleep(0.3), B.observe("ended"),
+      B.step("key", " "), B.observe("again"),
+    ])
+    #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
+    func pair(_ name: String) -> (Double, Double)? {
+      guard case .array(let values)? = run.observations[name]?["value"], values.count == 2,
+        case .number(let position) = values[0], case .number(let milliseconds) = values[1]
+      else { return nil }
+      return (position, milliseconds)
+    }
+    let start = try #require(pair("start")), end = try #require(pair("end"))
+    let rate = (end.0 - start.0) / ((end.1 - start.1) / 1000)
+    // 0.5 × 60 = 30 frames a second; at 1× it would be 60.
+    #expect(rate > 10 && rate < 36, "\(rate) frames a second")
+    let ended = try #require(run.observations["ended"])
+    #expect(ended.bool("playing") == false && ended.number("position") == 10 && ended.string("src") == "bar/bar-10.png")
+    #expect(ended.string("hash") == "#scene=bar&t=1.000000&loop=0")
+    let again = try #require(run.observations["again"])
+    #expect(again.bool("playing") == true && (again.number("position") ?? 99) <= 1)
   }
 
   @Test func aDeepLinkReproducesTheViewAndLoadsOnlyFramesNearThePlayhead() throws {

@@ -1,8 +1,8 @@
 /// The player page's style sheet: light and dark themes follow the system
 /// (`prefers-color-scheme`), the stage is padded so a knob touching the frame's edge stays
 /// visible against the backdrop, and zoomed frames keep their pixels sharp.
-enum PlayerStyle {
-  static let css = #"""
+public enum PlayerStyle {
+  public static let css = #"""
     :root { color-scheme: light dark; --bg: #f4f4f4; --fg: #222; --muted: #666; --panel: #fff; --line: #d4d4d4; --accent: #0a5cc2; --error-bg: #fde8e8; --error-fg: #8a1111; }
     @media (prefers-color-scheme: dark) {
       :root { --bg: #1b1b1b; --fg: #e8e8e8; --muted: #a8a8a8; --panel: #262626; --line: #444; --accent: #6aa8ff; --error-bg: #4a1818; --error-fg: #ffd0d0; }
@@ -23,6 +23,9 @@ enum PlayerStyle {
     .stage img.pixelated { image-rendering: pixelated; }
     .stage .overlay { position: absolute; left: 16px; top: 16px; }
     .stage .overlay.diff { mix-blend-mode: difference; }
+    .stage .divider { position: absolute; top: 8px; bottom: 8px; width: 0; border-left: 2px solid var(--accent); pointer-events: none; }
+    .note { margin: 0 0 8px; white-space: pre-wrap; }
+    .report-errors { margin-top: 16px; }
     .bd-checker { background: repeating-conic-gradient(#d6d6d6 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
     .bd-light { background: #fff; }
     .bd-dark { background: #1e1e1e; }

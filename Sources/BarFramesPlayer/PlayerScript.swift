@@ -2,18 +2,18 @@ import Foundation
 
 /// The player page's script: plain JavaScript, no framework, no network beyond the frames.
 ///
-/// It reads the ``GalleryData`` JSON from `#barframes-data` and keeps one state — scene,
+/// It reads the page's data (see ``PlayerPage``) from `#barframes-data` and keeps one state — scene,
 /// frame position, playing, speed, loop, backdrop, zoom, comparison — which the URL's hash
 /// mirrors (`#scene=seek-bar&t=1.250000&zoom=4`), so a link reproduces the exact view and Back
 /// restores it. Frames are requested only around the playhead (a few behind, ``preloadAhead``
 /// ahead); playback waits for a frame that has not arrived rather than skipping it.
-enum PlayerScript {
+public enum PlayerScript {
   /// Frames requested ahead of the playhead.
-  static let preloadAhead = 24
+  public static let preloadAhead = 24
   /// Frames kept behind it.
-  static let preloadBehind = 4
+  public static let preloadBehind = 4
 
-  static let javascript = #"""
+  public static let javascript = #"""
     (function () {
       'use strict';
       var AHEAD = __AHEAD__, BEHIND = __BEHIND__;
@@ -22,9 +22,12 @@ enum PlayerScript {
       var scenes = data.scenes;
       var byName = {};
       scenes.forEach(function (s) { byName[s.name] = s; });
-      var defaults = { speed: 1, loop: true, backdrop: 'auto', zoom: 'fit', compare: '', mode: 'side', onion: 50 };
-      var state = { scene: scenes.length ? scenes[0].name : '', pos: 0, playing: false,
-        speed: 1, loop: true, backdrop: 'auto', zoom: 'fit', compare: '', mode: 'side', onion: 50 };
+      // The view without a hash; the data may change it (the golden report opens on a swipe
+      // between reference and actual).
+      var defaults = { scene: scenes.length ? scenes[0].name : '', speed: 1, loop: true, backdrop: 'auto', zoom: 'fit',
+        compare: '', mode: 'side', onion: 50, swipe: 50 };
+      Object.keys(data.defaults || {}).forEach(function (k) { if (k in defaults) defaults[k] = data.defaults[k]; });
+      var state = Object.assign({ pos: 0, playing: false }, defaults);
       var cache = new Map(), requested = new Set();
       var raf = 0, last = 0, acc = 0;
 
@@ -32,14 +35,22 @@ enum PlayerScript {
       function encodePath(p) { return p.split('/').map(function (x) { return encodeURIComponent(x).replace(/%40/g, '@'); }).join('/'); }
       function withRevision(u) { return data.revision ? u + '?r=' + data.revision : u; }
       function micro(t) { return Math.round(t * 1e6) / 1e6; }
-      function count(s) { return s && s.frames ? s.frames.count : 0; }
-      function frameIndex(s, p) { return s.frames.first + p * s.frames.step; }
-      function timeAt(s, p) { return micro(s.sampleStart + frameIndex(s, p) * s.fpsDen / s.fpsNum); }
-      function frameURL(s, p) { return withRevision(encodePath(s.frames.prefix + pad(frameIndex(s, p), s.frames.digits) + s.frames.suffix)); }
+      // A scene's frames are a numbered sequence (prefix, digits, first, step, count) or an
+      // explicit list (frames.items: path, label, size, backdrop of each), whose "time" is the
+      // position in the list, so lists of the same length line up item by item.
+      function items(s) { return s && s.frames && s.frames.items ? s.frames.items : null; }
+      function item(s, p) { var list = items(s); return list ? list[p] || null : null; }
+      function count(s) { return s && s.frames ? (items(s) ? items(s).length : s.frames.count) : 0; }
+      function frameIndex(s, p) { return items(s) ? p : s.frames.first + p * s.frames.step; }
+      function timeAt(s, p) { return items(s) ? p : micro(s.sampleStart + frameIndex(s, p) * s.fpsDen / s.fpsNum); }
+      function frameURL(s, p) {
+        if (items(s)) { var it = item(s, p); return it && it.path ? withRevision(encodePath(it.path)) : null; }
+        return withRevision(encodePath(s.frames.prefix + pad(frameIndex(s, p), s.frames.digits) + s.frames.suffix));
+      }
       // The first frame at or after t (an event at t has happened at t), within the selection.
       function positionAt(s, t) {
         if (!count(s)) return 0;
-        var p = Math.ceil(((t - s.sampleStart) * s.fpsNum / s.fpsDen - s.frames.first) / s.frames.step - 1e-6);
+        var p = items(s) ? Math.round(t) : Math.ceil(((t - s.sampleStart) * s.fpsNum / s.fpsDen - s.frames.first) / s.frames.step - 1e-6);
         return Math.max(0, Math.min(count(s) - 1, p));
       }
       function current() { return byName[state.scene]; }
@@ -57,7 +68,7 @@ enum PlayerScript {
         }
         return img;
       }
-      function ready(u) { var img = cache.get(u); return !!img && (img.failed || (img.complete && img.naturalWidth > 0)); }
+      function ready(u) { if (!u) return true; var img = cache.get(u); return !!img && (img.failed || (img.complete && img.naturalWidth > 0)); }
       function preload() {
         [current(), compared()].forEach(function (s, which) {
           if (!count(s)) return;
@@ -68,9 +79,11 @@ enum PlayerScript {
             if (state.loop) p = ((p % n) + n) % n;
             if (p < 0 || p >= n) continue;
             var u = frameURL(s, p);
+            if (!u) continue;
             keep.add(u);
             request(u);
           }
+          if (items(s)) return;
           // Forget frames far from the playhead so memory stays flat on long scenes.
           cache.forEach(function (img, u) {
             if (!keep.has(u) && u.indexOf(encodePath(s.frames.prefix)) === 0 && cache.size > 4 * (AHEAD + BEHIND)) cache.delete(u);
@@ -78,50 +91,76 @@ enum PlayerScript {
         });
       }
 
-      function backdropOf(s) { return state.backdrop !== 'auto' ? state.backdrop : (s.transparent ? s.backdrop : 'checker'); }
-      function sizeImage(img, s) {
-        var w = state.zoom === 'fit' ? s.width / s.scale : s.width * +state.zoom / (window.devicePixelRatio || 1);
-        var h = state.zoom === 'fit' ? s.height / s.scale : s.height * +state.zoom / (window.devicePixelRatio || 1);
+      function backdropOf(s, p) {
+        if (state.backdrop !== 'auto') return state.backdrop;
+        var own = item(s, p) || s;
+        return own.transparent ? own.backdrop : 'checker';
+      }
+      function sizeImage(img, s, p) {
+        var own = item(s, p) || s, scale = own.scale || 1;
+        if (!own.width || !own.height) { img.style.width = img.style.height = ''; return; }
+        var w = state.zoom === 'fit' ? own.width / scale : own.width * +state.zoom / (window.devicePixelRatio || 1);
+        var h = state.zoom === 'fit' ? own.height / scale : own.height * +state.zoom / (window.devicePixelRatio || 1);
         img.style.width = w + 'px';
         img.style.height = h + 'px';
         img.classList.toggle('pixelated', state.zoom !== 'fit');
       }
       function show(img, s, p) {
-        if (!count(s)) { img.removeAttribute('src'); return; }
-        var u = frameURL(s, p);
+        var u = count(s) ? frameURL(s, p) : null;
+        if (!u) { img.removeAttribute('src'); return; }
         request(u);
         if (img.getAttribute('src') !== u) img.setAttribute('src', u);
         img.dataset.position = p;
         img.dataset.time = timeAt(s, p);
-        sizeImage(img, s);
+        sizeImage(img, s, p);
       }
+      function label(s, p) { var it = item(s, p); return it ? ' · ' + it.label : ''; }
 
       function render() {
         var s = current();
         if (!s) return;
         var n = count(s);
         state.pos = Math.max(0, Math.min(Math.max(0, n - 1), state.pos));
-        var stageA = $('stageA'), b = compared(), mode = b ? state.mode : 'side';
-        stageA.className = 'stage bd-' + backdropOf(s) + (mode === 'diff' ? ' diff' : '');
-        show($('frameA'), s, state.pos);
+        var stageA = $('stageA'), b = compared(), mode = b ? state.mode : 'side', frameA = $('frameA');
+        stageA.className = 'stage bd-' + backdropOf(s, state.pos) + (mode === 'diff' ? ' diff' : '');
+        show(frameA, s, state.pos);
         var t = n ? timeAt(s, state.pos) : s.start;
-        $('captionA').textContent = s.name + (n ? '' : ' · no PNG frames were rendered: add png to --format');
-        var overlay = $('overlay');
+        $('captionA').textContent = s.name + (n ? label(s, state.pos) : ' · no PNG frames were rendered: add png to --format');
+        var overlay = $('overlay'), divider = $('divider');
         overlay.hidden = !(b && mode !== 'side');
         $('viewB').hidden = !(b && mode === 'side');
+        divider.hidden = mode !== 'swipe';
+        // Swipe: the scene left of the divider, the compared one right of it; each is clipped
+        // to its side, so transparent frames never show through each other.
+        frameA.style.clipPath = mode === 'swipe' ? 'inset(0 ' + (100 - state.swipe) + '% 0 0)' : '';
+        overlay.style.clipPath = mode === 'swipe' ? 'inset(0 0 0 ' + state.swipe + '%)' : '';
         if (b) {
           var pb = positionAt(b, t);
           var target = mode === 'side' ? $('frameB') : overlay;
           show(target, b, pb);
           overlay.className = 'overlay' + (mode === 'diff' ? ' diff' : '');
           overlay.style.opacity = mode === 'onion' ? state.onion / 100 : 1;
-          $('stageB').className = 'stage bd-' + backdropOf(b);
-          $('captionB').textContent = b.name + ' · frame ' + (n ? frameIndex(b, pb) : '–') + ' · ' + (count(b) ? timeAt(b, pb).toFixed(3) : '–') + ' s';
+          if (mode === 'swipe') divider.style.left = (16 + frameA.getBoundingClientRect().width * state.swipe / 100) + 'px';
+          $('stageB').className = 'stage bd-' + backdropOf(b, pb);
+          $('captionB').textContent = b.name + (items(b) ? label(b, pb) : ' · frame ' + (n ? frameIndex(b, pb) : '–') + ' · ' + (count(b) ? timeAt(b, pb).toFixed(3) : '–') + ' s');
+          if (mode === 'swipe') $('captionA').textContent = s.name + ' | ' + b.name + label(s, state.pos);
         }
+        var c = data.extra ? byName[data.extra] : null;
+        $('viewC').hidden = !c || c === s || (c === b && mode === 'side');
+        if (c && !$('viewC').hidden) {
+          var pc = positionAt(c, t);
+          show($('frameC'), c, pc);
+          $('stageC').className = 'stage bd-' + backdropOf(c, pc);
+          $('captionC').textContent = c.name + label(c, pc);
+        }
+        var it = item(s, state.pos);
+        $('note').textContent = it && it.message ? it.message : '';
+        $('note').hidden = !(it && it.message);
         var scrub = $('scrub');
         scrub.max = Math.max(0, n - 1);
         scrub.value = state.pos;
-        $('clock').textContent = n ? 'frame ' + frameIndex(s, state.pos) + ' (' + (state.pos + 1) + '/' + n + ') · ' + t.toFixed(3) + ' s' : 'no frames';
+        $('clock').textContent = !n ? 'no frames' : items(s) ? (state.pos + 1) + ' of ' + n + label(s, state.pos)
+          : 'frame ' + frameIndex(s, state.pos) + ' (' + (state.pos + 1) + '/' + n + ') · ' + t.toFixed(3) + ' s';
         $('play').textContent = state.playing ? 'Pause' : 'Play';
         $('play').setAttribute('aria-pressed', state.playing ? 'true' : 'false');
         document.documentElement.dataset.scene = s.name;
@@ -132,8 +171,8 @@ enum PlayerScript {
 
       function hash() {
         var s = current(), parts = ['scene=' + encodeURIComponent(state.scene)];
-        if (count(s)) parts.push('t=' + timeAt(s, state.pos).toFixed(6));
-        ['speed', 'loop', 'backdrop', 'zoom', 'compare', 'mode', 'onion'].forEach(function (k) {
+        if (count(s)) parts.push('t=' + (items(s) ? String(state.pos) : timeAt(s, state.pos).toFixed(6)));
+        ['speed', 'loop', 'backdrop', 'zoom', 'compare', 'mode', 'onion', 'swipe'].forEach(function (k) {
           if (state[k] !== defaults[k]) parts.push(k + '=' + encodeURIComponent(k === 'loop' ? (state.loop ? 1 : 0) : state[k]));
         });
         return '#' + parts.join('&');
@@ -146,14 +185,18 @@ enum PlayerScript {
       function readHash() {
         var q = new URLSearchParams(location.hash.replace(/^#/, ''));
         var name = q.get('scene');
-        state.scene = name && byName[name] ? name : (scenes.length ? scenes[0].name : '');
-        state.speed = Math.max(0.25, Math.min(2, +q.get('speed') || 1));
-        state.loop = q.get('loop') !== '0';
-        state.backdrop = ['auto', 'checker', 'light', 'dark'].indexOf(q.get('backdrop')) >= 0 ? q.get('backdrop') : 'auto';
-        state.zoom = ['fit', '1', '2', '4', '8'].indexOf(q.get('zoom')) >= 0 ? q.get('zoom') : 'fit';
-        state.compare = byName[q.get('compare')] ? q.get('compare') : '';
-        state.mode = ['side', 'diff', 'onion'].indexOf(q.get('mode')) >= 0 ? q.get('mode') : 'side';
-        state.onion = q.has('onion') ? Math.max(0, Math.min(100, +q.get('onion') || 0)) : 50;
+        function oneOf(k, values) { return values.indexOf(q.get(k)) >= 0 ? q.get(k) : defaults[k]; }
+        function percent(k) { return q.has(k) ? Math.max(0, Math.min(100, +q.get(k) || 0)) : defaults[k]; }
+        state.scene = name && byName[name] ? name : defaults.scene;
+        state.speed = Math.max(0.25, Math.min(2, +q.get('speed') || defaults.speed));
+        state.loop = q.has('loop') ? q.get('loop') !== '0' : defaults.loop;
+        state.backdrop = oneOf('backdrop', ['auto', 'checker', 'light', 'dark']);
+        state.zoom = oneOf('zoom', ['fit', '1', '2', '4', '8']);
+        // "compare=" (empty) is "none" even where the data's default compares.
+        state.compare = q.has('compare') ? (byName[q.get('compare')] ? q.get('compare') : '') : defaults.compare;
+        state.mode = oneOf('mode', ['side', 'swipe', 'diff', 'onion']);
+        state.onion = percent('onion');
+        state.swipe = percent('swipe');
         var t = q.has('t') ? +q.get('t') : NaN;
         state.pos = isFinite(t) ? positionAt(current(), t) : 0;
         syncControls();
@@ -167,8 +210,10 @@ enum PlayerScript {
         $('compare').value = state.compare;
         $('mode').value = state.mode;
         $('onion').value = state.onion;
-        $('mode').hidden = $('onion').hidden = !state.compare;
-        if (state.compare) $('onion').hidden = state.mode !== 'onion';
+        $('swipe').value = state.swipe;
+        $('mode').hidden = !state.compare;
+        $('onion').hidden = !state.compare || state.mode !== 'onion';
+        $('swipe').hidden = !state.compare || state.mode !== 'swipe';
         buildTimeline();
         buildFiles();
       }
@@ -192,7 +237,7 @@ enum PlayerScript {
       function tick(now) {
         if (!state.playing) return;
         var s = current(), n = count(s);
-        var frame = s.fpsDen / s.fpsNum * s.frames.step;
+        var frame = s.fpsDen / s.fpsNum * (items(s) ? 1 : s.frames.step);
         acc += Math.min(0.25, (now - last) / 1000) * state.speed;
         last = now;
         while (acc >= frame) {
@@ -247,6 +292,7 @@ enum PlayerScript {
         var s = current(), box = $('files');
         box.textContent = '';
         if (!s) return;
+        if (items(s)) { $('meta').textContent = data.summary || ''; return; }
         $('meta').textContent = s.file + ' · ' + s.design + ' · ' + s.start.toFixed(3) + '–' + s.end.toFixed(3) + ' s · ' + s.fpsLabel + ' fps · ' +
           count(s) + ' frames · ' + s.width + '×' + s.height + ' px @' + s.scale + 'x · ' + (s.transparent ? 'transparent (backdrop ' + s.backdrop + ' by contrast)' : 'background ' + s.background);
         var p = document.createElement('p');
@@ -292,7 +338,7 @@ enum PlayerScript {
           sel.appendChild(o);
         });
       });
-      $('tool').textContent = data.tool + ' · ' + scenes.length + ' scene' + (scenes.length === 1 ? '' : 's');
+      $('tool').textContent = data.tool + (data.summary ? '' : ' · ' + scenes.length + ' scene' + (scenes.length === 1 ? '' : 's'));
       $('play').addEventListener('click', function () { state.playing ? pause() : play(); });
       $('back').addEventListener('click', function () { step(-1); });
       $('forward').addEventListener('click', function () { step(1); });
@@ -308,7 +354,7 @@ enum PlayerScript {
         syncControls(); render(); writeHash(true);
       });
       function option(id, key, convert) {
-        $(id).addEventListener(id === 'onion' ? 'input' : 'change', function () {
+        $(id).addEventListener($(id).type === 'range' ? 'input' : 'change', function () {
           state[key] = convert($(id).type === 'checkbox' ? $(id).checked : $(id).value);
           syncControls(); render(); writeHash(false);
         });
@@ -320,6 +366,7 @@ enum PlayerScript {
       option('compare', 'compare', String);
       option('mode', 'mode', String);
       option('onion', 'onion', Number);
+      option('swipe', 'swipe', Number);
 
       document.addEventListener('keydown', function (e) {
         if (e.altKey || e.ctrlKey || e.metaKey) return;

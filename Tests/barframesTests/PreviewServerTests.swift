@@ -1,0 +1,190 @@
+import BarFramesTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `barframes preview` as a process, without a browser: what it re-renders after an edit, how
+/// Ctrl-C stops it, and the addresses it listens on.
+@Suite(.serialized) struct PreviewServerTests {
+  /// A running `barframes preview` and what it printed so far.
+  final class Server: @unchecked Sendable {
+    let process = Process()
+    let errors = Pipe()
+    private let lock = NSLock()
+    private var text = ""
+
+    init(_ arguments: [String], in directory: URL) throws {
+      process.executableURL = CommandRunner.executable
+      process.arguments = ["preview"] + arguments
+      process.currentDirectoryURL = directory
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      // Read as it arrives, so waiting never blocks on a pipe that stays silent.
+      errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+        let chunk = handle.availableData
+        guard let self, !chunk.isEmpty else { return }
+        self.lock.lock()
+        self.text += String(decoding: chunk, as: UTF8.self)
+        self.lock.unlock()
+      }
+      try process.run()
+    }
+
+    deinit {
+      errors.fileHandleForReading.readabilityHandler = nil
+      if process.isRunning { process.terminate() }
+    }
+
+    var log: String {
+      lock.lock()
+      defer { lock.unlock() }
+      return text
+    }
+
+    /// Waits (bounded) until `text` has been printed; returns whether it was.
+    @discardableResult
+    func wait(for text: String, seconds: Double = 30) -> Bool {
+      let deadline = Date().addingTimeInterval(seconds)
+      while !log.contains(text), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+      return log.contains(text)
+    }
+
+    var address: String? {
+      let log = self.log
+      return log.range(of: #"http://(127\.0\.0\.1|\[::1\]):\d+/"#, options: .regularExpression).map { String(log[$0]) }
+    }
+
+    func interruptAndWait() -> Bool {
+      process.interrupt()
+      let stop = Date().addingTimeInterval(10)
+      while process.isRunning, Date() < stop { Thread.sleep(forTimeInterval: 0.05) }
+      Thread.sleep(forTimeInterval: 0.2)  // the last lines
+      return !process.isRunning
+    }
+  }
+
+  static func modified(_ url: URL) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+  }
+
+  /// Scene `a` on the video player's style with its icon, scene `b` on a bent-line style: an
+  /// edit of b's style re-renders b only, a new icon re-renders a only.
+  @Test func onlyTheScenesWhoseFilesChangedAreRenderedAgain() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let styles = directory.appendingPathComponent("Styles")
+    try FileManager.default.createDirectory(at: styles, withIntermediateDirectories: true)
+    let root = TestRendering.packageRoot.appendingPathComponent("Styles")
+    try FileManager.default.copyItem(at: root.appendingPathComponent("video-player-icon.json"), to: styles.appendingPathComponent("a.json"))
+    let icon = styles.appendingPathComponent("video-player-icon.png")
+    try FileManager.default.copyItem(at: root.appendingPathComponent("video-player-icon.png"), to: icon)
+    let bStyle = styles.appendingPathComponent("b.json")
+    try Data(##"{"version": 1, "design": "bent-line", "size": [120, 60], "background": "#223344"}"##.utf8).write(to: bStyle)
+    try Data(#"{"version": 1, "style": "Styles/a.json", "duration": 0.5, "fps": 10, "scale": 1, "events": [{"at": 0, "call": "setValue", "args": {"value": 0.5}}]}"#.utf8)
+      .write(to: directory.appendingPathComponent("a.json"))
+    try Data(#"{"version": 1, "style": "Styles/b.json", "duration": 0.5, "fps": 10, "scale": 1, "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.5}}]}"#.utf8)
+      .write(to: directory.appendingPathComponent("b.json"))
+
+    let server = try Server(["a.json", "b.json", "--port", "0", "-o", "out", "--interval", "0.1"], in: directory)
+    #expect(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
+    #expect(server.log.contains("preview: rendered a, b (2 of 2 scenes, revision 1)"), "\(server.log)")
+    let aFrame = directory.appendingPathComponent("out/a/a-0.png"), bFrame = directory.appendingPathComponent("out/b/b-0.png")
+    let aFirst = try #require(Self.modified(aFrame)), bFirst = try #require(Self.modified(bFrame))
+
+    Thread.sleep(forTimeInterval: 0.05)
+    try Data(##"{"version": 1, "design": "bent-line", "size": [140, 60], "background": "#223344"}"##.utf8).write(to: bStyle)
+    #expect(server.wait(for: "revision 2)"), "\(server.log)")
+    #expect(server.log.contains("preview: rendered b (1 of 2 scenes, revision 2)"), "\(server.log)")
+    #expect(Self.modified(aFrame) == aFirst)
+    let bSecond = try #require(Self.modified(bFrame))
+    #expect(bSecond > bFirst)
+
+    // A new icon (another PNG's bytes) is a change of scene a's files only.
+    try FileManager.default.removeItem(at: icon)
+    try FileManager.default.copyItem(at: directory.appendingPathComponent("out/b/b-0.png"), to: icon)
+    #expect(server.wait(for: "revision 3)"), "\(server.log)")
+    #expect(server.log.contains("preview: rendered a (1 of 2 scenes, revision 3)"), "\(server.log)")
+    #expect(Self.modified(bFrame) == bSecond)
+    #expect((Self.modified(aFrame) ?? .distantPast) > aFirst)
+    #expect(server.interruptAndWait())
+  }
+
+  /// Ctrl-C ends the server's loop rather than the process: the listening socket closes, the
+  /// temporary frames folder goes, and it exits 0 saying so.
+  @Test func ctrlCStopsTheServerAndRemovesTheTemporaryFrames() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(#"{"version": 1, "style": {"version": 1, "design": "bent-line", "size": [120, 60]}, "duration": 0.3, "fps": 10, "scale": 1, "events": []}"#.utf8)
+      .write(to: directory.appendingPathComponent("s.json"))
+    let server = try Server(["s.json", "--port", "0"], in: directory)
+    #expect(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
+    let frames = URL(fileURLWithPath: NSTemporaryDirectory() + "barframes-preview-\(server.process.processIdentifier)")
+    #expect(FileManager.default.fileExists(atPath: frames.appendingPathComponent("s/s-0.png").path))
+    let address = try #require(server.address, "\(server.log)")
+    #expect(try Data(contentsOf: URL(string: address)!).count > 1000)
+    #expect(server.interruptAndWait())
+    #expect(server.process.terminationStatus == 0, "\(server.log)")
+    #expect(server.log.contains("preview: stopped (Ctrl-C); temporary frames removed"), "\(server.log)")
+    #expect(!FileManager.default.fileExists(atPath: frames.path))
+    #expect((try? Data(contentsOf: URL(string: address)!)) == nil)
+  }
+
+  static let hasIPv6Loopback =
+    (try? String(contentsOfFile: "/proc/net/if_inet6", encoding: .utf8))?.contains("00000000000000000000000000000001") ?? false
+
+  @Test(.enabled(if: hasIPv6Loopback, "no IPv6 loopback (::1) on this machine"))
+  func itListensOnAnIPv6Literal() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(#"{"version": 1, "style": {"version": 1, "design": "bent-line", "size": [120, 60]}, "duration": 0.3, "fps": 10, "scale": 1, "events": []}"#.utf8)
+      .write(to: directory.appendingPathComponent("s.json"))
+    let server = try Server(["s.json", "--port", "0", "--host", "::1", "-o", "out"], in: directory)
+    #expect(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
+    let address = try #require(server.address, "\(server.log)")
+    #expect(address.hasPrefix("http://[::1]:"))
+    // Foundation's URL loading refuses bracketed IPv6 hosts here, so ask over a plain socket.
+    let port = try #require(UInt16(address.split(separator: ":").last?.dropLast() ?? ""))
+    let page = try Self.getOverIPv6Loopback(port: port)
+    #expect(page.hasPrefix("HTTP/1.1 200"), "\(page.prefix(200))")
+    #expect(page.contains("id=\"barframes-data\""))
+    #expect(server.interruptAndWait())
+  }
+
+  /// `GET /` on [::1]:`port`, the whole response as text.
+  static func getOverIPv6Loopback(port: UInt16) throws -> String {
+    let socket = Glibc.socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw POSIXError(.EIO) }
+    defer { close(socket) }
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    address.sin6_port = port.bigEndian
+    address.sin6_addr = in6addr_loopback
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    let request = Array("GET / HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n".utf8)
+    _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+    var response: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { break }
+      response += buffer[0..<count]
+    }
+    return String(decoding: response, as: UTF8.self)
+  }
+
+  @Test func aHostThatIsNoAddressIsAUsageError() throws {
+    let result = try CommandRunner.run(["preview", "Examples/seek-bar.json", "--host", "localhost:80", "--port", "0", "-o", "/tmp/barframes-preview-refused-\(UUID().uuidString)"])
+    #expect(result.exitCode == 64)
+    #expect(result.stderr.contains("'--host' localhost:80 is not an IPv4 or IPv6 address"), "\(result.stderr)")
+  }
+}
