@@ -165,37 +165,48 @@ public final class APNGWriter<Sink: PatchableByteSink> {
 
     // Rank the candidates by their fast compression (what the PNG frames use), then compress
     // only the winner with the writer's preset: one slow compression per frame instead of six.
-    var best: (disposeOp: UInt8, frame: Frame, pixels: RGBAImage?)?
+    // A lone candidate needs no ranking.
+    var all: [(disposeOp: UInt8, canvas: RGBAImage, candidate: Candidate)] = []
     for (disposeOp, canvas) in bases {
-      for (region, blendOp, zdata, pixels) in try candidates(image, on: canvas, reusable: reusable)
-      where best == nil || zdata.count < best!.frame.zdata.count {
-        best = (disposeOp, Frame(region: region, blendOp: blendOp, zdata: zdata, delay: delay, image: image, base: canvas), pixels)
+      for candidate in candidates(image, on: canvas, reusable: reusable) { all.append((disposeOp, canvas, candidate)) }
+    }
+    var winner = all[0]
+    if all.count > 1 {
+      var smallest = Int.max
+      for entry in all {
+        let size = try entry.candidate.reusable?.count
+          ?? rankingEncoder.encodeImageData(entry.candidate.pixels, colorType: colorType).zdata.count
+        if size < smallest {
+          smallest = size
+          winner = entry
+        }
       }
     }
-    var (disposeOp, next, pixels) = best!
-    if let pixels { next.zdata = try encoder.encodeImageData(pixels, colorType: colorType).zdata }
-    try write(previous, disposeOp: disposeOp)
-    pending = next
+    let chosen = winner.candidate
+    let zdata = try chosen.reusable ?? encoder.encodeImageData(chosen.pixels, colorType: colorType).zdata
+    try write(previous, disposeOp: winner.disposeOp)
+    pending = Frame(region: chosen.region, blendOp: chosen.blendOp, zdata: zdata, delay: delay, image: image, base: winner.canvas)
   }
 
-  /// The encodings of `image` over `canvas`, compressed fast for ranking: the changed region
-  /// with SOURCE, and with OVER where that is exact. Each comes with the pixels to compress
-  /// again for the file, or nil when its bytes are final (the PNG file's own stream).
-  private func candidates(
-    _ image: RGBAImage, on canvas: RGBAImage, reusable: [UInt8]?
-  ) throws -> [(PixelRect, UInt8, [UInt8], RGBAImage?)] {
+  /// One way to draw the new frame: its region, blend op and pixels (for OVER, unchanged
+  /// pixels made transparent); `reusable` holds the PNG file's own stream when it is the whole
+  /// frame with SOURCE.
+  private struct Candidate {
+    var region: PixelRect
+    var blendOp: UInt8
+    var pixels: RGBAImage
+    var reusable: [UInt8]?
+  }
+
+  /// The ways to draw `image` over `canvas`: the changed region with SOURCE, and with OVER
+  /// where that is exact.
+  private func candidates(_ image: RGBAImage, on canvas: RGBAImage, reusable: [UInt8]?) -> [Candidate] {
     // Nothing changed (the disposal alone gives the frame): one pixel rewritten with itself.
     let region = image.changedRect(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-    let source = image.cropped(to: region)
-    var result: [(PixelRect, UInt8, [UInt8], RGBAImage?)] = []
-    if region == image.bounds, let reusable {
-      result.append((region, 0, reusable, nil))
-    } else {
-      result.append((region, 0, try rankingEncoder.encodeImageData(source, colorType: colorType).zdata, source))
-    }
+    let source = region == image.bounds ? image : image.cropped(to: region)
+    var result = [Candidate(region: region, blendOp: 0, pixels: source, reusable: region == image.bounds ? reusable : nil)]
     guard colorType == .rgba, let over = overPixels(source, canvas.cropped(to: region)) else { return result }
-    let overImage = RGBAImage(width: region.width, height: region.height, pixels: over)
-    result.append((region, 1, try rankingEncoder.encodeImageData(overImage, colorType: .rgba).zdata, overImage))
+    result.append(Candidate(region: region, blendOp: 1, pixels: RGBAImage(width: region.width, height: region.height, pixels: over)))
     return result
   }
 
