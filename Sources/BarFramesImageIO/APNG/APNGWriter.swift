@@ -52,6 +52,10 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   private let encoder: PNGEncoder
   /// Compresses the candidates fast, to rank them: only the winner is compressed with `encoder`.
   private let rankingEncoder: PNGEncoder
+  /// Compresses a rectangle's row-filter choices to rank them: zlib level 6 when the preset is
+  /// `.small` (level 9's long match chains make six passes costly, and level 6 ranks them
+  /// alike); nil ranks with `encoder` itself — a cheaper stand-in would not rank alike.
+  private let filterRankingEncoder: PNGEncoder?
   private var pending: Frame?
   private var sequenceNumber: UInt32 = 0
   private var isFinished = false
@@ -102,6 +106,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     self.delay = delay
     encoder = try PNGEncoder(preset: preset)
     rankingEncoder = try PNGEncoder(preset: .fast)
+    filterRankingEncoder = preset == .small ? try PNGEncoder(preset: .balanced) : nil
 
     var header = PNGChunk.signature
     PNGChunkWriter.append(.IHDR, PNGChunkWriter.headerData(width: width, height: height, colorType: colorType), to: &header)
@@ -142,7 +147,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
 
     guard var previous = pending else {
       pending = Frame(
-        region: image.bounds, blendOp: 0, zdata: try reusable ?? encoder.encodeImageData(image, colorType: colorType).zdata,
+        region: image.bounds, blendOp: 0, zdata: try finalData(image, reusable: reusable),
         delay: delay, image: image, base: RGBAImage(width: width, height: height))
       return
     }
@@ -183,9 +188,22 @@ public final class APNGWriter<Sink: PatchableByteSink> {
       }
     }
     let chosen = winner.candidate
-    let zdata = try chosen.reusable ?? encoder.encodeImageData(chosen.pixels, colorType: colorType).zdata
+    let zdata = try finalData(chosen.pixels, reusable: chosen.reusable)
     try write(previous, disposeOp: winner.disposeOp)
     pending = Frame(region: chosen.region, blendOp: chosen.blendOp, zdata: zdata, delay: delay, image: image, base: winner.canvas)
+  }
+
+  /// The compressed data stored for `pixels`: for a whole frame whose PNG file's stream is at
+  /// hand, that stream or the writer's preset, whichever is smaller (the PNG frames use the
+  /// fast preset); for a rectangle, the smallest of the row-filter choices by real compressed
+  /// size (``PNGEncoder/encodeImageDataTryingFilters(_:colorType:)``) — rectangles are small,
+  /// and the filter heuristic is often wrong on them.
+  private func finalData(_ pixels: RGBAImage, reusable: [UInt8]?) throws -> [UInt8] {
+    guard let reusable else {
+      return try encoder.encodeImageDataTryingFilters(pixels, colorType: colorType, ranking: filterRankingEncoder).zdata
+    }
+    let compressed = try encoder.encodeImageData(pixels, colorType: colorType).zdata
+    return compressed.count < reusable.count ? compressed : reusable
   }
 
   /// One way to draw the new frame: its region, blend op and pixels (for OVER, unchanged

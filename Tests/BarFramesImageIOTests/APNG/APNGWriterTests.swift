@@ -111,6 +111,34 @@ struct APNGWriterTests {
     #expect(writer.sink.bytes.count < (try Self.wholeFrameBytes(images, colorType: colorType)))
   }
 
+  @Test func aWholeFrameKeepsTheSmallerOfThePNGFilesStreamAndTheWritersPreset() throws {
+    // The first frame covers the canvas and comes with a stream of its own: the PNG file's
+    // (fast, usually larger than level 9) or, to reach the other side, one whose filters were
+    // chosen by trial at level 9 (never larger).
+    var kept: [Bool] = []
+    let small = try PNGEncoder(preset: .small)
+    for (image, colorType) in [
+      (TestImages.flatBar(width: 120, height: 20), PNGColorType.rgb), (TestImages.gradient(width: 64, height: 48), .rgba),
+      (TestImages.transparentBar(width: 90, height: 16), .rgba),
+    ] {
+      for handed in [
+        try PNGEncoder(preset: .fast).encodeImageData(image, colorType: colorType),
+        try small.encodeImageDataTryingFilters(image, colorType: colorType),
+      ] {
+        let preset = try small.encodeImageData(image, colorType: colorType)
+        let writer = try APNGWriter(
+          sink: MemoryByteSink(), width: image.width, height: image.height, colorType: colorType,
+          delay: FrameDelay(framesPerSecond: 10), preset: .small)
+        try writer.append(image, encoded: handed)
+        try writer.finish()
+        let stored = try PNGChunk.parse(writer.sink.bytes).filter { $0.type == "IDAT" }.flatMap(\.data)
+        #expect(stored == (preset.zdata.count < handed.zdata.count ? preset.zdata : handed.zdata))
+        kept.append(preset.zdata.count < handed.zdata.count)
+      }
+    }
+    #expect(Set(kept) == [false, true])  // both outcomes occur among these frames
+  }
+
   @Test("Each operation is chosen where it is smallest: BACKGROUND, PREVIOUS and OVER")
   func operationChoice() throws {
     let (w, h) = (96, 32)
