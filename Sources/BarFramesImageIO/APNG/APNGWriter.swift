@@ -53,7 +53,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   /// Compresses the candidates fast, to rank them: only the winner is compressed with `encoder`.
   private let rankingEncoder: PNGEncoder
   /// Compresses a rectangle's row-filter choices to rank them: zlib level 6 when the preset is
-  /// `.small` (level 9's long match chains make six passes costly, and level 6 ranks them
+  /// `.small` (level 9's long match chains make several passes costly, and level 6 ranks them
   /// alike); nil ranks with `encoder` itself — a cheaper stand-in would not rank alike.
   private let filterRankingEncoder: PNGEncoder?
   private var pending: Frame?
