@@ -207,7 +207,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// global table's colours instead of a local table of its own (``mappedToGlobal(_:after:)``).
   public static var globalMappingTolerance: Double { 1.5 }
 
-  /// `shown` with new colours replaced by their nearest global colour (smallest sum of channel
+  /// `shown` with the new colours of its redrawn pixels replaced by their nearest global colour (smallest sum of channel
   /// differences; the lower index on a tie), or nil if nothing changes:
   /// - a new colour within ``closeColorDistance`` of a global one, always;
   /// - all of them, when the others would not fit the table and the mean error over the
@@ -225,10 +225,16 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     shown.pixels.withUnsafeBytes { s in
       previous.pixels.withUnsafeBytes { p in
         let sw = s.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
+        // Runs of one colour are common: look each run up once.
+        var lastColor = UInt32.max, lastMissing = false
         for i in 0..<sw.count where sw[i] != 0 && sw[i] != pw[i] {
           redrawn += 1
           let color = sw[i] & Self.rgbMask
-          if globalIndex[color] == nil { missing[color, default: 0] += 1 }
+          if color != lastColor {
+            lastColor = color
+            lastMissing = globalIndex[color] == nil
+          }
+          if lastMissing { missing[color, default: 0] += 1 }
         }
       }
     }
@@ -251,9 +257,18 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     guard !replacement.isEmpty else { return nil }
     var mapped = shown
     mapped.pixels.withUnsafeMutableBytes { m in
-      let mw = m.bindMemory(to: UInt32.self)
-      for i in 0..<mw.count where mw[i] != 0 {
-        if let nearest = replacement[mw[i] & Self.rgbMask] { mw[i] = nearest | 0xFF00_0000 }
+      previous.pixels.withUnsafeBytes { p in
+        let mw = m.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
+        var lastColor = UInt32.max
+        var lastReplacement: UInt32?
+        for i in 0..<mw.count where mw[i] != 0 && mw[i] != pw[i] {
+          let color = mw[i] & Self.rgbMask
+          if color != lastColor {
+            lastColor = color
+            lastReplacement = replacement[color]
+          }
+          if let nearest = lastReplacement { mw[i] = nearest | 0xFF00_0000 }
+        }
       }
     }
     return mapped
