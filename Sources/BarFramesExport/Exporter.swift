@@ -126,7 +126,7 @@ public struct Exporter: Sendable {
         let file = try StreamingFile(url(plan.names.apngPath), registry: temporaryFiles)
         apng = (file, try APNGWriter(
           sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
-          colorType: plan.colorType, delay: plan.apngDelay, preset: .small))
+          colorType: plan.colorType, delay: plan.apngDelay, preset: .small, compressionThread: true))
       }
       if items.contains(where: \.feedsSheet) {
         let title = "\(plan.name) · \(plan.rate) fps · \(plan.selection.indices.count) frames · @\(plan.scale)x"

@@ -1,4 +1,4 @@
-@testable import BarFramesExport
+import BarFramesImageIO
 import Foundation
 import Testing
 

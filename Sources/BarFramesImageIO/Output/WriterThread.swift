@@ -1,12 +1,12 @@
 import Foundation
 
-/// Runs one consumer — an animation writer — on a thread of its own, fed in order through a
-/// bounded queue.
+/// Runs one consumer — an animation writer, or a writer's compression stage — on a thread of
+/// its own, fed in order through a bounded queue.
 ///
 /// The APNG, GIF and WebP writers are independent of each other, so instead of running one
-/// after another on the thread that collects frames, each gets a `WriterThread`: the collector
-/// only enqueues, and the three encode at the same time as each other and as the drawing
-/// threads. The queue holds at most `capacity` items; a full queue blocks ``send(_:)``, which
+/// after another on the thread that collects frames, the exporter gives each a `WriterThread`:
+/// the collector only enqueues, and the three encode at the same time as each other and as
+/// the drawing threads. ``APNGWriter`` uses one for its own second stage. The queue holds at most `capacity` items; a full queue blocks ``send(_:)``, which
 /// holds the collector and through its window the drawing threads back, so memory stays
 /// bounded however long the sequence. Items reach `body` in the order sent, so the output does
 /// not depend on timing.
@@ -14,7 +14,7 @@ import Foundation
 /// The first error thrown by `body` stops the thread; the next ``send(_:)`` or ``finish()``
 /// rethrows it. `body` and what it captures are used only on the writer thread until
 /// ``finish()`` returns (the caller may then read them again).
-final class WriterThread<Item: Sendable>: @unchecked Sendable {
+public final class WriterThread<Item: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   private let capacity: Int
   private var queue: [Item] = []
@@ -27,7 +27,7 @@ final class WriterThread<Item: Sendable>: @unchecked Sendable {
   /// - Parameters:
   ///   - capacity: Items queued at most (at least 1).
   ///   - body: Called on the writer thread with each item, in order.
-  init(capacity: Int, body: @escaping (Item) throws -> Void) {
+  public init(capacity: Int, body: @escaping (Item) throws -> Void) {
     self.capacity = max(1, capacity)
     let unchecked = UncheckedBody(body: body)
     let thread = Thread { [self] in
@@ -47,7 +47,7 @@ final class WriterThread<Item: Sendable>: @unchecked Sendable {
 
   /// Queues `item`, waiting while the queue is full.
   /// - Throws: The writer's error, if it has failed.
-  func send(_ item: Item) throws {
+  public func send(_ item: Item) throws {
     condition.lock()
     defer { condition.unlock() }
     while failure == nil, queue.count >= capacity { condition.wait() }
@@ -58,7 +58,7 @@ final class WriterThread<Item: Sendable>: @unchecked Sendable {
 
   /// Waits until every queued item is written (or the writer failed, or was cancelled).
   /// - Throws: The writer's error.
-  func finish() throws {
+  public func finish() throws {
     close()
     join()
     condition.lock()
@@ -68,7 +68,7 @@ final class WriterThread<Item: Sendable>: @unchecked Sendable {
 
   /// Drops what is queued and stops the thread after the item in hand; waits for it. Call
   /// from the thread that sends.
-  func cancel() {
+  public func cancel() {
     condition.lock()
     queue.removeAll()
     if failure == nil { failure = CancellationError() }
