@@ -58,12 +58,22 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   private var isFinished = false
   /// Compresses the chosen frames and writes them: on the caller's thread, or on `stage`.
   private let output: Output
-  private let stage: WriterThread<(Frame, UInt8)>?
+  private let stage: WriterThread<Stored>?
   /// Where acTL starts: after the 8-byte signature and IHDR (12 + 13 bytes).
   private static var animationControlOffset: Int { 8 + 25 }
 
   /// A frame chosen but not yet written: its `dispose_op` waits for the next frame.
-  private struct Frame: Sendable {
+  /// What the output stage needs of a frame: no canvases, so its queue holds little.
+  private struct Stored: Sendable {
+    var region: PixelRect
+    var blendOp: UInt8
+    var disposeOp: UInt8
+    var pixels: RGBAImage
+    var reusable: [UInt8]?
+    var delay: FrameDelay
+  }
+
+  private struct Frame {
     var region: PixelRect
     var blendOp: UInt8
     /// What to compress: the region's pixels (for OVER, unchanged ones transparent).
@@ -118,7 +128,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     try sink.write(header)
     let output = try Output(sink: sink, colorType: colorType, preset: preset)
     self.output = output
-    stage = compressionThread ? WriterThread(capacity: 4) { try output.store($0.0, disposeOp: $0.1) } : nil
+    stage = compressionThread ? WriterThread(capacity: 4) { try output.store($0) } : nil
   }
 
   deinit {
@@ -252,7 +262,10 @@ public final class APNGWriter<Sink: PatchableByteSink> {
 
   /// Hands `frame` to the output stage, or stores it here without one.
   private func write(_ frame: Frame, disposeOp: UInt8) throws {
-    if let stage { try stage.send((frame, disposeOp)) } else { try output.store(frame, disposeOp: disposeOp) }
+    let stored = Stored(
+      region: frame.region, blendOp: frame.blendOp, disposeOp: disposeOp, pixels: frame.pixels, reusable: frame.reusable,
+      delay: frame.delay)
+    if let stage { try stage.send(stored) } else { try output.store(stored) }
     framesIssued += 1
   }
 
@@ -307,7 +320,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
       return compressed.count < reusable.count ? compressed : reusable
     }
 
-    func store(_ frame: Frame, disposeOp: UInt8) throws {
+    func store(_ frame: Stored) throws {
       let zdata = try finalData(frame.pixels, reusable: frame.reusable)
       chunkBuffer.removeAll(keepingCapacity: true)
       var control: [UInt8] = []
@@ -319,7 +332,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
       control.appendBigEndian(UInt32(frame.region.y))
       control.appendBigEndian(frame.delay.numerator)
       control.appendBigEndian(frame.delay.denominator)
-      control.append(disposeOp)
+      control.append(frame.disposeOp)
       control.append(frame.blendOp)
       PNGChunkWriter.append(.fcTL, control, to: &chunkBuffer)
 
