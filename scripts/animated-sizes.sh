@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Compares our APNG and GIF with ffmpeg's on the same PNG frames at the same fps (issue 16), and
-# checks with ffprobe that frame counts and total durations agree with our manifest.
+# checks with ffprobe that frame counts and total durations agree with our manifest. With numpy
+# and Pillow it also compares the GIFs' fidelity: the mean error per channel against the PNG
+# frames (scripts/gif-mean-error.py), which must not be worse than ffmpeg's.
 #
 #   scripts/animated-sizes.sh [BARFRAMES] [EXAMPLE…]
 #
 # BARFRAMES defaults to the release build; examples default to the four of issue 16. Prints a
-# Markdown table; exits 1 if any of our files is larger than ffmpeg's or ffprobe disagrees.
+# Markdown table; exits 1 if any of our files is larger than ffmpeg's, our GIF is less faithful
+# or ffprobe disagrees.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BARFRAMES=${1:-$(swift build -c release --show-bin-path)/barframes}
@@ -13,6 +16,7 @@ shift || true
 EXAMPLES=("$@")
 [ ${#EXAMPLES[@]} -gt 0 ] || EXAMPLES=(seek-bar download-success bent-line-slider player-pause-layertime)
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || { echo "needs ffmpeg and ffprobe" >&2; exit 2; }
+python3 -c 'import numpy, PIL' 2>/dev/null && fidelity=1 || fidelity=0
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 status=0
@@ -23,8 +27,8 @@ duration() {  # end of the last packet: APNG has no container duration
 }
 frames() { ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$1"; }
 
-echo "| example | fps | frames | our APNG | ffmpeg APNG | ratio | our GIF | ffmpeg GIF | ratio | APNG frames (merged) | GIF frames (merged) | ffprobe duration APNG / GIF / exact |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+echo "| example | fps | frames | our APNG | ffmpeg APNG | ratio | our GIF | ffmpeg GIF | ratio | GIF error ours / ffmpeg | APNG frames (merged) | GIF frames (merged) | ffprobe duration APNG / GIF / exact |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 for name in "${EXAMPLES[@]}"; do
   out="$WORK/$name"
   "$BARFRAMES" render "Examples/$name.json" -o "$out" --format png,apng,gif --quiet --json > "$out.json"
@@ -47,7 +51,15 @@ PY
   probe_apng=$(frames "$out/$apng"); probe_gif=$(frames "$out/$gif")
   dur_apng=$(duration "$out/$apng"); dur_gif=$(duration "$out/$gif")
   ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
-  echo "| $name | $fps | $count | $ours_apng | $ff_apng | $(ratio "$ours_apng" "$ff_apng") | $ours_gif | $ff_gif | $(ratio "$ours_gif" "$ff_gif") | $apngFrames ($apngMerged) | $gifFrames ($gifMerged) | $dur_apng / $dur_gif / $exact |"
+  errors="–"
+  if [ $fidelity = 1 ]; then
+    ours_error=$(python3 scripts/gif-mean-error.py "$out/$gif" "$dir" "$fps")
+    ff_error=$(python3 scripts/gif-mean-error.py "$WORK/$name.ffmpeg.gif" "$dir" "$fps")
+    errors="$ours_error / $ff_error"
+    awk -v a="$ours_error" -v b="$ff_error" 'BEGIN {exit !(a <= b)}' \
+      || { echo "  $name: our GIF's mean error $ours_error is above ffmpeg's $ff_error" >&2; status=1; }
+  fi
+  echo "| $name | $fps | $count | $ours_apng | $ff_apng | $(ratio "$ours_apng" "$ff_apng") | $ours_gif | $ff_gif | $(ratio "$ours_gif" "$ff_gif") | $errors | $apngFrames ($apngMerged) | $gifFrames ($gifMerged) | $dur_apng / $dur_gif / $exact |"
   [ "$ours_apng" -le "$ff_apng" ] || { echo "  $name: our APNG is larger than ffmpeg's" >&2; status=1; }
   [ "$ours_gif" -le "$ff_gif" ] || { echo "  $name: our GIF is larger than ffmpeg's" >&2; status=1; }
   [ "$probe_apng" = "$apngFrames" ] || { echo "  $name: ffprobe reads $probe_apng APNG frames, the manifest says $apngFrames" >&2; status=1; }

@@ -8,6 +8,8 @@ public struct BenchReport: Sendable {
   public var memory: (frames: Int, peakMB: Double)?
   /// The tween stress case (``TweenStress``): tweens, inspect wall time, peak RSS.
   public var tweens: (count: Int, seconds: Double, peakMB: Double)?
+  /// Peak RSS of the same long seek-bar run with every animated format (APNG, GIF, WebP) too.
+  public var memoryAnimatedMB: Double?
   public var seconds: Double
 
   public init(machine: MachineInfo, workloads: [WorkloadResult], memory: (frames: Int, peakMB: Double)?, seconds: Double) {
@@ -51,7 +53,9 @@ public struct BenchReport: Sendable {
     }
     if let memory {
       lines.append("")
-      lines.append("Peak RSS rendering \(memory.frames) seek-bar frames: \(BenchReport.f(memory.peakMB)) MB.")
+      lines.append(
+        "Peak RSS rendering \(memory.frames) seek-bar frames: \(BenchReport.f(memory.peakMB)) MB"
+          + (memoryAnimatedMB.map { "; with `--format png,apng,gif,webp`: \(BenchReport.f($0)) MB" } ?? "") + ".")
     }
     if let tweens {
       lines.append("")
@@ -110,7 +114,13 @@ public struct BenchReport: Sendable {
           })),
     ]
     if let memory {
-      members.append(.init("memory", .object([.init("frames", .number(Double(memory.frames))), .init("peakRSSMB", number(memory.peakMB))])))
+      members.append(
+        .init(
+          "memory",
+          .object([
+            .init("frames", .number(Double(memory.frames))), .init("peakRSSMB", number(memory.peakMB)),
+            .init("animatedPeakRSSMB", number(memoryAnimatedMB)),
+          ])))
     }
     if let tweens {
       members.append(

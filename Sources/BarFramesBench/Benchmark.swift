@@ -66,7 +66,23 @@ public struct Benchmark: Sendable {
     return FileManager.default.temporaryDirectory
   }
 
-  /// Measures one workload.
+  /// Peak memory of a child `barframes render --format png` of `workload`, in MiB; nil
+  /// without an executable or if the child failed.
+  ///
+  /// Measure it before anything runs in this process: a `posix_spawn` child starts from this
+  /// process's peak resident memory (Linux carries the high-water mark over `exec`), so after
+  /// an in-process case the child would report the parent's peak, not its own.
+  public func peakMemory(_ workload: Workload) throws -> Double? {
+    guard let executable else { return nil }
+    let out = scratch.appendingPathComponent("barframes-bench-\(getpid())-\(workload.name)-rss")
+    defer { try? FileManager.default.removeItem(at: out) }
+    var arguments = ["render", root.appendingPathComponent(workload.scenePath).path, "-o", out.path, "--format", "png", "--jobs", "\(jobs)", "--quiet"]
+    if let frames { arguments += ["--frames", "0-\(max(frames - 1, 0))"] }
+    let run = try PeakMemory.run(executable, arguments)
+    return run.status == 0 ? run.peakMB : nil
+  }
+
+  /// Measures one workload in this process (its peak memory comes from ``peakMemory(_:)``).
   public func run(_ workload: Workload, log: (String) -> Void) throws -> WorkloadResult {
     let url = root.appendingPathComponent(workload.scenePath)
     let scene = try Scene.load(contentsOf: url, displayName: workload.scenePath)
@@ -90,15 +106,6 @@ public struct Benchmark: Sendable {
       drawFPS: n / draw, drawEncodeFPS: n / encoded.seconds, pipelineFPS: n / pipeline, pipelineOneJobFPS: n / oneJob,
       jobs: jobs, naiveFPS: n / naive, bytesPerFrame: encoded.bytesPerFrame, peakRSSMB: nil,
       cFPS: c.map { n / $0.seconds }, identicalToC: c.map { $0.checksum == encoded.checksum })
-    if let executable {
-      let out = scratch.appendingPathComponent("rss")
-      var arguments = ["render", url.path, "-o", out.path, "--format", "png", "--jobs", "\(jobs)", "--quiet"]
-      if let frames { arguments += ["--frames", "0-\(max(frames - 1, 0))"] }
-      let run = try PeakMemory.run(executable, arguments)
-      if run.status == 0 { result.peakRSSMB = run.peakMB }
-    }
-    // After the child's memory run: a posix_spawn child starts from this process's peak
-    // resident memory (Linux copies the high-water mark on exec), which this case raises.
     log("\(workload.name): render --format all, animated sizes")
     let all = try measurement.allFormats(jobs: jobs, in: scratch.appendingPathComponent("all"))
     result.animated = AnimatedResult(allSeconds: all, pngSeconds: pipeline, formats: try measurement.animatedFormats())
@@ -107,7 +114,9 @@ public struct Benchmark: Sendable {
 
   /// Peak memory of rendering `memoryFrames` seek-bar frames: the seek-bar style over a scene
   /// long enough for that many frames at 60 fps, its value set at every frame.
-  public func memoryRun() throws -> (frames: Int, peakMB: Double)? {
+  /// `formats` is the `--format` value: `png`, or `png,apng,gif,webp` to include the animated
+  /// writers (WebP's encoder keeps every compressed frame until the end).
+  public func memoryRun(formats: String = "png") throws -> (frames: Int, peakMB: Double)? {
     guard let executable else { return nil }
     let folder = scratch.appendingPathComponent("barframes-bench-\(getpid())-memory")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -133,7 +142,7 @@ public struct Benchmark: Sendable {
     let sceneURL = folder.appendingPathComponent("seek-bar-long.json")
     try Data(scene.serialized(pretty: false).utf8).write(to: sceneURL)
     let run = try PeakMemory.run(
-      executable, ["render", sceneURL.path, "-o", folder.appendingPathComponent("out").path, "--format", "png", "--jobs", "\(jobs)", "--quiet"])
+      executable, ["render", sceneURL.path, "-o", folder.appendingPathComponent("out").path, "--format", formats, "--jobs", "\(jobs)", "--quiet"])
     guard run.status == 0 else { throw BenchError.workload("the \(memoryFrames)-frame memory run failed with status \(run.status)") }
     return (memoryFrames, run.peakMB)
   }

@@ -19,8 +19,9 @@ import Foundation
 /// ```
 ///
 /// Frames are drawn by `options.jobs` threads, each with its own Cairo surface and PNG
-/// encoder; each thread writes its PNG files itself and hands the compressed data on, in frame
-/// order, to the APNG and GIF writers, which stream to disk. At most
+/// encoder; each thread writes its PNG files itself and hands the pixels and compressed data
+/// on, in frame order, to the APNG, GIF and WebP writers, each on a thread of its own behind a
+/// bounded queue (``WriterThread``); APNG and GIF stream to disk. At most
 /// ``ExportOptions/maximumFramesInFlight`` frames are ever held, so memory does not grow with
 /// the sequence. The output is byte-identical whatever the number of jobs, and every file is
 /// written under a temporary name and renamed into place when complete (see ``TemporaryFiles``).
@@ -124,12 +125,14 @@ public struct Exporter: Sendable {
     var sheet: ContactSheet.Canvas?
     var gifFrame = 0
     var completed = 0
+    /// Stops the writer threads still running when something fails.
+    var threads: [() -> Void] = []
     do {
       if items.contains(where: \.feedsAPNG) {
         let file = try StreamingFile(url(plan.names.apngPath), registry: temporaryFiles)
         apng = (file, try APNGWriter(
           sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
-          colorType: plan.colorType, delay: plan.apngDelay, preset: .small))
+          colorType: plan.colorType, delay: plan.apngDelay, preset: .small, compressionThread: true))
       }
       if items.contains(where: \.feedsSheet) {
         let title = "\(plan.name) · \(plan.rate) fps · \(plan.selection.indices.count) frames · @\(plan.scale)x"
@@ -154,6 +157,17 @@ public struct Exporter: Sendable {
           timestamps: plan.webpTimestamps, quality: options.webpQuality))
       }
 
+      // Each animation encodes on its own thread, fed in frame order through a bounded queue,
+      // so the three run at the same time as each other and as the drawing threads.
+      let capacity = options.inFlightLimit
+      var apngThread: WriterThread<(RGBAImage, EncodedFrame?)>?
+      var gifThread: WriterThread<(RGBAImage, UInt16)>?
+      var webpThread: WriterThread<RGBAImage>?
+      if let writer = apng?.writer { apngThread = WriterThread(capacity: capacity) { try writer.append($0.0, encoded: $0.1) } }
+      if let writer = gif?.writer { gifThread = WriterThread(capacity: capacity) { try writer.append($0.0, delayCentiseconds: $0.1) } }
+      if let writer = webp?.writer { webpThread = WriterThread(capacity: capacity) { try writer.append($0) } }
+      threads = [apngThread?.cancel, gifThread?.cancel, webpThread?.cancel].compactMap { $0 }
+
       let worker = FrameWorker(plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, temporaryFiles: temporaryFiles)
       try OrderedParallelMap.run(
         count: items.count, jobs: options.jobs, window: options.inFlightLimit,
@@ -162,15 +176,15 @@ public struct Exporter: Sendable {
         consume: { n, result in
           let item = items[n]
           if let record = result.record { entry.frames.append(record) }
-          if item.feedsAPNG, let apng, let image = result.image {
-            try apng.writer.append(image, encoded: result.encoded)
+          if item.feedsAPNG, let apngThread, let image = result.image {
+            try apngThread.send((image, result.encoded))
           }
-          if item.feedsGIF, let gif, let image = result.image {
-            try gif.writer.append(image, delayCentiseconds: plan.gifDelays[gifFrame])
+          if item.feedsGIF, let gifThread, let image = result.image {
+            try gifThread.send((image, plan.gifDelays[gifFrame]))
             gifFrame += 1
           }
-          if item.feedsWebP, let webp, let image = result.image {
-            try webp.writer.append(image)
+          if item.feedsWebP, let webpThread, let image = result.image {
+            try webpThread.send(image)
           }
           if item.feedsSheet, let sheet, let image = result.image {
             try sheet.add(.init(index: item.index, time: item.time, image: image))
@@ -178,6 +192,9 @@ public struct Exporter: Sendable {
           completed += 1
           progress(.framesCompleted(scene: plan.name, completed: completed, frames: items.count))
         })
+      try apngThread?.finish()
+      try gifThread?.finish()
+      try webpThread?.finish()
 
       if let apng {
         try apng.writer.finish()
@@ -192,6 +209,7 @@ public struct Exporter: Sendable {
         wrote("webp", plan.names.webpPath, try webp.file.commit(), frames: webp.writer.framesWritten, merged: webp.writer.mergedFrames)
       }
     } catch {
+      for cancel in threads { cancel() }
       apng?.file.discard()
       gif?.file.discard()
       webp?.file.discard()

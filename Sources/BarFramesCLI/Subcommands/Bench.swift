@@ -67,13 +67,20 @@ extension BarFramesCommand {
       let started = Date()
       var results: [WorkloadResult] = []
       do {
+        // Every child process first: a posix_spawn child starts from this process's peak
+        // resident memory, which the in-process measurements raise (see peakMemory).
+        var peaks: [String: Double] = [:]
         for item in selected {
-          results.append(try bench.run(item) { Diagnostics.printError($0) })
+          Diagnostics.printError("\(item.name): peak memory of a child render")
+          peaks[item.name] = try bench.peakMemory(item)
         }
         var memory: (frames: Int, peakMB: Double)?
+        var memoryAnimated: Double?
         if memoryFrames > 0, workload.isEmpty || workload.contains("seek-bar") {
           Diagnostics.printError("memory: \(memoryFrames) seek-bar frames")
           memory = try bench.memoryRun()
+          Diagnostics.printError("memory: \(memoryFrames) seek-bar frames, with the animated formats")
+          memoryAnimated = try bench.memoryRun(formats: "png,apng,gif,webp")?.peakMB
         }
         var tweenRun: (count: Int, seconds: Double, peakMB: Double)?
         if tweens > 0, workload.isEmpty || workload.contains("tweens") {
@@ -82,8 +89,14 @@ extension BarFramesCommand {
             executable: executable, in: scratchURL.appendingPathComponent("barframes-bench-\(getpid())-tweens"))
           tweenRun = (tweens, run.seconds, run.peakMB)
         }
+        for item in selected {
+          var result = try bench.run(item) { Diagnostics.printError($0) }
+          result.peakRSSMB = peaks[item.name]
+          results.append(result)
+        }
         var report = BenchReport(machine: .current(), workloads: results, memory: memory, seconds: Date().timeIntervalSince(started))
         report.tweens = tweenRun
+        report.memoryAnimatedMB = memoryAnimated
         print(json ? report.json.serialized(pretty: true) : report.markdown)
       } catch let error as InputError {
         throw CommandFailure(message: error.description, status: .badInput)

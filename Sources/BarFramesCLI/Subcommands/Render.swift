@@ -15,7 +15,7 @@ extension BarFramesCommand {
   /// Renders scenes into PNG sequences, SVG previews, APNG, GIF, contact sheets and a gallery.
   struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, contact sheets and an HTML gallery.",
+      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, animated WebP, contact sheets and an HTML gallery.",
       discussion: """
         Frame i is at t = start + i/fps, computed from the index; a D-second scene has \
         floor(D·fps) + 1 frames, both ends included (2 s at 30 fps: 61 frames, the last at 2 s). \

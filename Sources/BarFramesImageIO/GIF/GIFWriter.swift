@@ -117,8 +117,9 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       previousSource = image
     }
     let delay = Int(delayCentiseconds)
-    let shown = target(image)
+    var shown = target(image)
     let empty = RGBAImage(width: width, height: height)
+    if let previous = pending, let mapped = mappedToGlobal(shown, after: previous.shown) { shown = mapped }
 
     guard var previous = pending else {
       pending = try choose([(0, empty)], shown: shown, delay: delay).frame
@@ -195,6 +196,96 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     quantizedFrames += 1
     GIFColorQuantizer.quantize(image, into: &shown, where: isNew)
     return shown
+  }
+
+  /// A new colour this close to a global one (sum of the three channel differences) is drawn
+  /// with the global colour rather than taking a slot of its own: at most 2 levels per channel
+  /// on average, invisible, and the slots stay free for colours unlike any seen so far.
+  public static var closeColorDistance: Int { 6 }
+
+  /// The largest mean error, per channel and redrawn pixel, accepted to draw a frame with the
+  /// global table's colours instead of a local table of its own (``mappedToGlobal(_:after:)``).
+  public static var globalMappingTolerance: Double { 1.5 }
+
+  /// `shown` with the new colours of its redrawn pixels replaced by their nearest global colour (smallest sum of channel
+  /// differences; the lower index on a tie), or nil if nothing changes:
+  /// - a new colour within ``closeColorDistance`` of a global one, always;
+  /// - all of them, when the others would not fit the table and the mean error over the
+  ///   redrawn pixels stays within ``globalMappingTolerance``.
+  ///
+  /// The global table is filled in the order colours first appear, so antialiased blends of
+  /// the first frames used to take every slot, and from then on each frame with one new colour
+  /// carried a local table — up to 768 bytes, often more than its changed pixels. Pixels kept
+  /// from the previous frame stay as they were shown, so a mapped colour stays put until the
+  /// source changes. The first frame is never mapped: it fills the table exactly.
+  func mappedToGlobal(_ shown: RGBAImage, after previous: RGBAImage) -> RGBAImage? {
+    guard !globalColors.isEmpty else { return nil }
+    var missing: [UInt32: Int] = [:]
+    var redrawn = 0
+    shown.pixels.withUnsafeBytes { s in
+      previous.pixels.withUnsafeBytes { p in
+        let sw = s.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
+        // Runs of one colour are common: look each run up once.
+        var lastColor = UInt32.max, lastMissing = false
+        for i in 0..<sw.count where sw[i] != 0 && sw[i] != pw[i] {
+          redrawn += 1
+          let color = sw[i] & Self.rgbMask
+          if color != lastColor {
+            lastColor = color
+            lastMissing = globalIndex[color] == nil
+          }
+          if lastMissing { missing[color, default: 0] += 1 }
+        }
+      }
+    }
+    guard !missing.isEmpty else { return nil }
+    var replacement: [UInt32: UInt32] = [:]
+    var far: [(color: UInt32, nearest: UInt32)] = []
+    var error = 0
+    for (color, count) in missing {
+      let (nearest, distance) = nearestGlobalColor(color)
+      error += distance * count
+      if distance <= Self.closeColorDistance {
+        replacement[color] = nearest
+      } else {
+        far.append((color, nearest))
+      }
+    }
+    if globalColors.count / 3 + far.count > 255, Double(error) / Double(redrawn * 3) <= Self.globalMappingTolerance {
+      for (color, nearest) in far { replacement[color] = nearest }
+    }
+    guard !replacement.isEmpty else { return nil }
+    var mapped = shown
+    mapped.pixels.withUnsafeMutableBytes { m in
+      previous.pixels.withUnsafeBytes { p in
+        let mw = m.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
+        var lastColor = UInt32.max
+        var lastReplacement: UInt32?
+        for i in 0..<mw.count where mw[i] != 0 && mw[i] != pw[i] {
+          let color = mw[i] & Self.rgbMask
+          if color != lastColor {
+            lastColor = color
+            lastReplacement = replacement[color]
+          }
+          if let nearest = lastReplacement { mw[i] = nearest | 0xFF00_0000 }
+        }
+      }
+    }
+    return mapped
+  }
+
+  /// The global colour closest to `color` (both `0x00BBGGRR`) and the sum of their channel
+  /// differences.
+  private func nearestGlobalColor(_ color: UInt32) -> (UInt32, Int) {
+    let r = Int(color & 0xFF), g = Int((color >> 8) & 0xFF), b = Int((color >> 16) & 0xFF)
+    var best = (color: UInt32(0), distance: Int.max)
+    for e in stride(from: 0, to: globalColors.count, by: 3) {
+      let distance = abs(Int(globalColors[e]) - r) + abs(Int(globalColors[e + 1]) - g) + abs(Int(globalColors[e + 2]) - b)
+      if distance < best.distance {
+        best = (UInt32(globalColors[e]) | UInt32(globalColors[e + 1]) << 8 | UInt32(globalColors[e + 2]) << 16, distance)
+      }
+    }
+    return best
   }
 
   /// The bounding box of pixels opaque in `before` and transparent in `after`.

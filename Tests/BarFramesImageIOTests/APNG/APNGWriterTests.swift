@@ -111,6 +111,79 @@ struct APNGWriterTests {
     #expect(writer.sink.bytes.count < (try Self.wholeFrameBytes(images, colorType: colorType)))
   }
 
+  @Test func aWholeFrameKeepsTheSmallerOfThePNGFilesStreamAndTheWritersPreset() throws {
+    // The first frame covers the canvas and comes with a stream of its own: the PNG file's
+    // (fast, usually larger than level 9) or, to reach the other side, one whose filters were
+    // chosen by trial at level 9 (never larger).
+    var kept: [Bool] = []
+    let small = try PNGEncoder(preset: .small)
+    for (image, colorType) in [
+      (TestImages.flatBar(width: 120, height: 20), PNGColorType.rgb), (TestImages.gradient(width: 64, height: 48), .rgba),
+      (TestImages.transparentBar(width: 90, height: 16), .rgba),
+    ] {
+      for handed in [
+        try PNGEncoder(preset: .fast).encodeImageData(image, colorType: colorType),
+        try small.encodeImageDataTryingFilters(image, colorType: colorType),
+      ] {
+        let preset = try small.encodeImageData(image, colorType: colorType)
+        let writer = try APNGWriter(
+          sink: MemoryByteSink(), width: image.width, height: image.height, colorType: colorType,
+          delay: FrameDelay(framesPerSecond: 10), preset: .small)
+        try writer.append(image, encoded: handed)
+        try writer.finish()
+        let stored = try PNGChunk.parse(writer.sink.bytes).filter { $0.type == "IDAT" }.flatMap(\.data)
+        #expect(stored == (preset.zdata.count < handed.zdata.count ? preset.zdata : handed.zdata))
+        kept.append(preset.zdata.count < handed.zdata.count)
+      }
+    }
+    #expect(Set(kept) == [false, true])  // both outcomes occur among these frames
+  }
+
+  /// A sink that fails once it has taken `limit` bytes.
+  struct FullDisk: PatchableByteSink {
+    struct Full: Error {}
+    var limit: Int
+    var bytes = 0
+    mutating func write(_ data: UnsafeRawBufferPointer) throws {
+      guard bytes + data.count <= limit else { throw Full() }
+      bytes += data.count
+    }
+    mutating func overwrite(_ data: [UInt8], at offset: Int) throws {}
+  }
+
+  @Test(arguments: [PNGCompressionPreset.fast, .small])
+  func aCompressionThreadWritesTheSameBytes(preset: PNGCompressionPreset) throws {
+    // Squares that jump, vanish and come back (BACKGROUND and PREVIOUS disposals, OVER) and
+    // a bar filling up (NONE, SOURCE), with repeats to merge.
+    let jumps: [[(Int, Int, Int, Int)]] = [[(2, 2, 8, 0)], [(70, 14, 8, 1)], [(2, 2, 8, 0)], [], [(30, 5, 6, 2)], [(30, 5, 6, 2)], [(2, 2, 8, 0), (80, 1, 4, 1)]]
+    let images = jumps.map { Self.squares(width: 90, height: 16, $0) } + Self.frames(count: 12, width: 90, height: 16, transparent: true)
+    var files: [[UInt8]] = []
+    for thread in [false, true] {
+      let writer = try APNGWriter(
+        sink: MemoryByteSink(), width: 90, height: 16, colorType: .rgba, delay: FrameDelay(framesPerSecond: 30), preset: preset,
+        compressionThread: thread)
+      for image in images { try writer.append(image) }
+      try writer.finish()
+      #expect(writer.framesWritten == Self.deduplicated(images).count)
+      files.append(writer.sink.bytes)
+    }
+    #expect(files[0] == files[1])
+    let animation = try APNGReader.read(files[1])
+    #expect(animation.frames.map(\.image) == Self.deduplicated(images))
+    #expect(Set(animation.frames.map(\.disposeOp)).count > 1)
+  }
+
+  @Test func theCompressionThreadsErrorReachesTheCaller() throws {
+    let images = Self.frames(count: 40, width: 90, height: 16, transparent: true)
+    let writer = try APNGWriter(
+      sink: FullDisk(limit: 600), width: 90, height: 16, colorType: .rgba, delay: FrameDelay(framesPerSecond: 30),
+      compressionThread: true)
+    #expect(throws: FullDisk.Full.self) {
+      for image in images { try writer.append(image) }
+      try writer.finish()
+    }
+  }
+
   @Test("Each operation is chosen where it is smallest: BACKGROUND, PREVIOUS and OVER")
   func operationChoice() throws {
     let (w, h) = (96, 32)

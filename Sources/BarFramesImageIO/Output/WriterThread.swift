@@ -1,0 +1,118 @@
+import Foundation
+
+/// Runs one consumer — an animation writer, or a writer's compression stage — on a thread of
+/// its own, fed in order through a bounded queue.
+///
+/// The APNG, GIF and WebP writers are independent of each other, so instead of running one
+/// after another on the thread that collects frames, the exporter gives each a `WriterThread`:
+/// the collector only enqueues, and the three encode at the same time as each other and as
+/// the drawing threads. ``APNGWriter`` uses one for its own second stage. The queue holds at most `capacity` items; a full queue blocks ``send(_:)``, which
+/// holds the collector and through its window the drawing threads back, so memory stays
+/// bounded however long the sequence. Items reach `body` in the order sent, so the output does
+/// not depend on timing.
+///
+/// The first error thrown by `body` stops the thread; the next ``send(_:)`` or ``finish()``
+/// rethrows it. `body` and what it captures are used only on the writer thread until
+/// ``finish()`` returns (the caller may then read them again).
+public final class WriterThread<Item: Sendable>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private let capacity: Int
+  private var queue: [Item] = []
+  private var closed = false
+  private var failure: (any Error)?
+  private let done = DispatchSemaphore(value: 0)
+  private var joined = false
+
+  /// Starts the thread.
+  /// - Parameters:
+  ///   - capacity: Items queued at most (at least 1).
+  ///   - body: Called on the writer thread with each item, in order.
+  public init(capacity: Int, body: @escaping (Item) throws -> Void) {
+    self.capacity = max(1, capacity)
+    let unchecked = UncheckedBody(body: body)
+    let thread = Thread { [self] in
+      while let item = self.take() {
+        do {
+          try unchecked.body(item)
+        } catch {
+          self.fail(error)
+          break
+        }
+      }
+      self.done.signal()
+    }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+
+  /// Queues `item`, waiting while the queue is full.
+  /// - Throws: The writer's error, if it has failed.
+  public func send(_ item: Item) throws {
+    condition.lock()
+    defer { condition.unlock() }
+    while failure == nil, queue.count >= capacity { condition.wait() }
+    if let failure { throw failure }
+    queue.append(item)
+    condition.broadcast()
+  }
+
+  /// Waits until every queued item is written (or the writer failed, or was cancelled).
+  /// - Throws: The writer's error.
+  public func finish() throws {
+    close()
+    join()
+    condition.lock()
+    defer { condition.unlock() }
+    if let failure { throw failure }
+  }
+
+  /// Drops what is queued and stops the thread after the item in hand; waits for it. Call
+  /// from the thread that sends.
+  public func cancel() {
+    condition.lock()
+    queue.removeAll()
+    if failure == nil { failure = CancellationError() }
+    closed = true
+    condition.broadcast()
+    condition.unlock()
+    join()
+  }
+
+  /// Waits for the thread to end, once: ``finish()`` and ``cancel()`` may both be called.
+  private func join() {
+    guard !joined else { return }
+    done.wait()
+    joined = true
+  }
+
+  private func close() {
+    condition.lock()
+    closed = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private func take() -> Item? {
+    condition.lock()
+    defer { condition.unlock() }
+    while failure == nil, !closed, queue.isEmpty { condition.wait() }
+    guard failure == nil, !queue.isEmpty else { return nil }
+    // A handful of items: shifting them is cheaper than any ring bookkeeping.
+    let item = queue.removeFirst()
+    condition.broadcast()
+    return item
+  }
+
+  private func fail(_ error: any Error) {
+    condition.lock()
+    if failure == nil { failure = error }
+    queue.removeAll()
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The writer is a non-`Sendable` class used by this one thread only.
+  private struct UncheckedBody: @unchecked Sendable {
+    var body: (Item) throws -> Void
+  }
+}

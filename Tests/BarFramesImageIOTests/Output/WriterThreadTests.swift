@@ -1,0 +1,92 @@
+import BarFramesImageIO
+import Foundation
+import Testing
+
+@Suite struct WriterThreadTests {
+  /// What the writer thread saw, read by the test after `finish()`.
+  final class Log: @unchecked Sendable {
+    let lock = NSLock()
+    var items: [Int] = []
+    var queuedAtMost = 0
+  }
+
+  struct Stop: Error, Equatable { var at: Int }
+
+  @Test func writesEveryItemInTheOrderSent() throws {
+    let log = Log()
+    let thread = WriterThread<Int>(capacity: 3) { item in
+      if item % 5 == 0 { usleep(300) }  // a slow writer: the sender must wait, not drop
+      log.lock.withLock { log.items.append(item) }
+    }
+    for i in 0..<100 { try thread.send(i) }
+    try thread.finish()
+    #expect(log.items == Array(0..<100))
+  }
+
+  @Test func aFullQueueHoldsTheSenderBack() throws {
+    // The writer blocks on a semaphore, so the queue fills: `capacity` items queued plus the
+    // one in hand, and the next send must wait until the writer is released.
+    let capacity = 4
+    let release = DispatchSemaphore(value: 0)
+    let log = Log()
+    let thread = WriterThread<Int>(capacity: capacity) { item in
+      if item == 0 { release.wait() }
+      log.lock.withLock { log.items.append(item) }
+    }
+    let sent = Log()
+    let sender = Thread {
+      for i in 0..<20 {
+        try? thread.send(i)
+        sent.lock.withLock { sent.queuedAtMost = i + 1 }
+      }
+    }
+    sender.start()
+    usleep(200_000)
+    let before = sent.lock.withLock { sent.queuedAtMost }
+    #expect(before == capacity + 1)  // item 0 in hand, 1…capacity queued
+    release.signal()
+    while sent.lock.withLock({ sent.queuedAtMost }) < 20 { usleep(1000) }
+    try thread.finish()
+    #expect(log.items == Array(0..<20))
+  }
+
+  @Test func theWritersErrorReachesTheSenderAndStopsTheThread() throws {
+    let log = Log()
+    let thread = WriterThread<Int>(capacity: 2) { item in
+      if item == 3 { throw Stop(at: item) }
+      log.lock.withLock { log.items.append(item) }
+    }
+    var thrown: (any Error)?
+    for i in 0..<50 {
+      do { try thread.send(i) } catch {
+        thrown = error
+        break
+      }
+    }
+    if thrown == nil {
+      #expect(throws: Stop(at: 3)) { try thread.finish() }
+    } else {
+      #expect(thrown as? Stop == Stop(at: 3))
+      #expect(throws: Stop(at: 3)) { try thread.finish() }
+    }
+    #expect(log.items == [0, 1, 2])
+  }
+
+  @Test func cancelDropsWhatIsQueuedAndEnds() throws {
+    let release = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+    let log = Log()
+    let thread = WriterThread<Int>(capacity: 8) { item in
+      if item == 0 {
+        started.signal()
+        release.wait()
+      }
+      log.lock.withLock { log.items.append(item) }
+    }
+    for i in 0..<5 { try thread.send(i) }
+    started.wait()  // item 0 in hand, 1…4 queued
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { release.signal() }
+    thread.cancel()
+    #expect(log.items == [0])
+    #expect(throws: CancellationError.self) { try thread.finish() }
+  }
+}
