@@ -16,6 +16,8 @@ let package = Package(
     // The whole command line as a library: `BarFramesCLI.main(designs:)` runs it with more designs.
     .library(name: "BarFramesCLI", targets: ["BarFramesCLI"]),
     .executable(name: "barframes", targets: ["barframes"]),
+    // Performance measurement, kept out of the `barframes` binary users install.
+    .executable(name: "barframes-bench", targets: ["barframes-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -91,7 +93,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m")]
     ),
 
-    // `barframes bench`: standard workloads, measured against the naive pipeline and the C reference.
+    // `barframes-bench`: standard workloads, measured against the naive pipeline and the C reference.
     .target(
       name: "BarFramesBench",
       dependencies: ["BarFrames", "BarFramesExport", "BarFramesRenderer", "BarFramesImageIO", "CBarFramesReference"]
@@ -103,13 +105,18 @@ let package = Package(
       name: "BarFramesCLI",
       dependencies: [
         "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer", "BarFramesExport",
-        "BarFramesGolden", "BarFramesBench",
+        "BarFramesGolden",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]
     ),
     // `barframes`: BarFramesCLI with BarFrames' own designs.
     .executableTarget(name: "barframes", dependencies: ["BarFramesCLI"]),
+    // `barframes-bench`: its own executable, so the workloads and the C reference are not in `barframes`.
+    .executableTarget(
+      name: "barframes-bench",
+      dependencies: ["BarFrames", "BarFramesBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
 
     // MARK: Tests (mirror Sources/)
     .target(
@@ -146,7 +153,7 @@ let package = Package(
     ),
     .testTarget(
       name: "barframesTests",
-      dependencies: ["barframes", "ring-barframes", "BarFramesCLI", "BarFramesTestSupport"],
+      dependencies: ["barframes", "barframes-bench", "ring-barframes", "BarFramesCLI", "BarFramesTestSupport"],
       exclude: ["__Snapshots__"]
     ),
   ]

@@ -24,7 +24,7 @@ public struct BenchReport: Sendable {
   /// A Markdown table with the machine, the figures and the ratios.
   public var markdown: String {
     var lines = [
-      "Measured \(machine.date) on \(machine.cpu), \(machine.cores) cores, \(machine.os); `swift run -c release barframes bench` (\(BenchReport.f(seconds, 0)) s).",
+      "Measured \(machine.date) on \(machine.cpu), \(machine.cores) cores, \(machine.os); `swift run -c release barframes-bench` (\(BenchReport.f(seconds, 0)) s).",
       "",
       "| workload | frames | px | draw fps | draw+encode fps | pipeline fps (jobs) | naive fps | × naive | time ÷ C | 2-job scaling | bytes/frame | peak RSS MB |",
       "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",

@@ -14,7 +14,6 @@ struct BarFramesCommand: AsyncParsableCommand {
       """,
     version: BarFramesVersion.string,
     subcommands: [
-      Bench.self,
       Golden.self,
       Inspect.self,
       Preview.self,

@@ -11,7 +11,7 @@ import Testing
   /// The only Swift module allowed to import Cairo.
   static let cairoModule = "Sources/BarFramesRenderer/"
   /// C targets allowed to include Cairo's headers: the module map of Cairo itself, and the C
-  /// reference of `barframes bench` (pixels of the seek-bar only, no text, no SVG).
+  /// reference of `barframes-bench` (pixels of the seek-bar only, no text, no SVG).
   static let cairoCTargets = ["Sources/CCairo/", "Sources/CBarFramesReference/"]
 
   @Test func onlyTheRendererImportsCairo() throws {

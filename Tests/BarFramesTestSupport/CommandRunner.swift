@@ -11,21 +11,27 @@ public enum CommandRunner {
 
   /// The `barframes` binary beside the test bundle (SwiftPM builds it because the test target
   /// depends on it).
-  public static let executable: URL = {
+  public static let executable: URL = built("barframes")
+
+  /// The `barframes-bench` binary, built the same way.
+  public static let benchExecutable: URL = built("barframes-bench")
+
+  /// The executable `name` beside the test bundle or in `.build/debug`.
+  public static func built(_ name: String) -> URL {
     let candidates = [
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent(),
       TestRendering.packageRoot.appendingPathComponent(".build/debug"),
     ]
     for directory in candidates {
-      let url = directory.appendingPathComponent("barframes")
+      let url = directory.appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: url.path) { return url }
     }
-    fatalError("barframes executable not found near \(CommandLine.arguments[0])")
-  }()
+    fatalError("\(name) executable not found near \(CommandLine.arguments[0])")
+  }
 
-  /// Runs `barframes` with `arguments` in `directory` (the package root by default).
-  public static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+  /// Runs `barframes` (or `executable`) with `arguments` in `directory` (the package root by default).
+  public static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable) throws -> Result {
     let output = try ExternalTools.run(executable.path, arguments, in: directory ?? TestRendering.packageRoot)
     return Result(exitCode: output.status, stdout: output.text, stderr: output.stderr)
   }

@@ -3,15 +3,16 @@ import BarFramesTestSupport
 import Foundation
 import Testing
 
-/// `barframes bench` as a program, not as a timing: its JSON has the documented shape and the C
-/// reference renders exactly our bytes. (Performance targets live in the bench itself.)
+/// `barframes-bench` as a program, not as a timing: its JSON has the documented shape and the C
+/// reference renders exactly our bytes. (Performance targets live in the bench itself.) It is
+/// its own executable: `barframes` holds none of its code.
 @Suite struct BenchCommandTests {
   @Test func jsonReportHasTheDocumentedShapeAndTheCReferenceMatchesByteForByte() throws {
     let scratch = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let result = try CommandRunner.run([
-      "bench", "--json", "--workload", "seek-bar", "--frames", "6", "--memory-frames", "0", "--scratch", scratch.path,
-    ])
+    let result = try CommandRunner.run(
+      ["--json", "--workload", "seek-bar", "--frames", "6", "--memory-frames", "0", "--scratch", scratch.path],
+      executable: CommandRunner.benchExecutable)
     #expect(result.exitCode == 0, "\(result.stderr)")
     let json = try JSONValue(parsing: result.stdout)
     #expect(json["version"] == .number(1))
@@ -72,9 +73,23 @@ import Testing
   private enum BenchShape: Error { case missing(String) }
 
   @Test func unknownWorkloadIsAUsageError() throws {
-    let result = try CommandRunner.run(["bench", "--workload", "pie"])
+    let result = try CommandRunner.run(["--workload", "pie"], executable: CommandRunner.benchExecutable)
     #expect(result.exitCode == 64)
     #expect(result.stderr.contains("unknown workload 'pie'"))
+  }
+
+  /// The shipping binary carries neither the bench workloads nor the C reference, and has no
+  /// `bench` subcommand; `barframes-bench` has both.
+  @Test(.enabled(if: ExternalTools.path("nm") != nil, "nm is not installed (binutils)"))
+  func theShippingBinaryHoldsNoBenchCode() throws {
+    let nm = try #require(ExternalTools.path("nm"))
+    let shipping = try ExternalTools.run(nm, [CommandRunner.executable.path])
+    try #require(shipping.status == 0, "\(shipping.stderr)")
+    #expect(!shipping.text.contains("bf_reference_seek_bar"))
+    #expect(!shipping.text.contains("14BarFramesBench"))  // the module's mangled-name prefix
+    let bench = try ExternalTools.run(nm, [CommandRunner.benchExecutable.path])
+    #expect(bench.text.contains("bf_reference_seek_bar") && bench.text.contains("14BarFramesBench"))
+    #expect(try CommandRunner.run(["bench", "--help"]).exitCode == 64)
   }
 }
 

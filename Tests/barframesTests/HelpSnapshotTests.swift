@@ -7,17 +7,23 @@ import Testing
 /// written and the test fails; after an intended change, delete the file and run again.
 @Suite struct HelpSnapshotTests {
   static let commands = [
-    [], ["bench"], ["golden", "record"], ["golden", "verify"], ["inspect"], ["preview"], ["render"], ["schema"], ["still"],
+    [], ["golden", "record"], ["golden", "verify"], ["inspect"], ["preview"], ["render"], ["schema"], ["still"],
     ["test-card"], ["timing"], ["validate"],
   ]
 
   @Test(arguments: commands)
   func helpMatchesItsSnapshot(command: [String]) throws {
+    try check(CommandRunner.executable, command, name: (["barframes"] + command).joined(separator: "-"))
+  }
+
+  @Test func benchHelpMatchesItsSnapshot() throws {
+    try check(CommandRunner.benchExecutable, [], name: "barframes-bench")
+  }
+
+  private func check(_ executable: URL, _ command: [String], name: String) throws {
     // A fixed width, so wrapping does not depend on the terminal running the tests.
-    let result = try ExternalTools.run(
-      "/usr/bin/env", ["COLUMNS=100", CommandRunner.executable.path] + command + ["--help"])
+    let result = try ExternalTools.run("/usr/bin/env", ["COLUMNS=100", executable.path] + command + ["--help"])
     #expect(result.status == 0, "\(result.stderr)")
-    let name = (["barframes"] + command).joined(separator: "-")
     let url = TestRendering.packageRoot.appendingPathComponent("Tests/barframesTests/__Snapshots__/HelpSnapshotTests/\(name).txt")
     guard let snapshot = try? String(contentsOf: url, encoding: .utf8) else {
       if ProcessInfo.processInfo.environment["CI"] == nil { try Data(result.text.utf8).write(to: url) }

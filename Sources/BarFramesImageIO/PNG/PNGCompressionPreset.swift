@@ -2,7 +2,7 @@ import CZlib
 
 /// How hard the PNG encoder works: the `--png` flag's values.
 ///
-/// Measured on flat-colour 750×120 progress-bar frames (see the tests and `barframes bench`):
+/// Measured on flat-colour 750×120 progress-bar frames (see the tests and `barframes-bench`):
 /// `fast` is several times quicker than libpng's defaults (`cairo_surface_write_to_png`) for a few
 /// percent more bytes; `small` is slowest and smallest. All three decode to identical pixels.
 public enum PNGCompressionPreset: String, Sendable, CaseIterable, CustomStringConvertible {

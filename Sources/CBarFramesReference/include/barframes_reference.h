@@ -1,7 +1,7 @@
 #ifndef BARFRAMES_REFERENCE_H
 #define BARFRAMES_REFERENCE_H
 
-/* The C reference of `barframes bench`: the seek-bar workload done with the same Cairo calls
+/* The C reference of `barframes-bench`: the seek-bar workload done with the same Cairo calls
  * and the same PNG settings as BarFrames' own pipeline (zlib level 1, Z_RLE, Up for rows that
  * repeat the row above, Sub otherwise), so Swift's overhead can be measured as a ratio. */
 

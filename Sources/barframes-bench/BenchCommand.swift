@@ -1,13 +1,15 @@
 import ArgumentParser
 import BarFrames
 import BarFramesBench
-import BarFramesExport
 import Foundation
 
-extension BarFramesCommand {
-  /// Measures rendering speed against references run side by side.
-  struct Bench: ParsableCommand {
+/// `barframes-bench`: measures rendering speed against references run side by side. It is its
+/// own executable so the bench workloads and the C reference stay out of the `barframes` users
+/// install; it runs `barframes` (the executable beside it) as a child for memory figures.
+@main
+struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "barframes-bench",
       abstract: "Benchmark the standard workloads and report ratios against references measured in the same run.",
       discussion: """
         For each workload (seek-bar, bent-line, customizable-bar, download-bar; each at @2x) it \
@@ -20,7 +22,7 @@ extension BarFramesCommand {
         --scratch, /dev/shm by default. The tweens case inspects one customizable-bar scene of \
         --tweens overlapping setValue tweens in a child process and reports its time and peak \
         memory. Run it in release mode: \
-        swift run -c release barframes bench. Run it from the package root (it reads Examples/).
+        swift run -c release barframes-bench. Run it from the package root (it reads Examples/).
         """)
 
     @Flag(help: "Print the results as JSON.")
@@ -57,11 +59,20 @@ extension BarFramesCommand {
     func run() throws {
       let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
       guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Examples/seek-bar.json").path) else {
-        throw CommandFailure(message: "bench reads Examples/ from the current folder; run it from the BarFrames package root", status: .failure)
+        throw BenchFailure("barframes-bench reads Examples/ from the current folder; run it from the BarFrames package root")
       }
-      let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+      // The children are `barframes render` and `barframes inspect`: the executable beside this one.
+      let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+      let executable = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("barframes").path
+      guard FileManager.default.isExecutableFile(atPath: executable) else {
+        throw BenchFailure("no barframes executable beside \(own); build both: swift build -c release")
+      }
       let scratchURL = scratch.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Benchmark.defaultScratch
-      try OutputFiles.createDirectory(scratchURL)
+      do {
+        try FileManager.default.createDirectory(at: scratchURL, withIntermediateDirectories: true)
+      } catch {
+        throw BenchFailure("cannot create \(scratchURL.path): \(error.localizedDescription)")
+      }
       let bench = Benchmark(root: root, frames: frames, jobs: jobs, executable: executable, memoryFrames: memoryFrames, scratch: scratchURL)
       let selected = Workload.standard.filter { workload.isEmpty || workload.contains($0.name) }
       let started = Date()
@@ -71,26 +82,26 @@ extension BarFramesCommand {
         // resident memory, which the in-process measurements raise (see peakMemory).
         var peaks: [String: Double] = [:]
         for item in selected {
-          Diagnostics.printError("\(item.name): peak memory of a child render")
+          printError("\(item.name): peak memory of a child render")
           peaks[item.name] = try bench.peakMemory(item)
         }
         var memory: (frames: Int, peakMB: Double)?
         var memoryAnimated: Double?
         if memoryFrames > 0, workload.isEmpty || workload.contains("seek-bar") {
-          Diagnostics.printError("memory: \(memoryFrames) seek-bar frames")
+          printError("memory: \(memoryFrames) seek-bar frames")
           memory = try bench.memoryRun()
-          Diagnostics.printError("memory: \(memoryFrames) seek-bar frames, with the animated formats")
+          printError("memory: \(memoryFrames) seek-bar frames, with the animated formats")
           memoryAnimated = try bench.memoryRun(formats: "png,apng,gif,webp")?.peakMB
         }
         var tweenRun: (count: Int, seconds: Double, peakMB: Double)?
         if tweens > 0, workload.isEmpty || workload.contains("tweens") {
-          Diagnostics.printError("tweens: \(tweens) in one scene")
+          printError("tweens: \(tweens) in one scene")
           let run = try TweenStress(count: tweens).run(
             executable: executable, in: scratchURL.appendingPathComponent("barframes-bench-\(getpid())-tweens"))
           tweenRun = (tweens, run.seconds, run.peakMB)
         }
         for item in selected {
-          var result = try bench.run(item) { Diagnostics.printError($0) }
+          var result = try bench.run(item) { printError($0) }
           result.peakRSSMB = peaks[item.name]
           results.append(result)
         }
@@ -99,8 +110,37 @@ extension BarFramesCommand {
         report.memoryAnimatedMB = memoryAnimated
         print(json ? report.json.serialized(pretty: true) : report.markdown)
       } catch let error as InputError {
-        throw CommandFailure(message: error.description, status: .badInput)
+        throw BenchFailure(error.description, exitCode: 65)
       }
     }
+
+  /// One `barframes-bench: error:` line and a distinct exit code for failures of ours;
+  /// ArgumentParser reports its own (usage, help).
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let failure as BenchFailure {
+      printError("barframes-bench: error: \(failure.message)")
+      Foundation.exit(failure.exitCode)
+    } catch {
+      exit(withError: error)
+    }
   }
+}
+
+/// A failure `barframes-bench` reports itself.
+struct BenchFailure: Error {
+  var message: String
+  var exitCode: Int32
+
+  init(_ message: String, exitCode: Int32 = 1) {
+    self.message = message
+    self.exitCode = exitCode
+  }
+}
+
+/// A line on standard error (progress and errors; the report goes to standard output).
+func printError(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
 }
