@@ -139,39 +139,26 @@ extension BarFramesCommand.Golden {
       if let refusal = tolerance.refusal { throw Self.usageError(refusal) }
       let store = GoldenStore(directory: URL(fileURLWithPath: options.golden, isDirectory: true))
       if let reportLocation { try OutputFiles.createDirectory(reportLocation.images) }
-      let check = GoldenCheck(
-        tolerance: tolerance, mode: .never, artifactsDirectory: reportLocation?.images ?? GoldenCheck.defaultArtifactsDirectory())
-      let renderer = GoldenRenderer(scale: options.scale)
+      let verification = GoldenVerification(
+        store: store, tolerance: tolerance, scale: options.scale,
+        artifactsDirectory: reportLocation?.images ?? GoldenCheck.defaultArtifactsDirectory())
       var report = GoldenReport(tolerance: tolerance, scale: options.scale)
       for (timeline, times) in try options.loadScenes() {
         let scene = timeline.scene.name
         let sceneArgument = options.scenes.first { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == scene } ?? scene
         let hint = RerecordCommand.goldenRecord(
           scene: sceneArgument, golden: options.golden, times: options.times.isEmpty ? nil : options.times, scale: options.scale)
-        for time in times {
-          let name = GoldenStore.frameName(scene: scene, time: time)
-          let started = ContinuousClock.now
-          let status: GoldenReport.Frame.Status
-          do throws(GoldenError) {
-            let outcome = try check.check(
-              try renderer.image(of: timeline, at: time), golden: store.url(scene: scene, time: time), name: name, rerecordHint: hint)
-            switch outcome {
-            case .matched: status = .matched
-            case .recorded(let reason): status = .failed(message: reason, artifacts: nil)
-            case .failed(let message, let artifacts): status = .failed(message: message, artifacts: artifacts)
+        do throws(GoldenError) {
+          try verification.verify(timeline, at: times, rerecordHint: hint, into: &report) { frame in
+            switch frame.status {
+            case .matched: break
+            case .failed(let message, _): Diagnostics.printError("MISMATCH \(message)")
+            case .error(let message): Diagnostics.printError("ERROR \(message)")
             }
-          } catch {
-            if case .refusedTolerance(let refusal) = error { throw Self.usageError(refusal) }
-            status = .error(message: "\(name): \(error)")
           }
-          let elapsed = started.duration(to: .now).components
-          report.frames.append(
-            .init(scene: scene, name: name, status: status, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18))
-          switch status {
-          case .matched: break
-          case .failed(let message, _): Diagnostics.printError("MISMATCH \(message)")
-          case .error(let message): Diagnostics.printError("ERROR \(message)")
-          }
+        } catch {
+          if case .refusedTolerance(let refusal) = error { throw Self.usageError(refusal) }
+          throw CommandFailure(message: "\(error)", status: .failure)
         }
       }
       if let reportLocation {
