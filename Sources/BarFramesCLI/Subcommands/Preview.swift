@@ -51,11 +51,11 @@ extension BarFramesCommand {
       await server.appendRoute("GET /") { _ in
         let page = await studio.page()
         return HTTPResponse(
-          statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"],
+          statusCode: .ok, headers: HTTPHeaders([.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"]),
           body: Data(page.utf8))
       }
       await server.appendRoute("GET /index.html") { _ in
-        HTTPResponse(statusCode: .movedPermanently, headers: [.location: "/"])
+        HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: "/"]))
       }
       await server.appendRoute("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
       await server.appendRoute("GET /events", to: .webSocket(PreviewEvents(studio: studio)))
