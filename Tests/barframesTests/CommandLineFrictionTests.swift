@@ -49,8 +49,23 @@ import Testing
   func aNegativeTimeIsRefusedWithItsRange(command: [String]) throws {
     let result = try CommandRunner.run(command + ["--at", "-1"])
     #expect(result.exitCode == 64)
-    #expect(result.stderr.contains("'--at' must be a time in seconds ≥ 0, got -1"), "\(result.stderr)")
+    #expect(result.stderr.contains("The value '-1' is invalid for '--at <T>': must be a time in seconds ≥ 0"), "\(result.stderr)")
     #expect(!result.stderr.contains("Missing value"))
+  }
+
+  /// Times and scales are typed arguments: every subcommand that takes one refuses the same
+  /// values with the same reason, before reading any scene.
+  @Test(arguments: [
+    (["inspect", "Examples/seek-bar.json", "--at", "-0.5"], "The value '-0.5' is invalid for '--at <T>': must be a time in seconds ≥ 0"),
+    (["still", "Examples/seek-bar.json", "-o", "/nonexistent/x.png", "--at", "inf"], "The value 'inf' is invalid for '--at <T>'"),
+    (["golden", "verify", "Examples/seek-bar.json", "--golden", "/nonexistent", "--at", "nan"], "The value 'nan' is invalid for '--at <T>'"),
+    (["golden", "record", "Examples/seek-bar.json", "--golden", "/nonexistent", "--scale", "0"], "invalid for '--scale <1|2|3>': must be 1, 2 or 3"),
+    (["still", "Examples/seek-bar.json", "-o", "/nonexistent/x.png", "--at", "1", "--scale", "1.5"], "invalid for '--scale <1|2|3>'"),
+  ])
+  func typedArgumentsRefuseTheSameValuesEverywhere(command: [String], message: String) throws {
+    let result = try CommandRunner.run(command)
+    #expect(result.exitCode == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
   @Test func anImageOutputWithOneFrameWritesThatFile() throws {

@@ -24,7 +24,7 @@ import Testing
     #expect(unknown.exitCode == 64)
     let badScale = try CommandRunner.run(["test-card", "--scale", "7"])
     #expect(badScale.exitCode == 64)
-    #expect(badScale.stderr.contains("'--scale' must be 1, 2 or 3"))
+    #expect(badScale.stderr.contains("The value '7' is invalid for '--scale <1|2|3>': must be 1, 2 or 3"))
   }
 
   @Test func failuresExit1WithOneLineNamingWhatFailed() throws {

@@ -27,23 +27,29 @@ struct GoldenOptions: ParsableArguments {
   @Option(help: "The folder holding one sub-folder of goldens per scene.")
   var golden: String
 
-  @Option(name: .customLong("at"), parsing: .singleValue, help: "A time in seconds (repeatable); the scene's key times by default.")
-  var times: [Double] = []
+  @Option(
+    name: .customLong("at"), parsing: .singleValue,
+    help: ArgumentHelp("A time in seconds (repeatable); the scene's key times by default.", valueName: "T"),
+    transform: Seconds.init(validating:))
+  var times: [Seconds] = []
 
-  @Option(help: "Pixels per point of the golden images.")
-  var scale: Int = 1
+  @Option(
+    name: .customLong("scale"), help: ArgumentHelp("Pixels per point of the golden images. (default: 1)", valueName: "1|2|3"),
+    transform: PixelScale.init(validating:))
+  var pixelScale = PixelScale(1)
+
+  /// Pixels per point of the golden images.
+  var scale: Int { pixelScale.value }
 
   func validate() throws {
     guard !scenes.isEmpty else { throw ValidationError("give at least one scene file") }
-    guard (1...3).contains(scale) else { throw ValidationError("'--scale' must be 1, 2 or 3; got \(scale)") }
-    for t in times where !(t.isFinite && t >= 0) { throw ValidationError("'--at' must be a time ≥ 0, got \(t)") }
   }
 
   /// The loaded scenes with their timelines and the times to check.
   func loadScenes() throws -> [(timeline: any SceneTimeline, times: [Double])] {
     try scenes.map { path in
       let timeline = try SceneLoading.timeline(path)
-      return (timeline, times.isEmpty ? timeline.scene.keyTimes : times)
+      return (timeline, times.isEmpty ? timeline.scene.keyTimes : times.map(\.value))
     }
   }
 }
@@ -147,7 +153,7 @@ extension BarFramesCommand.Golden {
         let scene = timeline.scene.name
         let sceneArgument = options.scenes.first { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == scene } ?? scene
         let hint = RerecordCommand.goldenRecord(
-          scene: sceneArgument, golden: options.golden, times: options.times.isEmpty ? nil : options.times, scale: options.scale)
+          scene: sceneArgument, golden: options.golden, times: options.times.isEmpty ? nil : options.times.map(\.value), scale: options.scale)
         do throws(GoldenError) {
           try verification.verify(timeline, at: times, rerecordHint: hint, into: &report) { frame in
             switch frame.status {

@@ -16,13 +16,12 @@ extension BarFramesCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(help: "The time in seconds.")
-    var at: Double
+    @Option(help: ArgumentHelp("The time in seconds.", valueName: "T"), transform: Seconds.init(validating:))
+    var at: Seconds
 
     func run() throws {
-      try SceneLoading.checkTime(at, flag: "--at")
       let timeline = try SceneLoading.timeline(scene)
-      print(timeline.inspection(at: at).serialized(pretty: true))
+      print(timeline.inspection(at: at.value).serialized(pretty: true))
     }
   }
 }

@@ -41,29 +41,44 @@ extension BarFramesCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The output folder; or FILE.png / FILE.svg for one frame of one scene.", valueName: "OUT"))
     var output: String = "frames"
 
-    @Option(help: ArgumentHelp("Comma-separated formats: png, svg, apng, gif, webp, sheet, html, or all.", valueName: "list"))
-    var format: String = "png"
+    @Option(
+      help: ArgumentHelp("Comma-separated formats: png, svg, apng, gif, webp, sheet, html, or all. (default: png)", valueName: "list"),
+      transform: FormatList.init(validating:))
+    var format = FormatList(.png)
 
-    @Option(help: ArgumentHelp("Frames per second; the scene's by default (29.97 and 30000/1001-style rates are kept exact).", valueName: "N"))
-    var fps: Double?
+    @Option(
+      help: ArgumentHelp("Frames per second; the scene's by default (29.97 and 30000/1001-style rates are kept exact).", valueName: "N"),
+      transform: FramesPerSecond.init(validating:))
+    var fps: FramesPerSecond?
 
-    @Option(help: ArgumentHelp("Pixels per point for raster files (1, 2 or 3); the scene's by default.", valueName: "1|2|3"))
-    var scale: Int?
+    @Option(
+      help: ArgumentHelp("Pixels per point for raster files (1, 2 or 3); the scene's by default.", valueName: "1|2|3"),
+      transform: PixelScale.init(validating:))
+    var scale: PixelScale?
 
-    @Option(help: ArgumentHelp("A colour (#RRGGBB, #RRGGBBAA or a name) or 'transparent'; the style's by default.", valueName: "COLOR|transparent"))
-    var background: String?
+    @Option(
+      help: ArgumentHelp("A colour (#RRGGBB, #RRGGBBAA or a name) or 'transparent'; the style's by default.", valueName: "COLOR|transparent"),
+      transform: BackgroundArgument.init(validating:))
+    var background: BackgroundArgument?
 
-    @Option(help: ArgumentHelp("Render one frame at this time in seconds.", valueName: "T"))
-    var at: Double?
+    @Option(help: ArgumentHelp("Render one frame at this time in seconds.", valueName: "T"), transform: Seconds.init(validating:))
+    var at: Seconds?
 
-    @Option(help: ArgumentHelp("Render the interval A-B in seconds as its own sequence (frame 0 at A).", valueName: "A-B"))
-    var time: String?
+    @Option(
+      help: ArgumentHelp("Render the interval A-B in seconds as its own sequence (frame 0 at A).", valueName: "A-B"),
+      transform: SecondsInterval.init(validating:))
+    var time: SecondsInterval?
 
-    @Option(help: ArgumentHelp("Render frames A through B of the scene's sequence, keeping their numbers.", valueName: "A-B"))
-    var frames: String?
+    @Option(
+      help: ArgumentHelp("Render frames A through B of the scene's sequence, keeping their numbers.", valueName: "A-B"),
+      transform: FrameNumbers.init(validating:))
+    var frames: FrameNumbers?
 
-    @Option(help: ArgumentHelp("Render at a fraction of the duration (0.5), or the interval between two fractions (0.25-0.75).", valueName: "P"))
-    var progress: String?
+    @Option(
+      help: ArgumentHelp(
+        "Render at a fraction of the duration (0.5), or the interval between two fractions (0.25-0.75).", valueName: "P"),
+      transform: DurationFraction.init(validating:))
+    var progress: DurationFraction?
 
     @Option(name: .customLong("every-nth"), help: ArgumentHelp("Keep every n-th frame (names keep their numbers; animations play at fps/n).", valueName: "N"))
     var everyNth: Int = 1
@@ -74,8 +89,10 @@ extension BarFramesCommand {
     @Option(help: ArgumentHelp("Render only part i of n (1 ≤ i ≤ n); the union of all n parts equals the full run.", valueName: "i/n"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("PNG compression: fast (default), balanced or small; all decode to the same pixels.", valueName: "preset"))
-    var png: String = PNGCompressionPreset.fast.rawValue
+    @Option(
+      help: ArgumentHelp("PNG compression: fast (default), balanced or small; all decode to the same pixels.", valueName: "preset"),
+      transform: PNGPresetArgument.init(validating:))
+    var png = PNGPresetArgument(.fast)
 
     @Option(help: ArgumentHelp("Write the WebP lossy at this quality (0–100); lossless by default.", valueName: "N"))
     var quality: Int?
@@ -94,60 +111,30 @@ extension BarFramesCommand {
     /// The options the flags describe; usage errors become `ValidationError`s (exit 64).
     func parsedOptions() throws -> ExportOptions {
       var options = ExportOptions()
+      options.formats = format.formats
+      // The player page shows PNG frames; a page without them would be empty rows.
+      if options.formats.contains(.html) { options.formats.insert(.png) }
       do {
-        options.formats = try ExportFormats(parsing: format)
-        // The player page shows PNG frames; a page without them would be empty rows.
-        if options.formats.contains(.html) { options.formats.insert(.png) }
         if let shard { options.shard = try Shard(parsing: shard) }
       } catch {
         throw ValidationError(error.description)
       }
-      if let fps {
-        guard fps.isFinite, fps > 0, fps <= 240 else { throw ValidationError("'--fps' must be a number of frames per second in (0, 240], got \(fps)") }
-        options.fps = fps
-      }
-      if let scale {
-        guard (1...3).contains(scale) else { throw ValidationError("'--scale' must be 1, 2 or 3; got \(scale)") }
-        options.scale = scale
-      }
-      if let background {
-        if background.lowercased() == "transparent" {
-          options.background = .transparent
-        } else {
-          do {
-            options.background = .color(try Color(parsing: background))
-          } catch {
-            throw ValidationError("'--background' must be a colour or 'transparent': \(error.description)")
-          }
-        }
-      }
+      options.fps = fps?.value
+      options.scale = scale?.value
+      if let background { options.background = background.background }
       let selectors = [("--at", at != nil), ("--time", time != nil), ("--frames", frames != nil), ("--progress", progress != nil)]
         .filter(\.1).map(\.0)
       guard selectors.count <= 1 else {
         throw ValidationError("\(selectors.map { "'\($0)'" }.joined(separator: " and ")) are mutually exclusive; give one time selector")
       }
       if let at {
-        guard at.isFinite, at >= 0 else { throw ValidationError("'--at' must be a time in seconds ≥ 0, got \(at)") }
-        options.selection = .at(at)
+        options.selection = .at(at.value)
       } else if let time {
-        options.selection = .time(try Self.range(time, flag: "--time", unit: "seconds"))
+        options.selection = .time(time.range)
       } else if let frames {
-        let range = try Self.range(frames, flag: "--frames", unit: "frame numbers")
-        guard range.lowerBound == range.lowerBound.rounded(), range.upperBound == range.upperBound.rounded(),
-          range.upperBound < 1e9
-        else {
-          throw ValidationError("'--frames' takes whole frame numbers A-B, got '\(frames)'")
-        }
-        options.selection = .frames(Int(range.lowerBound)...Int(range.upperBound))
+        options.selection = .frames(frames.range)
       } else if let progress {
-        if let value = Double(progress) {
-          guard value >= 0, value <= 1 else { throw ValidationError("'--progress' must be a fraction between 0 and 1, got \(progress)") }
-          options.selection = .progress(value)
-        } else {
-          let range = try Self.range(progress, flag: "--progress", unit: "fractions")
-          guard range.upperBound <= 1 else { throw ValidationError("'--progress' fractions must be between 0 and 1, got '\(progress)'") }
-          options.selection = .progressRange(range)
-        }
+        options.selection = progress.selection
       }
       if let quality {
         guard (0...100).contains(quality) else { throw ValidationError("'--quality' must be 0…100 (the lossy WebP's quality), got \(quality)") }
@@ -159,21 +146,8 @@ extension BarFramesCommand {
         guard (1...1024).contains(jobs) else { throw ValidationError("'--jobs' must be between 1 and 1024, got \(jobs)") }
         options.jobs = jobs
       }
-      guard let preset = PNGCompressionPreset(rawValue: png.lowercased()) else {
-        throw ValidationError("'--png' must be fast, balanced or small; got '\(png)'")
-      }
-      options.pngPreset = preset
+      options.pngPreset = png.preset
       return options
-    }
-
-    /// Parses `A-B` with 0 ≤ A ≤ B.
-    static func range(_ text: String, flag: String, unit: String) throws -> ClosedRange<Double> {
-      let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-      guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a >= 0 else {
-        throw ValidationError("'\(flag)' takes A-B in \(unit) with 0 ≤ A ≤ B (for example 0.5-1.5), got '\(text)'")
-      }
-      guard a <= b else { throw ValidationError("'\(flag)' must not end before it starts, got '\(text)'") }
-      return a...b
     }
 
     func run() throws {
@@ -217,10 +191,8 @@ extension BarFramesCommand {
     /// Times past a scene's end are refused, naming the valid range: a frame "at 99 s" of a
     /// 10 s scene would silently be its last one.
     func checkTimes(_ scene: Scene) throws {
-      if let at { _ = try StillImage.checkedTime(at, flag: "--at", scene: scene, clamp: false) }
-      if let time, let range = try? Self.range(time, flag: "--time", unit: "seconds") {
-        _ = try StillImage.checkedTime(range.upperBound, flag: "--time", scene: scene, clamp: false)
-      }
+      if let at { _ = try StillImage.checkedTime(at.value, flag: "--at", scene: scene, clamp: false) }
+      if let time { _ = try StillImage.checkedTime(time.range.upperBound, flag: "--time", scene: scene, clamp: false) }
     }
 
     /// `-o FILE.png|svg`: one scene, one frame, written as that file — never a folder named

@@ -22,14 +22,17 @@ extension BarFramesCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(help: "The time in seconds, from 0 to the scene's duration.")
-    var at: Double
+    @Option(
+      help: ArgumentHelp("The time in seconds, from 0 to the scene's duration.", valueName: "T"), transform: Seconds.init(validating:))
+    var at: Seconds
 
     @Option(name: .shortAndLong, help: "The output file: FILE.png or FILE.svg.")
     var output: String
 
-    @Option(help: "Pixels per point for PNG output (1, 2 or 3); the scene's scale by default.")
-    var scale: Int?
+    @Option(
+      help: ArgumentHelp("Pixels per point for PNG output (1, 2 or 3); the scene's scale by default.", valueName: "1|2|3"),
+      transform: PixelScale.init(validating:))
+    var scale: PixelScale?
 
     @Flag(help: "Draw the last moment when --at is beyond the scene's duration (with a warning) instead of failing.")
     var clamp = false
@@ -38,15 +41,13 @@ extension BarFramesCommand {
       guard StillImage.isImagePath(output) else {
         throw ValidationError("'--output' must end in .png or .svg, got '\(output)'")
       }
-      if let scale, !(1...3).contains(scale) { throw ValidationError("'--scale' must be 1, 2 or 3; got \(scale)") }
     }
 
     func run() throws {
-      try SceneLoading.checkTime(at, flag: "--at")
       let timeline = try SceneLoading.timeline(scene)
-      let time = try StillImage.checkedTime(at, flag: "--at", scene: timeline.scene, clamp: clamp)
+      let time = try StillImage.checkedTime(at.value, flag: "--at", scene: timeline.scene, clamp: clamp)
       try StillImage.write(
-        timeline, at: time, to: output, scale: scale ?? timeline.scene.scale, background: timeline.scene.style.canvas.background)
+        timeline, at: time, to: output, scale: scale?.value ?? timeline.scene.scale, background: timeline.scene.style.canvas.background)
     }
   }
 }

@@ -15,15 +15,14 @@ extension BarFramesCommand {
     @Option(name: .shortAndLong, help: "The output directory.")
     var output: String = "frames"
 
-    @Option(help: "Pixels per point for the PNG (1, 2 or 3).")
-    var scale: Int = 2
-
-    func validate() throws {
-      guard (1...3).contains(scale) else { throw ValidationError("'--scale' must be 1, 2 or 3; got \(scale)") }
-    }
+    @Option(
+      name: .customLong("scale"), help: ArgumentHelp("Pixels per point for the PNG (1, 2 or 3). (default: 2)", valueName: "1|2|3"),
+      transform: PixelScale.init(validating:))
+    var pixelScale = PixelScale(2)
 
     func run() throws {
       try PinnedFont.check()
+      let scale = pixelScale.value
       let directory = URL(fileURLWithPath: output, isDirectory: true)
       try OutputFiles.createDirectory(directory)
       let image = try ImageSurface(size: BarFrames.TestCard.size, scale: scale)

@@ -1,3 +1,5 @@
+import BarFrames
+
 /// The kinds of file `barframes render` writes (`--format png,svg,apng,gif,webp,sheet,html | all`).
 public struct ExportFormats: OptionSet, Hashable, Sendable, CustomStringConvertible {
   public let rawValue: Int
@@ -37,10 +39,10 @@ public struct ExportFormats: OptionSet, Hashable, Sendable, CustomStringConverti
         result.formUnion(match.format)
       } else {
         throw .invalidFormat(
-          "'--format' takes \(Self.names.map(\.name).joined(separator: ", ")) or all, separated by commas; got '\(part)'")
+          "unknown format '\(InputText.escaped(String(part)))': the formats are \(Self.names.map(\.name).joined(separator: ", ")) or all, separated by commas")
       }
     }
-    guard !result.isEmpty else { throw .invalidFormat("'--format' needs at least one format") }
+    guard !result.isEmpty else { throw .invalidFormat("no format given: name at least one") }
     self = result
   }
 
