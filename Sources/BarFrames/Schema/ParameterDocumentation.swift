@@ -8,10 +8,8 @@ public enum ParameterDocumentation {
       # Style parameters
 
       Every parameter a style file may give, by design, with its range and its default (the
-      original demo's value). Every style also takes `size` ([width, height] in points, each
-      at most 4096; the design's demo canvas by default) and `background` (a colour or
-      `"transparent"`; the demo's screen by default). Colours are `#RRGGBB`, `#RRGGBBAA` or a
-      UIKit name.
+      original demo's value). The first two rows, `size` and `background`, are the canvas, which
+      every style has. Colours are `#RRGGBB`, `#RRGGBBAA` or a UIKit name.
 
       This article is generated from the designs' parameter declarations, as the JSON Schemas in
       `Styles/schema/` are; a test keeps it in sync.
@@ -28,23 +26,29 @@ public enum ParameterDocumentation {
     var text = """
       ## \(D.name)
 
-      Canvas \(D.Style.defaultSize.width.compactJSON) × \(D.Style.defaultSize.height.compactJSON) points on \
-      \(D.Style.defaultBackground.map { "`\($0.hexString)`" } ?? "a transparent background").
-
       | key | type | unit | range | default | description |
       |---|---|---|---|---|---|
 
       """
+    for parameter in Canvas.parameters {
+      text += row(parameter, default: parameter.value(in: .default(of: D.self)))
+    }
     for parameter in D.Style.parameters {
-      var range = ""
-      if case .number(let bounds) = parameter.type { range = bounds.documentation }
-      if case .point(let bounds) = parameter.type { range = bounds.documentation }
-      let cells = [
-        "`\(parameter.key)`", parameter.type.documentationName, parameter.unit?.symbol ?? "", range,
-        parameter.defaultValue.map { "`\($0.serialized(pretty: false))`" } ?? "none", parameter.summary,
-      ]
-      text += "| " + cells.map { $0.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }.joined(separator: " | ") + " |\n"
+      text += row(parameter, default: parameter.defaultValue)
     }
     return text
+  }
+
+  /// One table row: key, type, unit, range, default and description.
+  static func row<Style>(_ parameter: StyleParameter<Style>, default value: JSONValue?) -> String {
+    var range = ""
+    if case .number(let bounds) = parameter.type { range = bounds.documentation }
+    if case .point(let bounds) = parameter.type { range = bounds.documentation }
+    if case .size(let bounds) = parameter.type { range = bounds.documentation }
+    let cells = [
+      "`\(parameter.key)`", parameter.type.documentationName, parameter.unit?.symbol ?? "", range,
+      value.map { "`\($0.serialized(pretty: false))`" } ?? "none", parameter.summary,
+    ]
+    return "| " + cells.map { $0.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }.joined(separator: " | ") + " |\n"
   }
 }

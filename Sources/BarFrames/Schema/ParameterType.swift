@@ -4,8 +4,12 @@ public enum ParameterType: Hashable, Sendable {
   case number(NumberBounds)
   /// `#RRGGBB`, `#RRGGBBAA` or a UIKit colour name.
   case color
+  /// A colour, or this keyword for none (`"transparent"`).
+  case colorOrNone(String)
   /// `[x, y]`, each coordinate within the bounds.
   case point(NumberBounds)
+  /// `[width, height]`, each within the bounds.
+  case size(NumberBounds)
   case bool
   case string
   /// One of the given strings.
@@ -18,7 +22,9 @@ public enum ParameterType: Hashable, Sendable {
       return [.init("type", .string("number"))] + bounds.schema
     case .color:
       return [.init("$ref", .string("#/$defs/color"))]
-    case .point(let bounds):
+    case .colorOrNone(let keyword):
+      return [.init("anyOf", .array([.object([.init("const", .string(keyword))]), .object([.init("$ref", .string("#/$defs/color"))])]))]
+    case .point(let bounds), .size(let bounds):
       return [
         .init("type", .string("array")), .init("items", .object([.init("type", .string("number"))] + bounds.schema)),
         .init("minItems", .number(2)), .init("maxItems", .number(2)),
@@ -34,7 +40,9 @@ public enum ParameterType: Hashable, Sendable {
     switch self {
     case .number: "number"
     case .color: "colour"
+    case .colorOrNone(let keyword): "colour or `\"\(keyword)\"`"
     case .point: "[x, y]"
+    case .size: "[width, height]"
     case .bool: "Boolean"
     case .string: "string"
     case .choice(let names): names.map { "`\"\($0)\"`" }.joined(separator: ", ")

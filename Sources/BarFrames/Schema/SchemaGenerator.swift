@@ -72,16 +72,6 @@ public enum SchemaGenerator {
     let common: [JSONValue.Member] = [
       .init("version", .object([.init("const", .number(1))])),
       .init("design", .object([.init("enum", .array(designs.names.map(JSONValue.string)))])),
-      .init(
-        "size",
-        .object([
-          .init("type", .string("array")),
-          .init("items", .object([.init("type", .string("number")), .init("exclusiveMinimum", .number(0)), .init("maximum", .number(4096))])),
-          .init("minItems", .number(2)), .init("maxItems", .number(2)),
-        ])),
-      .init(
-        "background",
-        .object([.init("anyOf", .array([.object([.init("const", .string("transparent"))]), .object([.init("$ref", .string("#/$defs/color"))])]))])),
     ]
     let branches: [JSONValue] = designs.designs.map { design in
       .object([
@@ -89,7 +79,7 @@ public enum SchemaGenerator {
         .init(
           "then",
           .object([
-            .init("properties", .object(common + parameterSchemas(design))),
+            .init("properties", .object(common + canvasSchemas(design) + parameterSchemas(design))),
             .init("additionalProperties", .bool(false)),
           ])),
       ])
@@ -101,15 +91,23 @@ public enum SchemaGenerator {
     ])
   }
 
+  /// The canvas parameters with `D`'s defaults.
+  static func canvasSchemas<D: Design>(_ design: D.Type) -> [JSONValue.Member] {
+    Canvas.parameters.map { schema($0, default: $0.value(in: .default(of: D.self))) }
+  }
+
   /// Every parameter of `D`'s style: its type, range, description and default.
   static func parameterSchemas<D: Design>(_ design: D.Type) -> [JSONValue.Member] {
-    D.Style.parameters.map { parameter in
-      var members = parameter.type.schema
-      var description = parameter.summary
-      if let unit = parameter.unit { description += " In \(unit.name)." }
-      members.append(.init("description", .string(description)))
-      if let value = parameter.defaultValue { members.append(.init("default", value)) }
-      return .init(parameter.key, .object(members))
-    }
+    D.Style.parameters.map { schema($0, default: $0.defaultValue) }
+  }
+
+  /// One parameter's schema: its type, range, description and default.
+  static func schema<Style>(_ parameter: StyleParameter<Style>, default value: JSONValue?) -> JSONValue.Member {
+    var members = parameter.type.schema
+    var description = parameter.summary
+    if let unit = parameter.unit { description += " In \(unit.name)." }
+    members.append(.init("description", .string(description)))
+    if let value { members.append(.init("default", value)) }
+    return .init(parameter.key, .object(members))
   }
 }

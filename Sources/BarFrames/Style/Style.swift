@@ -87,38 +87,17 @@ public struct Style: Hashable, Sendable {
   private static func read<D: Design>(
     _ design: D.Type, from reader: inout JSONObjectReader, directory: String
   ) throws(InputError) -> Style {
-    let size: Size
-    if let (w, h) = try reader.pair("size", .positive) {
-      let side = InputLimits.canvasPoints
-      guard w <= side, h <= side else {
-        throw reader.error("size", "expected at most \(side.compactJSON) × \(side.compactJSON) points, got \(w.compactJSON) × \(h.compactJSON)")
-      }
-      size = Size(w, h)
-    } else {
-      size = D.Style.defaultSize
-    }
-    var background = D.Style.defaultBackground
-    if let value = reader.value("background") {
-      if value == .string("transparent") {
-        background = nil
-      } else {
-        guard case .string(let text) = value else {
-          throw reader.error("background", "expected \"transparent\" or a colour, got \(value.summary)")
-        }
-        do {
-          background = try Color(parsing: text)
-        } catch {
-          throw reader.error("background", "expected \"transparent\" or " + error.description.dropFirst("expected ".count))
-        }
-      }
+    var canvas = Canvas.default(of: D.self)
+    for parameter in Canvas.parameters {
+      try parameter.read(from: &reader, into: &canvas, directory: directory)
     }
     let parameters = try D.Style.read(from: &reader, directory: directory)
     try reader.finish(accepted: commonKeys + D.Style.parameterKeys)
-    return Style(canvas: Canvas(size: size, background: background), design: D.self, parameters: parameters)
+    return Style(canvas: canvas, design: D.self, parameters: parameters)
   }
 
-  /// The keys every style has, whatever its design.
-  public static let commonKeys = ["version", "design", "size", "background"]
+  /// The keys every style has, whatever its design: `version`, `design` and the canvas's.
+  public static let commonKeys = ["version", "design"] + Canvas.parameters.map(\.key)
 
   public static func == (a: Style, b: Style) -> Bool {
     a.canvas == b.canvas && a.configuration.isEqual(to: b.configuration)

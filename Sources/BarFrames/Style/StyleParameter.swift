@@ -15,7 +15,10 @@ import BarFramesGraphics
 ///   .color("strokeColor", \.strokeColor, "The ring's colour."),
 /// ]
 /// ```
-public struct StyleParameter<Style: DesignStyle>: Sendable {
+///
+/// `Style` is a design's ``DesignStyle``, or ``Canvas`` for the `size` and `background` every
+/// style has (``Canvas/parameters``).
+public struct StyleParameter<Style: Sendable>: Sendable {
   /// The key in style files.
   public let key: String
   /// What the key accepts, as the JSON Schema publishes it.
@@ -54,13 +57,18 @@ public struct StyleParameter<Style: DesignStyle>: Sendable {
     self.defaultJSON = { style in json(style[keyPath: keyPath]) }
   }
 
-  /// The default, as a style file would write it; nil when the parameter has none to show.
-  public var defaultValue: JSONValue? { defaultJSON(Style()) }
+  /// The value in `style`, as a style file would write it; nil when there is none to show.
+  public func value(in style: Style) -> JSONValue? { defaultJSON(style) }
 
   /// Reads the parameter into `style` (which holds the default), marking its key as read.
   func read(from reader: inout JSONObjectReader, into style: inout Style, directory: String) throws(InputError) {
     try readValue(&reader, &style, directory)
   }
+}
+
+extension StyleParameter where Style: DesignStyle {
+  /// The default, as a style file would write it; nil when the parameter has none to show.
+  public var defaultValue: JSONValue? { value(in: Style()) }
 }
 
 extension StyleParameter {

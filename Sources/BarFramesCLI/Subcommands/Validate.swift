@@ -98,8 +98,9 @@ extension BarFramesCommand {
       }
       text += "  style keys (\(design.name)):\n"
       let types = design.styleParameterTypes
+      let canvasTypes = Dictionary(uniqueKeysWithValues: Canvas.parameters.map { ($0.key, $0.type) })
       for key in registry.styleKeys(for: design) {
-        let type = Self.commonTypes[key] ?? types[key].map(describe) ?? "any value"
+        let type = Self.commonTypes[key] ?? (canvasTypes[key] ?? types[key]).map(describe) ?? "any value"
         text += "    " + key.padding(toLength: max(key.count, 28), withPad: " ", startingAt: 0) + " " + type + "\n"
       }
       text += "  calls (argument keys):\n"
@@ -116,8 +117,6 @@ extension BarFramesCommand {
 
     static var commonTypes: [String: String] { [
       "version": "1", "design": "\(BarFramesCommand.designs.names.map { "\"\($0)\"" }.joined(separator: " | "))",
-      "size": "[width, height] in points, each at most \(Int(InputLimits.canvasPoints))",
-      "background": "a colour or \"transparent\"",
     ] }
 
     /// The style a scene uses, inline or by path, as JSON; nil when it cannot be read.
@@ -147,7 +146,9 @@ extension BarFramesCommand {
       case .point(let bounds):
         let range = bounds.documentation
         return range.isEmpty ? "[x, y]" : "[x, y], each \(range)"
+      case .size(let bounds): return "[width, height], each \(bounds.documentation)"
       case .color: return "a colour (#RRGGBB, #RRGGBBAA or a UIKit name)"
+      case .colorOrNone(let keyword): return "a colour or \"\(keyword)\""
       case .bool: return "true or false"
       case .string: return "a string"
       case .choice(let names): return names.map { "\"\($0)\"" }.joined(separator: " | ")

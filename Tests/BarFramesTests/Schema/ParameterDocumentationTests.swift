@@ -32,8 +32,14 @@ import Testing
     let after = try #require(text.components(separatedBy: "## \(D.name)\n").dropFirst().first)
     let section = try #require(after.components(separatedBy: "\n## ").first)
     let rows = section.components(separatedBy: "\n").filter { $0.hasPrefix("| `") }
-    #expect(rows.count == D.Style.parameters.count)
-    for (row, parameter) in zip(rows, D.Style.parameters) {
+    #expect(rows.count == Canvas.parameters.count + D.Style.parameters.count)
+    // The canvas first, with the design's own defaults.
+    let canvas = Canvas.default(of: D.self)
+    let size = "`[\(canvas.size.width.compactJSON),\(canvas.size.height.compactJSON)]`"
+    let background = canvas.background.map { "`\"\($0.hexString)\"`" } ?? "`\"transparent\"`"
+    #expect(rows.first?.hasPrefix("| `size` | [width, height] | pt | > 0, ≤ 4096 | \(size) |") == true, "\(rows)")
+    #expect(rows.dropFirst().first?.hasPrefix("| `background` | colour or `\"transparent\"` |  |  | \(background) |") == true, "\(rows)")
+    for (row, parameter) in zip(rows.dropFirst(Canvas.parameters.count), D.Style.parameters) {
       #expect(row.hasPrefix("| `\(parameter.key)` |"))
       if case .number(let bounds) = parameter.type { #expect(row.contains("| \(bounds.documentation) |")) }
       if let value = parameter.defaultValue { #expect(row.contains("`\(value.serialized(pretty: false))`")) }
