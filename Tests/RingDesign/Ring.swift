@@ -30,7 +30,11 @@ public struct Ring: Design {
   }
 
   public static let name = "ring"
-  public static let callNames = ["setProgress"]
+  public static let calls: [CallDeclaration<Call>] = [
+    CallDeclaration("setProgress", arguments: ["value"]) { args throws(InputError) in
+      .setProgress(try args.number("value", .range(0...1)))
+    }
+  ]
 
   public var layers = LayerTree()
   public private(set) var progress = 0.0
@@ -48,11 +52,6 @@ public struct Ring: Design {
     let arc = Layer.Shape(path: circle, strokeColor: style.progressColor, lineWidth: style.lineWidth, strokeEnd: 0)
     layers.add(Layer(name: "track", frame: bounds, content: .shape(track)))
     layers.add(Layer(name: "progress", frame: bounds, content: .shape(arc)))
-  }
-
-  public static func parseCall(_ name: String, args: inout JSONObjectReader) throws(InputError) -> Call? {
-    guard name == "setProgress" else { return nil }
-    return .setProgress(try args.number("value", .range(0...1)))
   }
 
   public mutating func perform(_ call: Call, at time: Double) {

@@ -18,23 +18,15 @@ public protocol Design: Sendable {
 
   /// The name used in style files: `"design": "bent-line"`.
   static var name: String { get }
-  /// The call names scenes may use, for error messages and the JSON Schema.
-  static var callNames: [String] { get }
-  /// The argument keys of each call in ``callNames``: anything else in an event's `args` is
-  /// an unknown key (with a suggestion), and `barframes validate --explain` lists them.
-  /// Optional: without it, ``parseCall(_:args:)`` still refuses unknown keys, only without
-  /// the suggestion and the listing.
-  static var callArguments: [String: [String]] { get }
+  /// The calls scenes may make, each declared once: name, argument keys and reader
+  /// (``callNames``, ``callArguments`` and ``parseCall(_:args:)`` derive from it).
+  static var calls: [CallDeclaration<Call>] { get }
 
   /// The design in its initial state.
   init(style: Style, canvas: Canvas)
 
   /// The layers; generic scene events (layer timing, interactive transitions) change them too.
   var layers: LayerTree { get set }
-
-  /// Parses one call's arguments; `args` must be read completely (unknown keys are errors).
-  /// Returns nil when `name` is not one of ``callNames``.
-  static func parseCall(_ name: String, args: inout JSONObjectReader) throws(InputError) -> Call?
 
   /// Applies a call at an absolute time.
   mutating func perform(_ call: Call, at time: Double)
@@ -58,8 +50,6 @@ public protocol Design: Sendable {
 }
 
 extension Design {
-  public static var callArguments: [String: [String]] { [:] }
-
   /// The keys of this design's style parameters (``DesignStyle/parameterKeys``), reachable from
   /// an `any Design.Type`.
   public static var styleParameterKeys: [String] { Style.parameterKeys }

@@ -21,46 +21,58 @@ public enum GenericCall: Hashable, Sendable {
   /// Plays the transition back to its start, with the autoreverse-in-a-group technique.
   case cancelInteractive(String)
 
-  /// The generic event names.
-  public static let names = [
-    "hitTest", "pauseLayer", "resumeLayer", "setLayerTiming",
-    "beginInteractive", "updateInteractive", "finishInteractive", "cancelInteractive",
-  ]
-
-  /// The argument keys of each generic event.
-  public static let arguments = [
-    "hitTest": ["x", "y"], "pauseLayer": ["layer"], "resumeLayer": ["layer"],
-    "setLayerTiming": ["layer", "speed", "timeOffset", "beginTime"], "beginInteractive": ["layer"],
-    "updateInteractive": ["layer", "percent"], "finishInteractive": ["layer"], "cancelInteractive": ["layer"],
-  ]
-
-  /// Parses a generic event, checking that its layer exists; nil when `name` is not generic.
-  static func parse(_ name: String, args: inout JSONObjectReader, layers: LayerTree) throws(InputError) -> GenericCall? {
-    func layer(_ args: inout JSONObjectReader) throws(InputError) -> String {
-      let layer = try args.string("layer")
-      guard layers.contains(layer) else {
-        throw args.error("layer", "no layer named \"\(layer)\"; this design has \(layers.names.joined(separator: ", "))")
-      }
-      return layer
-    }
-    switch name {
-    case "hitTest":
-      return .hitTest(Point(try args.number("x"), try args.number("y")))
-    case "pauseLayer": return .pauseLayer(try layer(&args))
-    case "resumeLayer": return .resumeLayer(try layer(&args))
-    case "setLayerTiming":
-      let name = try layer(&args)
+  /// The generic events, each declared once: name, argument keys and reader.
+  static let declarations: [Declaration] = [
+    Declaration("hitTest", ["x", "y"]) { args, _ throws(InputError) in .hitTest(Point(try args.number("x"), try args.number("y"))) },
+    Declaration("pauseLayer", ["layer"]) { args, layers throws(InputError) in .pauseLayer(try layer(&args, in: layers)) },
+    Declaration("resumeLayer", ["layer"]) { args, layers throws(InputError) in .resumeLayer(try layer(&args, in: layers)) },
+    Declaration("setLayerTiming", ["layer", "speed", "timeOffset", "beginTime"]) { args, layers throws(InputError) in
+      let name = try layer(&args, in: layers)
       return .setLayerTiming(
         name, speed: try args.optionalNumber("speed"), timeOffset: try args.optionalNumber("timeOffset"),
         beginTime: try args.optionalNumber("beginTime"))
-    case "beginInteractive": return .beginInteractive(try layer(&args))
-    case "updateInteractive":
-      let name = try layer(&args)
+    },
+    Declaration("beginInteractive", ["layer"]) { args, layers throws(InputError) in .beginInteractive(try layer(&args, in: layers)) },
+    Declaration("updateInteractive", ["layer", "percent"]) { args, layers throws(InputError) in
+      let name = try layer(&args, in: layers)
       return .updateInteractive(name, percent: try args.number("percent", .range(0...1)))
-    case "finishInteractive": return .finishInteractive(try layer(&args))
-    case "cancelInteractive": return .cancelInteractive(try layer(&args))
-    default: return nil
+    },
+    Declaration("finishInteractive", ["layer"]) { args, layers throws(InputError) in .finishInteractive(try layer(&args, in: layers)) },
+    Declaration("cancelInteractive", ["layer"]) { args, layers throws(InputError) in .cancelInteractive(try layer(&args, in: layers)) },
+  ]
+
+  /// A generic event's name, argument keys and reader (which checks layer names against the design's layers).
+  struct Declaration: Sendable {
+    let name: String
+    let arguments: [String]
+    let read: @Sendable (inout JSONObjectReader, LayerTree) throws(InputError) -> GenericCall
+
+    init(_ name: String, _ arguments: [String], read: @escaping @Sendable (inout JSONObjectReader, LayerTree) throws(InputError) -> GenericCall) {
+      self.name = name
+      self.arguments = arguments
+      self.read = read
     }
+  }
+
+  /// The generic event names.
+  public static let names = declarations.map(\.name)
+
+  /// The argument keys of each generic event.
+  public static let arguments = Dictionary(uniqueKeysWithValues: declarations.map { ($0.name, $0.arguments) })
+
+  /// Parses a generic event, checking that its layer exists; nil when `name` is not generic.
+  static func parse(_ name: String, args: inout JSONObjectReader, layers: LayerTree) throws(InputError) -> GenericCall? {
+    guard let declaration = declarations.first(where: { $0.name == name }) else { return nil }
+    return try declaration.read(&args, layers)
+  }
+
+  /// The `layer` argument, which must name one of `layers`.
+  private static func layer(_ args: inout JSONObjectReader, in layers: LayerTree) throws(InputError) -> String {
+    let layer = try args.string("layer")
+    guard layers.contains(layer) else {
+      throw args.error("layer", "no layer named \"\(layer)\"; this design has \(layers.names.joined(separator: ", "))")
+    }
+    return layer
   }
 
   /// Applies the event to the layer tree at an absolute time.

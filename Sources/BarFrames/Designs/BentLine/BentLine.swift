@@ -18,8 +18,10 @@ public struct BentLine: Design {
   }
 
   public static let name = "bent-line"
-  public static let callNames = ["setProgress", "setStrokeEnd"]
-  public static let callArguments = ["setProgress": ["value"], "setStrokeEnd": ["value"]]
+  public static let calls: [CallDeclaration<Call>] = [
+    CallDeclaration("setProgress", arguments: ["value"]) { args throws(InputError) in .setProgress(try args.number("value")) },
+    CallDeclaration("setStrokeEnd", arguments: ["value"]) { args throws(InputError) in .setStrokeEnd(try args.number("value")) },
+  ]
 
   public let style: BentLineStyle
   public let canvas: Canvas
@@ -55,14 +57,6 @@ public struct BentLine: Design {
       layers.add(top)
     }
     redraw()
-  }
-
-  public static func parseCall(_ name: String, args: inout JSONObjectReader) throws(InputError) -> Call? {
-    switch name {
-    case "setProgress": .setProgress(try args.number("value"))
-    case "setStrokeEnd": .setStrokeEnd(try args.number("value"))
-    default: nil
-    }
   }
 
   public var geometry: BentLineGeometry {

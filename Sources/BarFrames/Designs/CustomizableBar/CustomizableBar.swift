@@ -40,14 +40,44 @@ public struct CustomizableBar: Design {
   }
 
   public static let name = "customizable-bar"
-  public static let callNames = [
-    "setValue", "pauseAnimation", "resumeAnimation", "removeProgressAnimation", "reset", "setShowLargeBar",
-    "setShowAnchorPoint", "pan",
+  public static let calls: [CallDeclaration<Call>] = [
+    CallDeclaration("setValue", arguments: ["value", "duration", "time"]) { args throws(InputError) in
+      let value = try args.number("value")
+      let duration = try args.optionalNumber("duration", .nonNegative)
+      // Accepted for the original's signature and discarded, as the original discards it.
+      _ = try args.optionalNumber("time", .nonNegative)
+      if duration == nil, args.contains("time") {
+        throw args.error("time", "only goes with \"duration\" (setValue:animateWithDuration:time:)")
+      }
+      return .setValue(value, duration: duration)
+    },
+    .plain("pauseAnimation", .pauseAnimation),
+    .plain("resumeAnimation", .resumeAnimation),
+    .plain("removeProgressAnimation", .removeProgressAnimation),
+    .plain("reset", .reset),
+    CallDeclaration("setShowLargeBar", arguments: ["value"]) { args throws(InputError) in
+      .setShowLargeBar(try requiredBool("value", in: &args))
+    },
+    CallDeclaration("setShowAnchorPoint", arguments: ["value"]) { args throws(InputError) in
+      .setShowAnchorPoint(try requiredBool("value", in: &args))
+    },
+    CallDeclaration("pan", arguments: ["state", "x", "y"]) { args throws(InputError) in
+      guard args.contains("state") else {
+        throw args.error("state", "missing; expected one of \(PanState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+      }
+      let state = try args.choice("state", default: PanState.began)
+      let x = try args.number("x")
+      // Only x matters, as in the original (`locationInView:`.x); y is accepted for readability.
+      let y = try args.optionalNumber("y") ?? 0
+      return .pan(state, Point(x, y))
+    },
   ]
-  public static let callArguments = [
-    "setValue": ["value", "duration", "time"], "pauseAnimation": [], "resumeAnimation": [], "removeProgressAnimation": [],
-    "reset": [], "setShowLargeBar": ["value"], "setShowAnchorPoint": ["value"], "pan": ["state", "x", "y"],
-  ]
+
+  /// A Boolean argument that must be given.
+  private static func requiredBool(_ key: String, in args: inout JSONObjectReader) throws(InputError) -> Bool {
+    guard args.contains(key) else { throw args.error(key, "missing; expected true or false") }
+    return try args.bool(key, default: false)
+  }
 
   /// `CACurrentMediaTime()` at scene time 0, in seconds: longer than any scene (3600 s).
   public static let mediaTimeOrigin = 10_000.0
@@ -101,40 +131,6 @@ public struct CustomizableBar: Design {
     // The style's flags go through the setters, as a host app sets them after init.
     setShowLargeBar(style.showLargeBar)
     setShowAnchorPoint(style.showAnchorPoint)
-  }
-
-  public static func parseCall(_ name: String, args: inout JSONObjectReader) throws(InputError) -> Call? {
-    func requiredBool(_ key: String) throws(InputError) -> Bool {
-      guard args.contains(key) else { throw args.error(key, "missing; expected true or false") }
-      return try args.bool(key, default: false)
-    }
-    switch name {
-    case "setValue":
-      let value = try args.number("value")
-      let duration = try args.optionalNumber("duration", .nonNegative)
-      // Accepted for the original's signature and discarded, as the original discards it.
-      _ = try args.optionalNumber("time", .nonNegative)
-      if duration == nil, args.contains("time") {
-        throw args.error("time", "only goes with \"duration\" (setValue:animateWithDuration:time:)")
-      }
-      return .setValue(value, duration: duration)
-    case "pauseAnimation": return .pauseAnimation
-    case "resumeAnimation": return .resumeAnimation
-    case "removeProgressAnimation": return .removeProgressAnimation
-    case "reset": return .reset
-    case "setShowLargeBar": return .setShowLargeBar(try requiredBool("value"))
-    case "setShowAnchorPoint": return .setShowAnchorPoint(try requiredBool("value"))
-    case "pan":
-      guard args.contains("state") else {
-        throw args.error("state", "missing; expected one of \(PanState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
-      }
-      let state = try args.choice("state", default: PanState.began)
-      let x = try args.number("x")
-      // Only x matters, as in the original (`locationInView:`.x); y is accepted for readability.
-      let y = try args.optionalNumber("y") ?? 0
-      return .pan(state, Point(x, y))
-    default: return nil
-    }
   }
 
   public mutating func perform(_ call: Call, at time: Double) {

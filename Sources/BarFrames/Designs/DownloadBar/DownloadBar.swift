@@ -79,9 +79,12 @@ public struct DownloadBar: Design {
   }
 
   public static let name = "download-bar"
-  public static let callNames = ["startDownload", "tap", "setProgress", "downloadFailed", "resume"]
-  public static let callArguments = [
-    "startDownload": [], "tap": ["x", "y"], "setProgress": ["value"], "downloadFailed": [], "resume": [],
+  public static let calls: [CallDeclaration<Call>] = [
+    .plain("startDownload", .startDownload),
+    CallDeclaration("tap", arguments: ["x", "y"]) { args throws(InputError) in .tap(Point(try args.number("x"), try args.number("y"))) },
+    CallDeclaration("setProgress", arguments: ["value"]) { args throws(InputError) in .setProgress(try args.number("value")) },
+    .plain("downloadFailed", .downloadFailed),
+    .plain("resume", .resume),
   ]
 
   /// The layer names.
@@ -177,17 +180,6 @@ public struct DownloadBar: Design {
     layers.add(triangle)
     layers.add(rectangle)
     layers.add(label)
-  }
-
-  public static func parseCall(_ name: String, args: inout JSONObjectReader) throws(InputError) -> Call? {
-    switch name {
-    case "startDownload": .startDownload
-    case "tap": .tap(Point(try args.number("x"), try args.number("y")))
-    case "setProgress": .setProgress(try args.number("value"))
-    case "downloadFailed": .downloadFailed
-    case "resume": .resume
-    default: nil
-    }
   }
 
   // MARK: Calls

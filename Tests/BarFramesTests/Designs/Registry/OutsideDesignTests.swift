@@ -122,10 +122,9 @@ struct OutsideDesignTests {
 /// A design that takes a seed design's name, to replace it.
 struct RenamedRing: Design {
   static let name = BentLine.name
-  static let callNames: [String] = []
+  static let calls: [CallDeclaration<Never>] = []
   var layers = LayerTree()
   init(style: RingStyle, canvas: Canvas) {}
-  static func parseCall(_ name: String, args: inout JSONObjectReader) throws(InputError) -> Never? { nil }
   func perform(_ call: Never, at time: Double) {}
   func state(at time: Double) -> [JSONValue.Member] { [] }
   func hitTest(_ point: Point, at time: Double) -> Bool { false }
