@@ -8,7 +8,7 @@ FRAMES ?= frames
 APT_PACKAGES = libcairo2-dev libfreetype-dev libwebp-dev fonts-dejavu-core
 FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
-.PHONY: demo test deps test-tools build clean portability
+.PHONY: demo test deps test-tools build clean portability outside-package
 
 deps:
 	@missing=""; \
@@ -66,5 +66,10 @@ clean:
 # Run the same release binary against Debian 13's libraries in a debootstrap root and compare its
 # goldens and SVG previews with the host's (docs/portability.md; needs root, takes a few minutes
 # the first time). PORTABILITY_ARGS passes options, e.g. PORTABILITY_ARGS="--rev HEAD".
+# A package outside this checkout adds the ring design from the DocC article, renders it with its
+# own tool and golden-tests it: the "Adding your own design" promise, checked as a user meets it.
+outside-package: deps
+	SWIFT="$(SWIFT)" scripts/outside-package.sh
+
 portability: deps
 	SWIFT="$(SWIFT)" scripts/golden-portability.sh $(PORTABILITY_ARGS)
