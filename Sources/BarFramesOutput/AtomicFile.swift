@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// Writes a file so that nothing half-written ever stands under its final name: the bytes go
-/// to a registered temporary file beside it, which is flushed to disk and renamed into place
-/// once complete (see ``TemporaryFiles``).
+/// to a file without a name (or a registered temporary name) beside it, which is flushed to
+/// disk and named once complete (see ``TemporaryFiles``).
 public enum AtomicFile {
   /// Writes `bytes` to `destination`.
   public static func write(_ bytes: [UInt8], to destination: URL, registry: TemporaryFiles = .shared) throws(OutputError) {
@@ -27,18 +27,18 @@ public enum AtomicFile {
   public static func stream<R>(
     to destination: URL, registry: TemporaryFiles = .shared, _ produce: (FileHandle) throws -> R
   ) throws(OutputError) -> R {
-    let (temporary, descriptor) = try registry.create(for: destination)
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+    let file = try registry.create(for: destination)
+    let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
     let result: R
     do {
       result = try produce(handle)
     } catch {
-      close(descriptor)
-      registry.discard(temporary)
+      close(file.descriptor)
+      registry.discard(file)
       if let outputError = error as? OutputError { throw outputError }
       throw .cannotWrite(path: destination.path, reason: reason(error))
     }
-    try registry.commit(temporary, descriptor: descriptor, to: destination)
+    try registry.commit(file, to: destination)
     return result
   }
 

@@ -8,7 +8,8 @@ import Darwin
 
 /// Creates output folders, failing with one clear line.
 public enum OutputDirectory {
-  /// Creates `directory` and its parents and checks that files can be created in it.
+  /// Creates `directory` and its parents and checks that files can be created in it; removes the
+  /// temporary files a killed process left in it (``TemporaryFiles/removeAbandoned(in:)``).
   public static func prepare(_ directory: URL) throws(OutputError) {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -18,5 +19,6 @@ public enum OutputDirectory {
     guard access(directory.path, W_OK | X_OK) == 0 else {
       throw .cannotCreateDirectory(path: directory.path, reason: "it is not writable")
     }
+    TemporaryFiles.removeAbandoned(in: directory)
   }
 }

@@ -6,23 +6,43 @@ import Glibc
 import Darwin
 #endif
 
-/// Every temporary file the process has open, so an interrupted run leaves none behind.
+/// A file being written: its descriptor and, when it has one, its temporary name.
+public struct PendingFile: Sendable {
+  /// The write-only descriptor; the caller writes through it and never closes it before
+  /// ``TemporaryFiles/commit(_:to:)`` (which closes it).
+  public let descriptor: Int32
+  /// The temporary name beside the destination; nil for a file that has no name until it is
+  /// committed (Linux's `O_TMPFILE`), so a process killed while writing leaves nothing behind.
+  public let temporaryURL: URL?
+}
+
+/// Every temporary file the process has open, so an interrupted or killed run leaves none behind.
 ///
-/// Files are written as `.<final name>.<pid>.<n>.barframes-tmp` beside their final name, where
+/// On Linux a file is created without a name (`O_TMPFILE`) in the destination's folder and
+/// linked under its final name only once it is complete and flushed: even SIGKILL, which no
+/// handler sees, leaves nothing but complete files. Where the final name already exists (a
+/// re-render) the file is linked as `.<final name>.<pid>.<n>.barframes-tmp` and renamed over it
+/// at once; elsewhere (no `O_TMPFILE`, no `/proc`) it is written under that name from the start.
 /// *n* counts the writes of this process, so two writers of one file never share a temporary
-/// (the later rename wins with a complete file). Git's lockfiles and SQLite's journal are the
-/// model for what follows: the file is flushed with `fsync` before it is renamed into place and
-/// its folder after, so a power cut leaves either the old file or the new one, complete.
-/// ``installInterruptHandler()`` makes SIGINT, SIGTERM (what
-/// Kubernetes and CI runners send) and SIGHUP remove every registered temporary file and exit
-/// with 128 + the signal number. Renames and that cleanup take the same lock, and once the
-/// cleanup has run no rename happens, so a file is either complete under its final name or gone.
+/// (the later rename wins with a complete file). A temporary name that a killed process left is
+/// removed by the next ``OutputDirectory/prepare(_:)`` of its folder.
+///
+/// Git's lockfiles and SQLite's journal are the model for the order: the file is flushed with
+/// `fsync` before it gets its final name and its folder after, so a power cut leaves either the
+/// old file or the new one, complete. ``installInterruptHandler()`` makes SIGINT, SIGTERM (what
+/// Kubernetes and CI runners send) and SIGHUP remove every registered temporary name and exit
+/// with 128 + the signal number. Naming and that cleanup take the same lock, and once the
+/// cleanup has run no file is named, so a file is either complete under its final name or gone.
 public final class TemporaryFiles: @unchecked Sendable {
   /// The registry the exporter, the goldens and the command line use.
   public static let shared = TemporaryFiles()
 
-  /// The suffix of every temporary file, for cleanup scripts and tests.
+  /// The suffix of every temporary name, for cleanup scripts and tests.
   public static let suffix = ".barframes-tmp"
+
+  /// Whether files start without a name: `O_TMPFILE` is asked for, and `/proc/self/fd` is there
+  /// to give the file its name when it is committed.
+  public let createsUnnamedFiles: Bool
 
   private let lock = NSLock()
   private var paths: Set<String> = []
@@ -31,62 +51,123 @@ public final class TemporaryFiles: @unchecked Sendable {
   private var signalSources: [any DispatchSourceSignal] = []
 
   /// A registry of its own (tests use one each; everything else shares ``shared``).
-  package init() {}
+  /// - Parameter unnamedFiles: Whether to start files without a name where the system can;
+  ///   false always uses temporary names.
+  package init(unnamedFiles: Bool = true) {
+    #if os(Linux)
+    createsUnnamedFiles = unnamedFiles && access("/proc/self/fd", X_OK) == 0
+    #else
+    createsUnnamedFiles = false
+    #endif
+  }
 
-  /// Creates and opens the temporary file for `destination`, registered for cleanup; returns
-  /// its path and a write-only descriptor the caller closes.
+  /// Creates and opens the file that will become `destination`, registered for cleanup when it
+  /// has a temporary name.
   ///
-  /// The file is created under the registry's lock, so the interrupt handler either sees it
+  /// A named file is created under the registry's lock, so the interrupt handler either sees it
   /// registered (and removes it) or has already refused it.
   /// - Throws: ``OutputError/interrupted`` once an interrupt is being handled, or
   ///   ``OutputError/cannotWrite(path:reason:)``.
-  public func create(for destination: URL) throws(OutputError) -> (url: URL, descriptor: Int32) {
+  public func create(for destination: URL) throws(OutputError) -> PendingFile {
     let folder = destination.deletingLastPathComponent()
-    let process = getpid()
+    #if os(Linux)
+    if createsUnnamedFiles {
+      lock.lock()
+      defer { lock.unlock() }
+      guard !isShuttingDown else { throw .interrupted }
+      let descriptor = open(folder.path, Self.unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+      if descriptor >= 0 { return PendingFile(descriptor: descriptor, temporaryURL: nil) }
+      // A file system without O_TMPFILE: fall back to a temporary name.
+      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
+        throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
+      }
+    }
+    #endif
     lock.lock()
     defer { lock.unlock() }
     guard !isShuttingDown else { throw .interrupted }
     // O_EXCL: never reuse a name, even a stale one that a killed process with our pid left;
     // O_NOFOLLOW: never write through a link planted under that name.
     while true {
-      writeCount += 1
-      let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(process).\(writeCount)\(Self.suffix)")
+      let temporary = nextTemporaryName(for: destination)
       let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
       if descriptor >= 0 {
         paths.insert(temporary.path)
-        return (temporary, descriptor)
+        return PendingFile(descriptor: descriptor, temporaryURL: temporary)
       }
       guard errno == EEXIST else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
     }
   }
 
-  /// Makes the open temporary file `descriptor` durable, closes it and renames it to
-  /// `destination` (replacing it atomically), then makes the rename durable; forgets it.
+  #if os(Linux)
+  /// `O_TMPFILE`, a C macro Swift does not import: `__O_TMPFILE | O_DIRECTORY`, where
+  /// `__O_TMPFILE` is 0o20000000 on x86-64, ARM64 and the generic Linux ABI.
+  static let unnamedFileFlag: Int32 = 0o20000000 | O_DIRECTORY
+  #endif
+
+  /// `.<name>.<pid>.<n>.barframes-tmp` beside `destination`, n counting this process's names.
+  /// Called with the lock held.
+  private func nextTemporaryName(for destination: URL) -> URL {
+    writeCount += 1
+    return destination.deletingLastPathComponent().appendingPathComponent(
+      ".\(destination.lastPathComponent).\(getpid()).\(writeCount)\(Self.suffix)")
+  }
+
+  /// Makes the file durable, gives it the name `destination` (replacing a file of that name
+  /// atomically), closes it, then makes the name durable; forgets it.
   ///
-  /// The order is the one that survives a power cut: `fsync` of the file, then `rename`, then
-  /// `fsync` of the folder. On any failure before the rename the temporary file is removed and
-  /// `destination` is untouched.
+  /// The order is the one that survives a power cut: `fsync` of the file, then the link or
+  /// `rename`, then `fsync` of the folder. On any failure before the naming, the file is
+  /// removed and `destination` is untouched.
   /// - Throws: ``OutputError/interrupted`` once an interrupt is being handled, or
   ///   ``OutputError/cannotWrite(path:reason:)``.
-  public func commit(_ temporary: URL, descriptor: Int32, to destination: URL) throws(OutputError) {
+  public func commit(_ file: PendingFile, to destination: URL) throws(OutputError) {
     // Outside the lock: frames written by other jobs need not wait for this file's flush.
-    guard Self.synchronize(descriptor) else {
+    guard Self.synchronize(file.descriptor) else {
       let reason = String(cString: strerror(errno))
-      close(descriptor)
-      discard(temporary)
+      close(file.descriptor)
+      discard(file)
       throw .cannotWrite(path: destination.path, reason: reason)
     }
-    guard close(descriptor) == 0 else {
-      let reason = String(cString: strerror(errno))
-      discard(temporary)
-      throw .cannotWrite(path: destination.path, reason: reason)
+    if let temporary = file.temporaryURL {
+      guard close(file.descriptor) == 0 else {
+        let reason = String(cString: strerror(errno))
+        discard(file)
+        throw .cannotWrite(path: destination.path, reason: reason)
+      }
+      try moveIntoPlace(temporary, to: destination)
+    } else {
+      defer { close(file.descriptor) }
+      try link(file.descriptor, to: destination)
     }
-    try moveIntoPlace(temporary, to: destination)
     let folder = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard folder >= 0 else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
     defer { close(folder) }
     guard Self.synchronize(folder) else {
       throw .cannotWrite(path: destination.path, reason: "cannot flush its folder: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// Gives the unnamed file `descriptor` the name `destination`: directly when the name is
+  /// free; otherwise under a temporary name renamed over it at once (`linkat` cannot replace).
+  private func link(_ descriptor: Int32, to destination: URL) throws(OutputError) {
+    let source = "/proc/self/fd/\(descriptor)"
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isShuttingDown else { throw .interrupted }
+    if linkat(AT_FDCWD, source, AT_FDCWD, destination.path, AT_SYMLINK_FOLLOW) == 0 { return }
+    guard errno == EEXIST else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
+    while true {
+      let temporary = nextTemporaryName(for: destination)
+      if linkat(AT_FDCWD, source, AT_FDCWD, temporary.path, AT_SYMLINK_FOLLOW) == 0 {
+        guard rename(temporary.path, destination.path) == 0 else {
+          let reason = String(cString: strerror(errno))
+          unlink(temporary.path)
+          throw .cannotWrite(path: destination.path, reason: reason)
+        }
+        return
+      }
+      guard errno == EEXIST else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
     }
   }
 
@@ -113,12 +194,31 @@ public final class TemporaryFiles: @unchecked Sendable {
     paths.remove(temporary.path)
   }
 
-  /// Removes `temporary` after a failure and forgets it.
-  public func discard(_ temporary: URL) {
+  /// Removes the file's temporary name after a failure and forgets it (an unnamed file goes
+  /// away when its descriptor is closed).
+  public func discard(_ file: PendingFile) {
+    guard let temporary = file.temporaryURL else { return }
     lock.lock()
     defer { lock.unlock() }
     unlink(temporary.path)
     paths.remove(temporary.path)
+  }
+
+  /// Removes the temporary files in `folder` that processes no longer running left (killed
+  /// before they could clean up); returns their names. A name whose process still runs, or
+  /// that is not ours, is kept.
+  @discardableResult
+  public static func removeAbandoned(in folder: URL) -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+    var removed: [String] = []
+    for name in names where name.hasPrefix(".") && name.hasSuffix(suffix) {
+      // .<final name>.<pid>.<n>.barframes-tmp
+      let parts = name.dropLast(suffix.count).split(separator: ".")
+      guard parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), Int(parts[parts.count - 1]) != nil, pid > 0 else { continue }
+      guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      if unlink(folder.appendingPathComponent(name).path) == 0 { removed.append(name) }
+    }
+    return removed
   }
 
   /// The temporary files currently registered (for tests).

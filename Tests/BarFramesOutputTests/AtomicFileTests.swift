@@ -4,12 +4,25 @@ import Foundation
 import Testing
 
 @Suite struct AtomicFileTests {
-  @Test func writesUnderTheFinalNameOnlyWhenComplete() throws {
+  /// Both ways of writing: a file without a name until it is complete (Linux's O_TMPFILE, the
+  /// default there) and a temporary name (elsewhere).
+  static let modes = [true, false]
+
+  @Test(arguments: modes) func writesUnderTheFinalNameOnlyWhenComplete(unnamed: Bool) throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let registry = TemporaryFiles()
+    let registry = TemporaryFiles(unnamedFiles: unnamed)
     let destination = directory.appendingPathComponent("a.png")
-    try AtomicFile.write([1, 2, 3], to: destination, registry: registry)
+    try AtomicFile.stream(to: destination, registry: registry) { handle in
+      try handle.write(contentsOf: [1, 2, 3])
+      // While it is written, the folder holds nothing at all, or one temporary name.
+      let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      if unnamed {
+        #expect(names.isEmpty, "\(names)")
+      } else {
+        #expect(names.count == 1 && names[0].hasSuffix(TemporaryFiles.suffix), "\(names)")
+      }
+    }
     #expect(try Data(contentsOf: destination) == Data([1, 2, 3]))
     #expect(registry.registeredPaths.isEmpty)
     // Replacing is atomic too.
@@ -17,11 +30,11 @@ import Testing
     #expect(try Data(contentsOf: destination) == Data([4]))
   }
 
-  @Test func aFailingProducerLeavesNeitherTheFileNorItsTemporary() throws {
+  @Test(arguments: modes) func aFailingProducerLeavesNeitherTheFileNorItsTemporary(unnamed: Bool) throws {
     struct Boom: Error {}
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let registry = TemporaryFiles()
+    let registry = TemporaryFiles(unnamedFiles: unnamed)
     let destination = directory.appendingPathComponent("b.apng")
     #expect(throws: OutputError.self) {
       try AtomicFile.stream(to: destination, registry: registry) { handle in
@@ -33,10 +46,10 @@ import Testing
     #expect(registry.registeredPaths.isEmpty)
   }
 
-  @Test func aFailedRenameRemovesTheTemporary() throws {
+  @Test(arguments: modes) func aFailedRenameRemovesTheTemporary(unnamed: Bool) throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let registry = TemporaryFiles()
+    let registry = TemporaryFiles(unnamedFiles: unnamed)
     // A non-empty directory stands where the file should go: rename(2) refuses to replace it.
     let blocker = directory.appendingPathComponent("c.png")
     try FileManager.default.createDirectory(at: blocker.appendingPathComponent("inside"), withIntermediateDirectories: true)
@@ -48,11 +61,12 @@ import Testing
   @Test func cleanupForExitRemovesOpenTemporariesAndRefusesNewOnes() throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let registry = TemporaryFiles()
+    let registry = TemporaryFiles(unnamedFiles: false)
     let file = try StreamingFile(directory.appendingPathComponent("d.gif"), registry: registry)
     try file.handle.write(contentsOf: [1, 2, 3])
-    #expect(FileManager.default.fileExists(atPath: file.temporary.path))
-    #expect(file.temporary.lastPathComponent.hasSuffix(TemporaryFiles.suffix))
+    let temporary = try #require(file.temporaryURL)
+    #expect(FileManager.default.fileExists(atPath: temporary.path))
+    #expect(temporary.lastPathComponent.hasSuffix(TemporaryFiles.suffix))
     #expect(registry.removeAllForExit() == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     #expect(throws: OutputError.interrupted) { try registry.create(for: directory.appendingPathComponent("e.png")) }
@@ -72,10 +86,23 @@ import Testing
     }
   }
 
-  @Test func everyWriteHasItsOwnTemporaryName() throws {
+  @Test(.enabled(if: TemporaryFiles().createsUnnamedFiles, "this system has no O_TMPFILE"))
+  func anUnnamedFileThatIsNeverCommittedLeavesNothing() throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let registry = TemporaryFiles()
+    let file = try StreamingFile(directory.appendingPathComponent("d.gif"), registry: registry)
+    try file.handle.write(contentsOf: [1, 2, 3])
+    #expect(file.temporaryURL == nil)
+    #expect(registry.removeAllForExit() == 0)
+    #expect(throws: OutputError.interrupted) { _ = try file.commit() }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+  }
+
+  @Test func everyWriteHasItsOwnTemporaryName() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let registry = TemporaryFiles(unnamedFiles: false)
     let destination = directory.appendingPathComponent("f.png")
     let first = try registry.create(for: destination)
     let second = try registry.create(for: destination)
@@ -84,19 +111,19 @@ import Testing
       close(second.descriptor)
     }
     let pid = getpid()
-    #expect(first.url.lastPathComponent == ".f.png.\(pid).1.barframes-tmp")
-    #expect(second.url.lastPathComponent == ".f.png.\(pid).2.barframes-tmp")
+    #expect(first.temporaryURL?.lastPathComponent == ".f.png.\(pid).1.barframes-tmp")
+    #expect(second.temporaryURL?.lastPathComponent == ".f.png.\(pid).2.barframes-tmp")
     // Another registry in the same process skips the names already taken rather than
     // truncating a file that another writer has open.
-    let other = try TemporaryFiles().create(for: destination)
+    let other = try TemporaryFiles(unnamedFiles: false).create(for: destination)
     defer { close(other.descriptor) }
-    #expect(other.url.lastPathComponent == ".f.png.\(pid).3.barframes-tmp")
+    #expect(other.temporaryURL?.lastPathComponent == ".f.png.\(pid).3.barframes-tmp")
   }
 
-  @Test func concurrentWritersOfOneFileLeaveOneCompleteVersion() throws {
+  @Test(arguments: modes) func concurrentWritersOfOneFileLeaveOneCompleteVersion(unnamed: Bool) throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let registry = TemporaryFiles()
+    let registry = TemporaryFiles(unnamedFiles: unnamed)
     let destination = directory.appendingPathComponent("g.png")
     let writers = 8
     let versions = (0..<writers).map { [UInt8](repeating: UInt8($0 + 1), count: 256 * 1024) }
@@ -115,11 +142,13 @@ import Testing
     #expect(registry.registeredPaths.isEmpty)
   }
 
-  @Test func aStaleTemporaryOrALinkUnderTheNextNameIsNeverWrittenThrough() throws {
+  @Test(arguments: modes) func aStaleTemporaryOrALinkUnderTheNextNameIsNeverWrittenThrough(unnamed: Bool) throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let registry = TemporaryFiles()
+    let registry = TemporaryFiles(unnamedFiles: unnamed)
     let destination = directory.appendingPathComponent("h.png")
+    // An existing file, so an unnamed file is named through a temporary name too.
+    try Data("old".utf8).write(to: destination)
     let target = directory.appendingPathComponent("target")
     try Data("keep".utf8).write(to: target)
     // What a killed process with our pid left, and a link planted under the name after it.
@@ -131,6 +160,26 @@ import Testing
     #expect(try Data(contentsOf: destination) == Data([9, 9]))
     #expect(try Data(contentsOf: target) == Data("keep".utf8))
     #expect(try Data(contentsOf: stale) == Data("stale".utf8))
+  }
+
+  /// The temporary names a killed process left are removed when their folder is prepared again;
+  /// those of running processes (this one, pid 1) and other files are kept.
+  @Test func preparingAFolderRemovesTheTemporariesOfDeadProcesses() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let finished = Process()
+    finished.executableURL = URL(fileURLWithPath: "/bin/true")
+    try finished.run()
+    finished.waitUntilExit()
+    let dead = finished.processIdentifier
+    let names = [
+      ".a.png.\(dead).1.barframes-tmp", ".b.apng.\(dead).17.barframes-tmp", ".c.png.\(getpid()).1.barframes-tmp",
+      ".d.png.1.1.barframes-tmp", "e.png", ".f.barframes-tmp", ".g.png.x.1.barframes-tmp",
+    ]
+    for name in names { try Data("x".utf8).write(to: directory.appendingPathComponent(name)) }
+    try OutputDirectory.prepare(directory)
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+    #expect(left == Set(names.dropFirst(2)))
   }
 }
 
