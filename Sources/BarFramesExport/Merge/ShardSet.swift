@@ -53,8 +53,12 @@ public struct ShardSet: Sendable {
   ///   their paths by default.
   public init(directories: [URL], names: [String]? = nil) throws(MergeError) {
     var parts: [Part] = []
+    var seen: [String: String] = [:]
     for (position, directory) in directories.enumerated() {
       let name = InputText.escaped(names?[position] ?? directory.path)
+      if let earlier = seen.updateValue(name, forKey: directory.standardizedFileURL.resolvingSymlinksInPath().path) {
+        throw .shardSet("the folder \(earlier) is given twice\(earlier == name ? "" : " (as \(name))"); give each shard's folder once")
+      }
       parts += try Self.read(directory, name: name)
     }
     parts.sort { $0.shard.index < $1.shard.index }
