@@ -20,7 +20,8 @@ extension BarFramesCommand {
           barframes render Examples -o shard-1 --format all --shard 1/2
           barframes render Examples -o shard-2 --format all --shard 2/2
           barframes merge shard-1 shard-2 -o frames
-          barframes merge artifacts/frames-* -o frames --json > manifest.json
+          barframes merge artifacts/frames-shard-* -o frames --quiet
+          barframes merge shared -o frames     # every shard wrote into one folder
         """)
 
     @Argument(help: ArgumentHelp("The shards' output folders.", valueName: "shard-folder"))
