@@ -25,6 +25,8 @@ import Foundation
 /// ``ExportOptions/maximumFramesInFlight`` frames are ever held, so memory does not grow with
 /// the sequence. The output is byte-identical whatever the number of jobs, and every file is
 /// written under a temporary name and renamed into place when complete (see ``TemporaryFiles``).
+/// The manifest (``ExportManifest``) is written last, as `OUT/manifest.json` — or, for a shard,
+/// `OUT/manifest.shard-i-of-n.json`, which ``ShardMerge`` reads.
 public struct Exporter: Sendable {
   public var outputDirectory: URL
   public var options: ExportOptions
