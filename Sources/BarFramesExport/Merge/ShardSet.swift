@@ -125,12 +125,21 @@ public struct ShardSet: Sendable {
     for (a, b) in zip(parts, parts.dropFirst()) where a.shard == b.shard {
       throw .shardSet("shard \(a.shard) is given twice: \(a.manifestName) and \(b.manifestName); give each shard once")
     }
-    let present = Set(parts.map(\.shard.index))
-    let missing = (1...count).filter { !present.contains($0) }
-    guard missing.isEmpty else {
-      let list = missing.prefix(5).map { "\($0)/\(count)" }.joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+    // The shards are distinct and at most `count`, so exactly `count - parts.count` are missing;
+    // the first few are named without walking a count a manifest may make huge.
+    let missingCount = count - parts.count
+    guard missingCount == 0 else {
+      let present = Set(parts.map(\.shard.index))
+      var first: [Int] = []
+      var index = 1
+      while first.count < min(5, missingCount) {
+        if !present.contains(index) { first.append(index) }
+        index += 1
+      }
+      let list = first.map { "\($0)/\(count)" }.joined(separator: ", ") + (missingCount > 5 ? ", …" : "")
+      let found = parts.prefix(8).map { "\($0.shard) in \($0.name)" }.joined(separator: ", ") + (parts.count > 8 ? ", …" : "")
       throw .shardSet(
-        "missing shard\(missing.count == 1 ? "" : "s") \(list) (\(missing.count) of \(count)): found \(parts.map { "\($0.shard) in \($0.name)" }.joined(separator: ", ")); give every shard's folder")
+        "missing shard\(missingCount == 1 ? "" : "s") \(list) (\(missingCount) of \(count)): found \(found); give every shard's folder")
     }
   }
 

@@ -141,6 +141,19 @@ import Testing
     #expect(message == "missing shard 2/3 (1 of 3): found 1/3 in shard-1, 3/3 in shard-3; give every shard's folder")
   }
 
+  /// A manifest may claim any count; the message names the first missing shards without
+  /// walking them all (two billion here).
+  @Test func aHugeShardCountIsRefusedAtOnce() throws {
+    let renders = try Renders([try ExportFixtures.scene(name: "a")], options: ExportFixtures.options([.png]))
+    try renders.render(shard: 1, of: 2)
+    var manifest = try ExportManifest.read(contentsOf: renders.url("shard-1/manifest.shard-1-of-2.json"), displayName: "m")
+    manifest.shard = try Shard(index: 1, count: 2_000_000_000)
+    try FileManager.default.createDirectory(at: renders.url("huge"), withIntermediateDirectories: true)
+    try Data(manifest.serialized().utf8).write(to: renders.url("huge/manifest.shard-1-of-2000000000.json"))
+    #expect(try renders.failure(["huge"]) == .shardSet(
+      "missing shards 2/2000000000, 3/2000000000, 4/2000000000, 5/2000000000, 6/2000000000, … (1999999999 of 2000000000): found 1/2000000000 in huge; give every shard's folder"))
+  }
+
   @Test func aShardGivenTwiceIsRefused() throws {
     let renders = try Renders(try Self.scenes(), options: ExportFixtures.options([.png]))
     try renders.render(shards: 2)
