@@ -42,7 +42,8 @@ public struct Exporter: Sendable {
   }
 
   /// Plans every scene (in the given order, which decides shard ownership) without drawing.
-  /// - Throws: ``ExportError/duplicateSceneName(_:)`` or ``ExportError/emptySelection(_:)``.
+  /// - Throws: ``ExportError/duplicateSceneName(_:)``, ``ExportError/emptySelection(_:)``, or
+  ///   ``ExportError/invalidFormat(_:)`` for a shard asked for animations without PNG frames.
   public func plan(_ timelines: [any SceneTimeline]) throws(ExportError) -> [ScenePlan] {
     if options.shard != .whole, !options.formats.intersection([.apng, .gif, .webp]).isEmpty, !options.formats.contains(.png) {
       throw .invalidFormat(
@@ -94,7 +95,8 @@ public struct Exporter: Sendable {
       let entry = ExportManifest.FileEntry(format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count)
       for i in scenes.indices { scenes[i].files.append(entry) }
     }
-    let manifest = ExportManifest(tool: tool, render: RenderSettings(options: options), shard: options.shard == .whole ? nil : options.shard, scenes: scenes)
+    let manifest = ExportManifest(
+      tool: tool, render: RenderSettings(options: options), shard: options.shard == .whole ? nil : options.shard, scenes: scenes)
     // Last, so a folder with a manifest holds everything it lists.
     try ExportError.writing { () throws(OutputError) in
       try AtomicFile.write(manifest.serialized(), to: url(ExportManifest.fileName(for: options.shard)), registry: temporaryFiles)

@@ -21,11 +21,12 @@ extension BarFramesCommand {
         floor(D·fps) + 1 frames, both ends included (2 s at 30 fps: 61 frames, the last at 2 s). \
         Files go to OUT/<scene>/: <scene>-NNN@2x.png (numbered with the frame count's digits), \
         <scene>@2x.apng, <scene>@2x.gif, <scene>@2x.webp, <scene>-sheet@2x.png, <scene>-at-1.250s.svg; the \
-        gallery is OUT/index.html and the manifest OUT/manifest.json. Every file is written under a temporary name and renamed \
-        when complete. With --shard i/n, n machines running the same command (i = 1…n) each \
-        write part of the frames and OUT/manifest.shard-i-of-n.json; 'barframes merge' joins \
-        their folders into the unsharded output, animations included ('--shard auto' takes i/n \
-        from a Kubernetes Indexed Job, GitLab's parallel: or BARFRAMES_SHARD). A re-render removes the scene's frame files that it \
+        gallery is OUT/index.html and the manifest OUT/manifest.json. Every file is written \
+        under a temporary name and renamed when complete. With --shard i/n, n machines running \
+        the same command (i = 1…n) each write part of the frames and \
+        OUT/manifest.shard-i-of-n.json; 'barframes merge' joins their folders into the unsharded \
+        output, animations included ('--shard auto' takes i/n from a Kubernetes Indexed Job, \
+        GitLab's parallel: or BARFRAMES_SHARD). A re-render removes the scene's frame files that it \
         no longer produces (another fps leaves no stale frames). 'html' renders the PNG frames \
         the player page shows. '-o FILE.png' (or .svg) with one scene and one frame (--at, \
         --progress P) writes that file. A time beyond a scene's duration is an error.

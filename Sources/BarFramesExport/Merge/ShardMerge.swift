@@ -45,7 +45,7 @@ public struct ShardMerge: Sendable {
     let output = outputDirectory.standardizedFileURL.resolvingSymlinksInPath().path
     for (i, directory) in directories.enumerated() where directory.standardizedFileURL.resolvingSymlinksInPath().path == output {
       throw .shardSet(
-        "the output folder \(InputText.escaped(names?[i] ?? directory.path)) is also a shard folder; merge into another folder")
+        "the output folder \(InputText.escaped(names.flatMap { i < $0.count ? $0[i] : nil } ?? directory.path)) is also a shard folder; merge into another folder")
     }
     shards = try ShardSet(directories: directories, names: names)
     self.outputDirectory = outputDirectory

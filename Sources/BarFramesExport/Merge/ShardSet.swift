@@ -55,7 +55,7 @@ public struct ShardSet: Sendable {
     var parts: [Part] = []
     var seen: [String: String] = [:]
     for (position, directory) in directories.enumerated() {
-      let name = InputText.escaped(names?[position] ?? directory.path)
+      let name = InputText.escaped(names.flatMap { position < $0.count ? $0[position] : nil } ?? directory.path)
       if let earlier = seen.updateValue(name, forKey: directory.standardizedFileURL.resolvingSymlinksInPath().path) {
         throw .shardSet("the folder \(earlier) is given twice\(earlier == name ? "" : " (as \(name))"); give each shard's folder once")
       }
