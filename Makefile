@@ -27,7 +27,8 @@ deps:
 
 # The independent tools the test suite cross-checks against: librsvg and Chromium draw our SVG,
 # xmllint reads it, ffprobe decodes our APNG and GIF; chromium-driver and Python selenium drive
-# the gallery's player and the preview server in headless Chromium. Best effort: a test whose tool could not
+# the gallery's player and the preview server in headless Chromium; PyYAML reads the CI examples
+# in Examples/ci. Best effort: a test whose tool could not
 # be installed shows as skipped, never as passed.
 test-tools:
 	@missing=""; \
@@ -36,6 +37,7 @@ test-tools:
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	python3 -c 'import selenium' >/dev/null 2>&1 || /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || missing="$$missing python3-selenium"; \
+	python3 -c 'import yaml' >/dev/null 2>&1 || /usr/bin/python3 -c 'import yaml' >/dev/null 2>&1 || missing="$$missing python3-yaml"; \
 	command -v ffprobe >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; else SUDO=none; fi; \

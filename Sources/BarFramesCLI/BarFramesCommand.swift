@@ -16,6 +16,7 @@ struct BarFramesCommand: AsyncParsableCommand {
     subcommands: [
       Golden.self,
       Inspect.self,
+      Merge.self,
       Preview.self,
       Render.self,
       Schema.self,

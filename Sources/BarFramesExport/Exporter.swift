@@ -25,6 +25,8 @@ import Foundation
 /// ``ExportOptions/maximumFramesInFlight`` frames are ever held, so memory does not grow with
 /// the sequence. The output is byte-identical whatever the number of jobs, and every file is
 /// written under a temporary name and renamed into place when complete (see ``TemporaryFiles``).
+/// The manifest (``ExportManifest``) is written last, as `OUT/manifest.json` — or, for a shard,
+/// `OUT/manifest.shard-i-of-n.json`, which ``ShardMerge`` reads.
 public struct Exporter: Sendable {
   public var outputDirectory: URL
   public var options: ExportOptions
@@ -40,8 +42,13 @@ public struct Exporter: Sendable {
   }
 
   /// Plans every scene (in the given order, which decides shard ownership) without drawing.
-  /// - Throws: ``ExportError/duplicateSceneName(_:)`` or ``ExportError/emptySelection(_:)``.
+  /// - Throws: ``ExportError/duplicateSceneName(_:)``, ``ExportError/emptySelection(_:)``, or
+  ///   ``ExportError/invalidFormat(_:)`` for a shard asked for animations without PNG frames.
   public func plan(_ timelines: [any SceneTimeline]) throws(ExportError) -> [ScenePlan] {
+    if options.shard != .whole, !options.formats.intersection([.apng, .gif, .webp]).isEmpty, !options.formats.contains(.png) {
+      throw .invalidFormat(
+        "'--shard' with apng, gif or webp needs png too: 'barframes merge' builds the animations from the shards' PNG frames (for example --format png,\(options.formats.intersection([.apng, .gif, .webp])))")
+    }
     var seen: Set<String> = []
     var plans: [ScenePlan] = []
     for (ordinal, timeline) in timelines.enumerated() {
@@ -88,7 +95,13 @@ public struct Exporter: Sendable {
       let entry = ExportManifest.FileEntry(format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count)
       for i in scenes.indices { scenes[i].files.append(entry) }
     }
-    return ExportManifest(tool: tool, scenes: scenes)
+    let manifest = ExportManifest(
+      tool: tool, render: RenderSettings(options: options), shard: options.shard == .whole ? nil : options.shard, scenes: scenes)
+    // Last, so a folder with a manifest holds everything it lists.
+    try ExportError.writing { () throws(OutputError) in
+      try AtomicFile.write(manifest.serialized(), to: url(ExportManifest.fileName(for: options.shard)), registry: temporaryFiles)
+    }
+    return manifest
   }
 
   private func url(_ relativePath: String) -> URL { outputDirectory.appendingPathComponent(relativePath) }
@@ -97,7 +110,9 @@ public struct Exporter: Sendable {
 
   private func export(_ plan: ScenePlan, progress: (ExportProgress) -> Void) throws(ExportError) -> ExportManifest.SceneEntry {
     var entry = ExportManifest.SceneEntry(
-      name: plan.name, duration: plan.scene.duration, fps: plan.rate.framesPerSecond, scale: plan.scale, frames: [], files: [])
+      name: plan.name, duration: plan.scene.duration, fps: plan.rate.framesPerSecond, frameRate: plan.rate.description,
+      scale: plan.scale, width: plan.pixelWidth, height: plan.pixelHeight, frameCount: plan.selection.indices.count,
+      fingerprint: try SceneFingerprint.sha256(of: plan.timeline, background: plan.background), frames: [], files: [])
     func wrote(_ format: String, _ path: String, _ bytes: Int, frames: Int? = nil, merged: Int? = nil) {
       entry.files.append(.init(format: format, path: path, bytes: bytes, frames: frames, mergedFrames: merged))
       progress(.fileWritten(scene: plan.name, format: format, path: path, bytes: bytes))

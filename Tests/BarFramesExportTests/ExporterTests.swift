@@ -222,18 +222,31 @@ import BarFramesRenderer
       for file in scene.files { #expect(files[file.path]?.count == file.bytes, "\(file.path)") }
       #expect(Set(scene.files.map(\.format)) == ["apng", "gif", "webp", "sheet", "svg", "html"])
     }
-    // Everything on disk is in the manifest, and nothing else.
+    // Everything on disk is in the manifest, and nothing else but the manifest itself.
     let listed = Set(manifest.scenes.flatMap { $0.frames.map(\.path) + $0.files.map(\.path) })
-    #expect(listed == Set(files.keys))
+    #expect(listed.union(["manifest.json"]) == Set(files.keys))
+    #expect(files["manifest.json"] == Array(manifest.serialized().utf8))
+    // 120 × 60 pt at @2x; 1 s and 0.5 s at 10 fps.
+    #expect(manifest.scenes.map(\.width) == [240, 240] && manifest.scenes.map(\.height) == [120, 120])
+    #expect(manifest.scenes.map(\.frameRate) == ["10", "10"] && manifest.scenes.map(\.frameCount) == [11, 6])
+    #expect(manifest.shard == nil)
 
     let json = try JSONValue(parsing: manifest.serialized())
-    #expect(json["version"] == .number(1))
+    #expect(json["version"] == .number(2))
     #expect(json["tool"] == .string("barframes test"))
     guard case .array(let scenes)? = json["scenes"], case .array(let frames)? = scenes[0]["frames"],
-      case .object(let first) = frames[0], case .object(let scene) = scenes[0]
+      case .object(let first) = frames[0], case .object(let scene) = scenes[0], case .object(let render)? = json["render"]
     else { throw ManifestShape.unexpected(json.serialized(pretty: true)) }
-    #expect(scene.map(\.key) == ["name", "duration", "fps", "scale", "frames", "files"])
+    #expect(
+      scene.map(\.key) == [
+        "name", "duration", "fps", "frameRate", "scale", "width", "height", "frameCount", "fingerprint", "frames", "files",
+      ])
     #expect(first.map(\.key) == ["index", "time", "path", "bytes", "sha256"])
+    #expect(render.map(\.key) == ["formats", "background", "selection", "everyNth", "png", "webpQuality", "sheetFrames"])
+    #expect(json["render"]?["formats"] == .string("png,svg,apng,gif,webp,sheet,html"))
+    #expect(json["render"]?["webpQuality"] == .null)
+    // What it writes, it reads back as it was.
+    #expect(try ExportManifest(json: json, file: "manifest.json") == manifest)
   }
 
   @Test func framesAreByteIdenticalForAnyNumberOfJobs() throws {
@@ -245,7 +258,7 @@ import BarFramesRenderer
       defer { try? FileManager.default.removeItem(at: directory) }
       outputs.append(try ExportFixtures.contents(of: directory))
     }
-    #expect(outputs[0].count == 21 + 4)
+    #expect(outputs[0].count == 21 + 4 + 1)  // frames, APNG, GIF, WebP, sheet, manifest
     #expect(outputs[0] == outputs[1])
     #expect(outputs[0] == outputs[2])
     // And across runs.
@@ -254,7 +267,10 @@ import BarFramesRenderer
     #expect(try ExportFixtures.contents(of: again) == outputs[0])
   }
 
-  @Test func theUnionOfTheShardsIsTheFullRun() throws {
+  /// Shards deal the frames out and draw nothing twice: every PNG frame, SVG preview and
+  /// contact sheet of the full run comes from exactly one shard, byte for byte, the gallery
+  /// from shard 1; the animations are left to `barframes merge` (see ShardMergeTests).
+  @Test func shardsWriteDisjointPartsOfTheFullRunAndNoAnimations() throws {
     let timelines = [
       try ExportFixtures.scene(name: "a"), try ExportFixtures.scene(name: "b", duration: 0.7),
       try ExportFixtures.scene(name: "c", duration: 0.3),
@@ -263,31 +279,35 @@ import BarFramesRenderer
     defer { try? FileManager.default.removeItem(at: full) }
     let expected = try ExportFixtures.contents(of: full)
 
-    let union = try TestRendering.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: union) }
-    var perShard: [Set<String>] = []
-    var framesWritten = 0
+    var union: [String: [UInt8]] = [:]
+    var written = 0
     for i in 1...3 {
-      // Each shard writes into its own folder, as separate machines would; the folders are merged.
-      let (part, manifest) = try ExportFixtures.export(
-        timelines, options: ExportFixtures.options(.all) { $0.shard = try! Shard(index: i, count: 3) })
-      defer { try? FileManager.default.removeItem(at: part) }
-      let files = try ExportFixtures.contents(of: part)
-      perShard.append(Set(files.keys))
-      framesWritten += manifest.scenes.map(\.frames.count).reduce(0, +)
-      for (path, bytes) in files {
-        let target = union.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: target)
+      // Each shard writes into its own folder, as separate machines would.
+      let shard = try Shard(index: i, count: 3)
+      let exporter = Exporter(
+        outputDirectory: try TestRendering.temporaryDirectory(), options: ExportFixtures.options(.all) { $0.shard = shard },
+        tool: "barframes test")
+      defer { try? FileManager.default.removeItem(at: exporter.outputDirectory) }
+      // A shard draws the frames it writes and its contact sheets' frames, nothing more.
+      for plan in try exporter.plan(timelines) {
+        let own = Set(plan.selection.indices.enumerated().filter { shard.ownsFrame(atPosition: $0.offset) }.map(\.element))
+        let sheet = plan.ownsSceneFiles ? Set(plan.sheetPositions.map { plan.selection.indices[$0] }) : []
+        #expect(Set(plan.items.map(\.index)) == own.union(sheet), "\(plan.name), shard \(shard)")
+        #expect(!plan.writesAnimations && !plan.items.contains { $0.feedsAPNG || $0.feedsGIF || $0.feedsWebP })
       }
+      let manifest = try exporter.export(timelines)
+      #expect(manifest.shard == shard)
+      var files = try ExportFixtures.contents(of: exporter.outputDirectory)
+      #expect(files.removeValue(forKey: "manifest.shard-\(i)-of-3.json") == Array(manifest.serialized().utf8))
+      written += files.count
+      union.merge(files) { a, _ in a }
     }
-    let merged = try ExportFixtures.contents(of: union)
-    #expect(Set(merged.keys) == Set(expected.keys))
-    for (path, bytes) in expected { #expect(merged[path] == bytes, "\(path) differs") }
-    // Disjoint: no file is written twice.
-    #expect(perShard.map(\.count).reduce(0, +) == expected.count)
-    #expect(framesWritten == fullManifest.scenes.map(\.frames.count).reduce(0, +))
-    #expect(perShard.allSatisfy { !$0.isEmpty })
+    let animations = Set(expected.keys.filter { [".apng", ".gif", ".webp"].contains(where: $0.hasSuffix) })
+    #expect(animations.count == 9)
+    #expect(Set(union.keys) == Set(expected.keys).subtracting(animations).subtracting(["manifest.json"]))
+    for (path, bytes) in union { #expect(expected[path] == bytes, "\(path) differs") }
+    #expect(written == union.count)  // no file written by two shards
+    #expect(fullManifest.scenes.map(\.frames.count) == [11, 8, 4])
   }
 
   @Test func aFailingWriteLeavesNoPartialFile() throws {

@@ -23,7 +23,7 @@ import Testing
     #expect(
       RenderCommandTests.files(under: out) == [
         "b", "b/b-0.png", "b/b-1.png", "b/b-2.png", "b/b-3.png", "b/b-4.png", "b/b-5.png", "b/b-final.png",
-        "b/b-notes.png.txt", "b/b-sheet.png",
+        "b/b-notes.png.txt", "b/b-sheet.png", "manifest.json",
       ])
   }
 

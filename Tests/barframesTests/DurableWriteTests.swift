@@ -25,7 +25,7 @@ import Testing
     let renderTime = Date().timeIntervalSince(started)
     try #require(cleanRun.exitCode == 0, "\(cleanRun.stderr)")
     let expected = try Self.contents(of: clean)
-    try #require(expected.count == 32, "31 frames and the APNG: \(expected.keys.sorted())")
+    try #require(expected.count == 33, "31 frames, the APNG and the manifest: \(expected.keys.sorted())")
 
     var killedRuns = 0
     func killRender(into out: URL, slice: Int, of slices: Int) throws -> String {

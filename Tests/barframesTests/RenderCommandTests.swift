@@ -36,7 +36,7 @@ import Testing
     let result = try CommandRunner.run(["render", scenes.path, "-o", out.path, "--format", "png,apng,html", "--json", "--jobs", "2"])
     #expect(result.exitCode == 0, "\(result.stderr)")
     let manifest = try JSONValue(parsing: result.stdout)
-    #expect(manifest["version"] == .number(1))
+    #expect(manifest["version"] == .number(2))
     guard case .string(let tool)? = manifest["tool"], case .array(let list)? = manifest["scenes"] else {
       Issue.record("no scenes in \(result.stdout)")
       return
@@ -61,7 +61,7 @@ import Testing
     let result = try CommandRunner.run(["render", scene, "-o", directory.appendingPathComponent("out").path, "--quiet", "--at", "0.5"])
     #expect(result.exitCode == 0)
     #expect(result.stderr.isEmpty && result.stdout.isEmpty)
-    #expect(Self.files(under: directory.appendingPathComponent("out")) == ["q", "q/q-0.png"])
+    #expect(Self.files(under: directory.appendingPathComponent("out")) == ["manifest.json", "q", "q/q-0.png"])
   }
 
   @Test(arguments: [
@@ -124,25 +124,34 @@ import Testing
     #expect(result.stderr.contains("past the last frame, 10"))
   }
 
-  @Test func shardsWriteDisjointPartsOfTheSameOutput() throws {
+  /// GNU parallel on one machine, or pods sharing a volume: every shard writes into one folder,
+  /// which `barframes merge` turns into the unsharded output.
+  @Test func shardsSharingOneFolderMergeIntoTheFullOutput() throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let scene = try Self.writeScene("s", in: directory)
     let full = directory.appendingPathComponent("full")
-    let sharded = directory.appendingPathComponent("sharded")
+    let shared = directory.appendingPathComponent("shared")
+    let merged = directory.appendingPathComponent("merged")
     #expect(try CommandRunner.run(["render", scene, "-o", full.path, "--format", "all", "--quiet"]).exitCode == 0)
     for i in 1...2 {
-      let result = try CommandRunner.run(["render", scene, "-o", sharded.path, "--format", "all", "--quiet", "--shard", "\(i)/2"])
+      let result = try CommandRunner.run(["render", scene, "-o", shared.path, "--format", "all", "--quiet", "--shard", "\(i)/2"])
       #expect(result.exitCode == 0, "\(result.stderr)")
     }
+    let parts = Self.files(under: shared)
+    #expect(parts.contains("manifest.shard-1-of-2.json") && parts.contains("manifest.shard-2-of-2.json"))
+    #expect(!parts.contains("s/s.apng") && !parts.contains("manifest.json"))
+    let merge = try CommandRunner.run(["merge", shared.path, "-o", merged.path, "--quiet"])
+    #expect(merge.exitCode == 0, "\(merge.stderr)")
     let names = Self.files(under: full)
-    #expect(names == Self.files(under: sharded))
-    for name in names where !name.hasSuffix("/") {
+    #expect(names.contains("s/s.apng") && names.contains("manifest.json"))
+    #expect(names == Self.files(under: merged))
+    for name in names {
       var isDirectory: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: full.appendingPathComponent(name).path, isDirectory: &isDirectory)
       if isDirectory.boolValue { continue }
-      #expect(
-        try Data(contentsOf: full.appendingPathComponent(name)) == Data(contentsOf: sharded.appendingPathComponent(name)), "\(name)")
+      let same = try Data(contentsOf: full.appendingPathComponent(name)) == Data(contentsOf: merged.appendingPathComponent(name))
+      #expect(same, "\(name)")
     }
   }
 

@@ -21,9 +21,12 @@ extension BarFramesCommand {
         floor(D·fps) + 1 frames, both ends included (2 s at 30 fps: 61 frames, the last at 2 s). \
         Files go to OUT/<scene>/: <scene>-NNN@2x.png (numbered with the frame count's digits), \
         <scene>@2x.apng, <scene>@2x.gif, <scene>@2x.webp, <scene>-sheet@2x.png, <scene>-at-1.250s.svg; the \
-        gallery is OUT/index.html. Every file is written under a temporary name and renamed \
-        when complete. With --shard i/n, n machines running the same command (i = 1…n) write \
-        disjoint parts of the same output. A re-render removes the scene's frame files that it \
+        gallery is OUT/index.html and the manifest OUT/manifest.json. Every file is written \
+        under a temporary name and renamed when complete. With --shard i/n, n machines running \
+        the same command (i = 1…n) each write part of the frames and \
+        OUT/manifest.shard-i-of-n.json; 'barframes merge' joins their folders into the unsharded \
+        output, animations included ('--shard auto' takes i/n from a Kubernetes Indexed Job, \
+        GitLab's parallel: or BARFRAMES_SHARD). A re-render removes the scene's frame files that it \
         no longer produces (another fps leaves no stale frames). 'html' renders the PNG frames \
         the player page shows. '-o FILE.png' (or .svg) with one scene and one frame (--at, \
         --progress P) writes that file. A time beyond a scene's duration is an error.
@@ -86,7 +89,7 @@ extension BarFramesCommand {
     @Option(help: ArgumentHelp("Render threads; the number of cores by default.", valueName: "N"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Render only part i of n (1 ≤ i ≤ n); the union of all n parts equals the full run.", valueName: "i/n"))
+    @Option(help: ArgumentHelp("Render only part i of n (1 ≤ i ≤ n), for 'barframes merge'; 'auto' reads BARFRAMES_SHARD, JOB_COMPLETION_INDEX with BARFRAMES_SHARD_COUNT, or CI_NODE_INDEX/CI_NODE_TOTAL.", valueName: "i/n|auto"))
     var shard: String?
 
     @Option(
@@ -115,7 +118,7 @@ extension BarFramesCommand {
       // The player page shows PNG frames; a page without them would be empty rows.
       if options.formats.contains(.html) { options.formats.insert(.png) }
       do {
-        if let shard { options.shard = try Shard(parsing: shard) }
+        if let shard { options.shard = try Shard.resolve(shard, environment: ProcessInfo.processInfo.environment).shard }
       } catch {
         throw ValidationError(error.description)
       }
@@ -162,6 +165,9 @@ extension BarFramesCommand {
       }
       let outputURL = URL(fileURLWithPath: output, isDirectory: true)
       try OutputFiles.createDirectory(outputURL)
+      if let shard, !quiet, let source = try? Shard.resolve(shard, environment: ProcessInfo.processInfo.environment).source {
+        Diagnostics.printError("render: shard \(options.shard) from \(source)")
+      }
 
       let exporter = Exporter(outputDirectory: outputURL, options: options, tool: "barframes \(BarFramesVersion.string)")
       let totalFrames: Int

@@ -1,19 +1,50 @@
 import BarFrames
 
-/// What a render wrote, printed by `barframes render --json`:
+/// What a render wrote: `OUT/manifest.json`, also printed by `barframes render --json`.
 ///
 /// ```json
-/// {"version": 1, "tool": "barframes 0.1.0", "scenes": [{"name": "bar", "duration": 2, "fps": 30,
-///   "scale": 2, "frames": [{"index": 0, "time": 0, "path": "bar/bar-00@2x.png", "bytes": 412,
-///   "sha256": "…"}], "files": [{"format": "apng", "path": "bar/bar@2x.apng", "bytes": 9000,
-///   "frames": 58, "mergedFrames": 3}]}]}
+/// {"version": 2, "tool": "barframes 0.1.0",
+///  "render": {"formats": "png,apng", "background": "scene", "selection": "all", "everyNth": 1,
+///             "png": "fast", "webpQuality": null, "sheetFrames": 12},
+///  "scenes": [{"name": "bar", "duration": 2, "fps": 30, "frameRate": "30", "scale": 2,
+///   "width": 240, "height": 120, "frameCount": 61, "fingerprint": "…",
+///   "frames": [{"index": 0, "time": 0, "path": "bar/bar-00@2x.png", "bytes": 412, "sha256": "…"}],
+///   "files": [{"format": "apng", "path": "bar/bar@2x.apng", "bytes": 9000, "frames": 58, "mergedFrames": 3}]}]}
 /// ```
 /// Animations (APNG, GIF, WebP) also give their frame count and how many rendered frames were
-/// merged into the one before because nothing changed. Paths are relative to the output folder. With `--shard` only this shard's files are listed.
+/// merged into the one before because nothing changed. Paths are relative to the output folder.
 /// The gallery (`index.html`) is listed under every scene it shows.
+///
+/// `render` holds every option that changes a byte of the output, and each scene its size in
+/// pixels, exact frame rate, selected frame count and a ``SceneFingerprint`` of what it draws,
+/// so that `barframes merge` can tell shards of one render from shards of different ones. A
+/// shard (`--shard i/n`) writes `manifest.shard-i-of-n.json` instead, with `"shard": {"index":
+/// i, "count": n}` after `render`, listing only its own files; merging every shard's manifest
+/// gives, byte for byte, the manifest of the unsharded render. Nothing in it depends on the
+/// machine, the time or `--jobs`.
 public struct ExportManifest: Hashable, Sendable {
   /// The manifest format's version.
-  public static let version = 1
+  public static let version = 2
+
+  /// The file an unsharded render writes into its output folder.
+  public static let fileName = "manifest.json"
+
+  /// The file a render writes into its output folder: `manifest.json`, or
+  /// `manifest.shard-2-of-3.json` for shard 2 of 3.
+  public static func fileName(for shard: Shard) -> String {
+    shard == .whole ? fileName : "manifest.shard-\(shard.index)-of-\(shard.count).json"
+  }
+
+  /// The shard a file named like a shard's manifest belongs to; nil for any other name.
+  public static func shard(forFileName name: String) -> Shard? {
+    guard name.hasPrefix("manifest.shard-"), name.hasSuffix(".json") else { return nil }
+    let middle = name.dropFirst("manifest.shard-".count).dropLast(".json".count)
+    let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[1] == "of", parts[0].allSatisfy(\.isASCII), parts[2].allSatisfy(\.isASCII),
+      let index = Int(parts[0]), let count = Int(parts[2]), count >= 2, String(index) == parts[0], String(count) == parts[2]
+    else { return nil }
+    return try? Shard(index: index, count: count)
+  }
 
   /// One PNG frame written.
   public struct FrameEntry: Hashable, Sendable {
@@ -48,59 +79,86 @@ public struct ExportManifest: Hashable, Sendable {
     public var name: String
     public var duration: Double
     public var fps: Double
+    /// The exact frame rate: "30" or "30000/1001".
+    public var frameRate: String
     public var scale: Int
+    /// The frame size in pixels.
+    public var width: Int
+    public var height: Int
+    /// How many frames the selection holds (this shard's files list only its own).
+    public var frameCount: Int
+    /// ``SceneFingerprint`` of the scene's drawing.
+    public var fingerprint: String
     public var frames: [FrameEntry]
     public var files: [FileEntry]
   }
 
   /// "barframes 0.1.0".
   public var tool: String
+  /// The options the output depends on.
+  public var render: RenderSettings
+  /// The part of a sharded render this manifest describes; nil for a whole render.
+  public var shard: Shard?
   public var scenes: [SceneEntry]
 
   /// The manifest as JSON, keys in the documented order.
   public var json: JSONValue {
-    .object([
+    var members: [JSONValue.Member] = [
       .init("version", .number(Double(Self.version))),
       .init("tool", .string(tool)),
-      .init(
-        "scenes",
-        .array(
-          scenes.map { scene in
-            .object([
-              .init("name", .string(scene.name)),
-              .init("duration", .number(scene.duration)),
-              .init("fps", .number(scene.fps)),
-              .init("scale", .number(Double(scene.scale))),
-              .init(
-                "frames",
-                .array(
-                  scene.frames.map { frame in
-                    .object([
-                      .init("index", .number(Double(frame.index))),
-                      .init("time", .number(frame.time)),
-                      .init("path", .string(frame.path)),
-                      .init("bytes", .number(Double(frame.bytes))),
-                      .init("sha256", .string(frame.sha256)),
-                    ])
-                  })),
-              .init(
-                "files",
-                .array(
-                  scene.files.map { file in
-                    var members: [JSONValue.Member] = [
-                      .init("format", .string(file.format)),
-                      .init("path", .string(file.path)),
-                      .init("bytes", .number(Double(file.bytes))),
-                    ]
-                    if let frames = file.frames { members.append(.init("frames", .number(Double(frames)))) }
-                    if let merged = file.mergedFrames { members.append(.init("mergedFrames", .number(Double(merged)))) }
-                    return .object(members)
-                  })),
-            ])
-          })),
-    ])
+      .init("render", render.json),
+    ]
+    if let shard {
+      members.append(.init("shard", .object([.init("index", .number(Double(shard.index))), .init("count", .number(Double(shard.count)))])))
+    }
+    members.append(.init("scenes", .array(scenes.map(\.json))))
+    return .object(members)
   }
 
   /// Pretty-printed JSON text with a final newline.
   public func serialized() -> String { json.serialized(pretty: true) + "\n" }
+}
+
+extension ExportManifest.SceneEntry {
+  /// The scene's object in the manifest, keys in the documented order.
+  public var json: JSONValue {
+    .object([
+      .init("name", .string(name)),
+      .init("duration", .number(duration)),
+      .init("fps", .number(fps)),
+      .init("frameRate", .string(frameRate)),
+      .init("scale", .number(Double(scale))),
+      .init("width", .number(Double(width))),
+      .init("height", .number(Double(height))),
+      .init("frameCount", .number(Double(frameCount))),
+      .init("fingerprint", .string(fingerprint)),
+      .init("frames", .array(frames.map(\.json))),
+      .init("files", .array(files.map(\.json))),
+    ])
+  }
+}
+
+extension ExportManifest.FrameEntry {
+  public var json: JSONValue {
+    .object([
+      .init("index", .number(Double(index))),
+      .init("time", .number(time)),
+      .init("path", .string(path)),
+      .init("bytes", .number(Double(bytes))),
+      .init("sha256", .string(sha256)),
+    ])
+  }
+}
+
+extension ExportManifest.FileEntry {
+  public var json: JSONValue {
+    var members: [JSONValue.Member] = [
+      .init("format", .string(format)),
+      .init("path", .string(path)),
+      .init("bytes", .number(Double(bytes))),
+    ]
+    if let frames { members.append(.init("frames", .number(Double(frames)))) }
+    if let mergedFrames { members.append(.init("mergedFrames", .number(Double(mergedFrames)))) }
+    return .object(members)
+  }
 }

@@ -21,8 +21,12 @@ public struct ScenePlan: Sendable {
   /// files and the APNG, which reuses their compressed data.
   public var colorType: PNGColorType
   public var formats: ExportFormats
-  /// Whether this shard writes the APNG, GIF, WebP, contact sheet and SVG previews.
+  /// Whether this shard writes the contact sheet and SVG previews.
   public var ownsSceneFiles: Bool
+  /// Whether this run writes the APNG, GIF and WebP: only an unsharded one. Shards write PNG
+  /// frames, and `barframes merge` builds the animations from them, so no machine has to draw
+  /// a whole scene.
+  public var writesAnimations: Bool
   /// Positions (in ``ResolvedSelection/indices``) of the GIF's frames and their delays in cs.
   public var gifPositions: [Int]
   public var gifDelays: [UInt16]
@@ -73,26 +77,19 @@ public struct ScenePlan: Sendable {
     colorType = (background?.alpha ?? 0) >= 1 ? .rgb : .rgba
     formats = options.formats
     ownsSceneFiles = options.shard.ownsSceneFiles(sceneOrdinal: ordinal)
+    writesAnimations = options.shard == .whole
 
     let count = selection.indices.count
-    // GIF: browsers show delays under 2 cs as 10 cs, so above 50 fps the GIF keeps every
-    // n-th frame; delays come from the full sequence's schedule so the total stays exact.
-    let schedule = GIFDelaySchedule(
-      framesPerSecond: rate.numerator, per: rate.denominator * selection.everyNth, frameCount: count)
-    let stride = schedule.browserSafeFrameStride
-    gifPositions = Array(Swift.stride(from: 0, to: count, by: stride))
-    gifDelays = gifPositions.map { p in
-      UInt16(schedule.start(ofFrame: min(p + stride, count)) - schedule.start(ofFrame: p))
-    }
+    (gifPositions, gifDelays) = AnimationTiming(rate: rate, everyNth: selection.everyNth, frameCount: count).gifFrames
     let sheetCount = min(max(1, options.sheetFrameCount), count)
     sheetPositions =
       sheetCount == 1
       ? [0] : (0..<sheetCount).map { j in Int((Double(j) * Double(count - 1) / Double(sheetCount - 1)).rounded()) }
     previews = SVGPreview.previews(for: scene, in: selection.timeRange)
 
-    let wantsAPNG = ownsSceneFiles && formats.contains(.apng)
-    let wantsGIF = ownsSceneFiles && formats.contains(.gif)
-    let wantsWebP = ownsSceneFiles && formats.contains(.webp)
+    let wantsAPNG = writesAnimations && formats.contains(.apng)
+    let wantsGIF = writesAnimations && formats.contains(.gif)
+    let wantsWebP = writesAnimations && formats.contains(.webp)
     let wantsSheet = ownsSceneFiles && formats.contains(.sheet)
     let gifSet = Set(gifPositions)
     let sheetSet = Set(sheetPositions)
@@ -110,15 +107,16 @@ public struct ScenePlan: Sendable {
     self.items = items
   }
 
-  /// The delay of one APNG frame: `everyNth / fps`, exactly.
-  public var apngDelay: FrameDelay {
-    FrameDelay(framesPerSecond: rate.numerator, per: rate.denominator * selection.everyNth)
+  /// When the animations' frames show.
+  public var timing: AnimationTiming {
+    AnimationTiming(rate: rate, everyNth: selection.everyNth, frameCount: selection.indices.count)
   }
 
+  /// The delay of one APNG frame: `everyNth / fps`, exactly.
+  public var apngDelay: FrameDelay { timing.apngDelay }
+
   /// The WebP's frame start times: frame k at k · everyNth / fps, to the millisecond.
-  public var webpTimestamps: WebPTimestamps {
-    WebPTimestamps(framesPerSecond: rate.numerator, per: rate.denominator * selection.everyNth)
-  }
+  public var webpTimestamps: WebPTimestamps { timing.webpTimestamps }
 }
 
 /// One frame to draw and what it is for.

@@ -1,11 +1,11 @@
 /// One of `n` machines' share of a render (`--shard i/n`, `i` from 1).
 ///
-/// Every machine runs the same command with its own `i` and writes into the same layout: the
-/// PNG frames are dealt out by position (frame positions `p` with `p mod n = i − 1`), and the
-/// files that need a whole scene — APNG, GIF, contact sheet, SVG previews — are owned by one
-/// shard per scene (scene `k` of the sorted list by shard `k mod n + 1`), so the scenes spread
-/// over the machines. Shard 1 also writes `index.html`. The union of all shards' outputs is,
-/// byte for byte, the output of one unsharded run.
+/// Every machine runs the same command with its own `i` (``ShardEnvironment`` reads it from a
+/// job runner for `--shard auto`). The PNG frames are dealt out by position (frame positions `p`
+/// with `p mod n = i − 1`), so each machine draws about 1/n of every scene; the SVG previews and
+/// contact sheet of scene `k` of the sorted list belong to shard `k mod n + 1`, and shard 1
+/// writes `index.html`. No shard writes an APNG, GIF or WebP: ``ShardMerge`` builds them from
+/// the merged PNG frames, and its output is, byte for byte, that of one unsharded run.
 public struct Shard: Hashable, Sendable, CustomStringConvertible {
   /// 1…count.
   public let index: Int

@@ -1,0 +1,271 @@
+import BarFrames
+import BarFramesImageIO
+import BarFramesOutput
+import Foundation
+
+/// Joins the output folders of a sharded render (`barframes render --shard i/n`, one folder per
+/// machine) into the output of the unsharded render — the library behind `barframes merge`.
+///
+/// ```swift
+/// let merge = try ShardMerge(
+///   shards: ["shard-1", "shard-2", "shard-3"].map { URL(fileURLWithPath: $0) },
+///   outputDirectory: URL(fileURLWithPath: "frames"))
+/// let manifest = try merge.run()
+/// ```
+///
+/// The result is, byte for byte, what one machine rendering the same scenes with the same
+/// options writes: the PNG frames, SVG previews and contact sheets are copied from the shard
+/// that wrote them, the gallery (`index.html`) from shard 1, and each scene's APNG, GIF and WebP
+/// are built here from its PNG frames in order — shards write no animations, so no machine
+/// draws a whole scene — with the exporter's writers and settings. The manifest is the
+/// unsharded render's, `manifest.json`.
+///
+/// Nothing is written unless everything checks out first: ``ShardSet`` refuses a missing,
+/// repeated or foreign shard, and every file each manifest lists is read and compared with its
+/// size and (for frames) SHA-256 before the first write. Every file is then written under a
+/// temporary name and renamed into place (``AtomicFile``). `OUT/manifest.json` is removed
+/// before the first write and written last, so a folder holding one is a complete merge even if
+/// a disk fills up half-way. Frame files of a scene that the merge did not write (left by an
+/// earlier render at another fps) are removed, as an unsharded render removes them.
+public struct ShardMerge: Sendable {
+  public var shards: ShardSet
+  public var outputDirectory: URL
+  /// Threads reading, checking and decoding frames.
+  public var jobs: Int
+  public var temporaryFiles: TemporaryFiles
+
+  /// Reads and checks the shards in `shards` (see ``ShardSet``); writes nothing.
+  /// - Parameters:
+  ///   - names: How messages name each shard folder (as the user typed them).
+  /// - Throws: ``MergeError/shardSet(_:)`` also when `outputDirectory` is one of the shard folders.
+  public init(
+    shards directories: [URL], names: [String]? = nil, outputDirectory: URL, jobs: Int = ProcessInfoCores.count,
+    temporaryFiles: TemporaryFiles = .shared
+  ) throws(MergeError) {
+    let output = outputDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+    for (i, directory) in directories.enumerated() where directory.standardizedFileURL.resolvingSymlinksInPath().path == output {
+      throw .shardSet(
+        "the output folder \(InputText.escaped(names.flatMap { i < $0.count ? $0[i] : nil } ?? directory.path)) is also a shard folder; merge into another folder")
+    }
+    shards = try ShardSet(directories: directories, names: names)
+    self.outputDirectory = outputDirectory
+    self.jobs = max(1, jobs)
+    self.temporaryFiles = temporaryFiles
+  }
+
+  /// Checks every listed file, then writes the merged output; returns its manifest.
+  ///
+  /// `progress` is called on the calling thread, with the same events as an export.
+  public func run(progress: (ExportProgress) -> Void = { _ in }) throws(MergeError) -> ExportManifest {
+    try verifySources()
+    try MergeError.writing { () throws(OutputError) in
+      try OutputDirectory.prepare(outputDirectory)
+      // Every scene's folder, as the unsharded render makes them.
+      for scene in shards.scenes { try OutputDirectory.prepare(outputDirectory.appendingPathComponent(scene.entry.name)) }
+    }
+    let manifestURL = outputDirectory.appendingPathComponent(ExportManifest.fileName)
+    if FileManager.default.fileExists(atPath: manifestURL.path) {
+      do {
+        try FileManager.default.removeItem(at: manifestURL)
+      } catch {
+        throw .output(.cannotWrite(path: manifestURL.path, reason: AtomicFile.reason(error)))
+      }
+    }
+
+    var scenes: [ExportManifest.SceneEntry] = []
+    for (ordinal, scene) in shards.scenes.enumerated() {
+      let started = Date()
+      progress(.sceneStarted(scene: scene.entry.name, ordinal: ordinal, sceneCount: shards.scenes.count, frames: scene.frames.count))
+      scenes.append(try merge(scene, progress: progress))
+      if shards.render.formats.contains(.png) {
+        let names = Set(scene.frames.map { String($0.frame.path.split(separator: "/")[1]) })
+        StaleFrames.remove(in: outputDirectory.appendingPathComponent(scene.entry.name), scene: scene.entry.name, keeping: names)
+      }
+      progress(.sceneFinished(scene: scene.entry.name, frames: scene.frames.count, seconds: Date().timeIntervalSince(started)))
+    }
+    if let gallery = shards.scenes.first?.gallery {
+      try copy(gallery)
+      progress(.fileWritten(scene: nil, format: "html", path: gallery.file.path, bytes: gallery.file.bytes))
+      for i in scenes.indices { scenes[i].files.append(gallery.file) }
+    }
+    let manifest = ExportManifest(tool: shards.tool, render: shards.render, shard: nil, scenes: scenes)
+    try MergeError.writing { () throws(OutputError) in
+      try AtomicFile.write(manifest.serialized(), to: manifestURL, registry: temporaryFiles)
+    }
+    return manifest
+  }
+
+  private func isEmpty(_ formats: ExportFormats) -> Bool { formats.intersection([.apng, .gif, .webp]).isEmpty }
+
+  // MARK: Checking
+
+  /// A file a shard listed, to check or copy.
+  private struct Listed: Sendable {
+    var url: URL
+    var name: String
+    var manifestName: String
+    var bytes: Int
+    var sha256: String?
+  }
+
+  private func listed(_ part: Int, path: String, bytes: Int, sha256: String?) -> Listed {
+    let shard = shards.parts[part]
+    return Listed(
+      url: shard.directory.appendingPathComponent(path), name: "\(shard.name)/\(InputText.escaped(path))",
+      manifestName: shard.manifestName, bytes: bytes, sha256: sha256)
+  }
+
+  private func listed(_ source: ShardSet.Source) -> Listed {
+    listed(source.part, path: source.file.path, bytes: source.file.bytes, sha256: nil)
+  }
+
+  /// Every file the merge reads, checked before anything is written.
+  private func verifySources() throws(MergeError) {
+    var sources: [Listed] = []
+    for scene in shards.scenes {
+      sources += scene.frames.map { listed($0.part, path: $0.frame.path, bytes: $0.frame.bytes, sha256: $0.frame.sha256) }
+      sources += scene.previews.map(listed)
+      if let sheet = scene.sheet { sources.append(listed(sheet)) }
+    }
+    if let gallery = shards.scenes.first?.gallery { sources.append(listed(gallery)) }
+    let files = sources
+    do {
+      try OrderedParallelMap.run(
+        count: files.count, jobs: jobs, window: 4 * jobs, makeState: {},
+        work: { n, _ in _ = try Self.read(files[n]) }, consume: { _, _ in })
+    } catch let error as MergeError {
+      throw error
+    } catch {
+      throw .badInput(AtomicFile.reason(error))
+    }
+  }
+
+  /// The bytes of a listed file, checked against its manifest entry.
+  private static func read(_ file: Listed) throws(MergeError) -> [UInt8] {
+    let bytes: [UInt8]
+    do {
+      bytes = Array(try Data(contentsOf: file.url))
+    } catch {
+      let reason = FileManager.default.fileExists(atPath: file.url.path) ? AtomicFile.reason(error) : "missing"
+      throw .badInput("\(file.name): listed in \(file.manifestName) but \(reason == "missing" ? "missing" : "cannot be read (\(reason))")")
+    }
+    guard bytes.count == file.bytes else {
+      throw .badInput(
+        "\(file.name): \(bytes.count) bytes, but \(file.manifestName) lists \(file.bytes); the shard's files changed after it was rendered")
+    }
+    if let sha256 = file.sha256, SHA256.hex(bytes) != sha256 {
+      throw .badInput("\(file.name): its SHA-256 differs from \(file.manifestName)'s; the shard's files changed after it was rendered")
+    }
+    return bytes
+  }
+
+  // MARK: Writing
+
+  private func copy(_ source: ShardSet.Source) throws(MergeError) {
+    let bytes = try Self.read(listed(source))
+    try MergeError.writing { () throws(OutputError) in
+      try AtomicFile.write(bytes, to: outputDirectory.appendingPathComponent(source.file.path), registry: temporaryFiles)
+    }
+  }
+
+  /// A frame read, checked and copied, with what the animations need of it.
+  private struct CopiedFrame: Sendable {
+    var image: RGBAImage?
+    var encoded: EncodedFrame?
+  }
+
+  private func merge(_ scene: ShardSet.SceneParts, progress: (ExportProgress) -> Void) throws(MergeError) -> ExportManifest.SceneEntry {
+    var entry = scene.entry
+    entry.frames = scene.frames.map(\.frame)
+    let render = shards.render
+    for preview in scene.previews {
+      try copy(preview)
+      entry.files.append(preview.file)
+      progress(.fileWritten(scene: entry.name, format: preview.file.format, path: preview.file.path, bytes: preview.file.bytes))
+    }
+
+    let decodes = !isEmpty(render.formats) && !scene.frames.isEmpty
+    let rate = FrameRate(manifestText: entry.frameRate) ?? FrameRate(entry.fps)
+    let timing = AnimationTiming(rate: rate, everyNth: render.everyNth, frameCount: scene.frames.count)
+    let names = SceneFileNames(scene: entry.name, scale: entry.scale, indexDigits: 1)
+    let frames = scene.frames.map { listed($0.part, path: $0.frame.path, bytes: $0.frame.bytes, sha256: $0.frame.sha256) }
+    let (width, height) = (entry.width, entry.height)
+    let output = outputDirectory
+    let registry = temporaryFiles
+    var animations: MergedAnimations?
+    var completed = 0
+    do {
+      try OrderedParallelMap.run(
+        count: frames.count, jobs: jobs, window: 4 * jobs, makeState: {},
+        work: { n, _ in
+          let file = frames[n]
+          let bytes = try Self.read(file)
+          try AtomicFile.write(bytes, to: output.appendingPathComponent(scene.frames[n].frame.path), registry: registry)
+          guard decodes else { return CopiedFrame() }
+          return try Self.decode(bytes, file: file, width: width, height: height)
+        },
+        consume: { n, frame in
+          if decodes, let image = frame.image, let encoded = frame.encoded {
+            if animations == nil {
+              animations = try MergedAnimations(
+                names: names, width: width, height: height, colorType: encoded.colorType, timing: timing,
+                formats: render.formats, webpQuality: render.webpQuality, outputDirectory: output, temporaryFiles: registry,
+                capacity: 4 * jobs)
+            }
+            guard encoded.colorType == animations?.colorType else {
+              throw MergeError.badInput("\(frames[n].name): its colour type differs from the scene's first frame's")
+            }
+            try animations?.append(position: n, image: image, encoded: encoded)
+          }
+          completed += 1
+          progress(.framesCompleted(scene: entry.name, completed: completed, frames: frames.count))
+        })
+      if let animations {
+        let files = try animations.finish()
+        entry.files += files
+        for file in files { progress(.fileWritten(scene: entry.name, format: file.format, path: file.path, bytes: file.bytes)) }
+      }
+    } catch {
+      animations?.discard()
+      switch error {
+      case let error as MergeError: throw error
+      case let error as OutputError: throw .output(ExportError(error))
+      case let error as ExportError: throw .output(error)
+      default: throw .output(.cannotWrite(path: outputDirectory.appendingPathComponent(entry.name).path, reason: AtomicFile.reason(error)))
+      }
+    }
+
+    if let sheet = scene.sheet {
+      try copy(sheet)
+      entry.files.append(sheet.file)
+      progress(.fileWritten(scene: entry.name, format: sheet.file.format, path: sheet.file.path, bytes: sheet.file.bytes))
+    }
+    return entry
+  }
+
+  /// The pixels of a frame and its compressed image data as stored (the APNG reuses it, as the
+  /// exporter does); refused unless it is an 8-bit RGB or RGBA PNG of the scene's size written
+  /// the way the exporter writes one.
+  private static func decode(_ bytes: [UInt8], file: Listed, width: Int, height: Int) throws(MergeError) -> CopiedFrame {
+    let image: RGBAImage
+    let chunks: [PNGChunk]
+    do {
+      chunks = try PNGChunk.parse(bytes)
+      image = try PNGDecoder.decode(bytes)
+    } catch {
+      throw .badInput("\(file.name): not a PNG frame (\(error))")
+    }
+    let info = try? PNGImageInfo(bytes: bytes)
+    guard let info, info.width == width, info.height == height, info.bitDepth == 8, !info.isInterlaced,
+      info.colorType == .rgb || info.colorType == .rgba
+    else {
+      throw .badInput("\(file.name): not a \(width) × \(height) frame as barframes writes them")
+    }
+    let encoded = EncodedFrame(
+      width: width, height: height, colorType: info.colorType, zdata: chunks.filter { $0.type == "IDAT" }.flatMap(\.data))
+    guard PNGEncoder.pngFile(from: encoded) == bytes else {
+      throw .badInput("\(file.name): not a frame as barframes writes them (extra chunks or a different layout)")
+    }
+    return CopiedFrame(image: image, encoded: encoded)
+  }
+}
