@@ -281,6 +281,11 @@ struct CompareBrowserTests {
     #expect(garbledRun.exitCode == 65)
     #expect(garbledRun.stderr.hasPrefix("barframes: error: garbled/index.html: its player data is not JSON: line 1, column "), "\(garbledRun.stderr)")
     #expect(!fm.fileExists(atPath: directory.appendingPathComponent("page.html").path))
+    // preview --against reads its baseline before it renders or listens.
+    let preview = try CommandRunner.run(["preview", "bar.json", "--against", "gappy", "--port", "0", "-o", "live"], in: directory)
+    #expect(preview.exitCode == 65)
+    #expect(preview.stderr.hasPrefix("barframes: error: gappy/bar: frames 0…10 are not evenly numbered"), "\(preview.stderr)")
+    #expect(!fm.fileExists(atPath: directory.appendingPathComponent("live").path))
     #expect(try String(contentsOf: directory.appendingPathComponent("before/index.html"), encoding: .utf8) == page)
   }
 
