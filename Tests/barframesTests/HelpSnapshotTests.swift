@@ -7,7 +7,7 @@ import Testing
 /// written and the test fails; after an intended change, delete the file and run again.
 @Suite struct HelpSnapshotTests {
   static let commands = [
-    [], ["golden", "record"], ["golden", "verify"], ["inspect"], ["preview"], ["render"], ["schema"], ["still"],
+    [], ["compare"], ["golden", "record"], ["golden", "verify"], ["inspect"], ["preview"], ["render"], ["schema"], ["still"],
     ["test-card"], ["timing"], ["validate"],
   ]
 
