@@ -186,7 +186,7 @@ public enum PlayerScript {
       function differenceText(d) {
         if (!d) return '';
         if (d.pending) return 'Comparing the two frames…';
-        if (d.error === 'file') return 'This page was opened from a file, and browsers do not let such a page read its frames\u2019 pixels: shown is the browser\u2019s blend of the two frames, without counts. Open it through barframes compare (or barframes preview --against) to count the differing pixels.';
+        if (d.error === 'file') return 'Opened from a file, this page may not read its frames\u2019 pixels (a browser rule), so shown is the browser\u2019s blend of the two frames (identical pixels black), without counts. Served over HTTP \u2014 barframes compare, barframes preview or any local web server \u2014 it counts the pixels that differ.';
         if (d.error === 'missing') return 'A frame is missing, so there is nothing to compare.';
         if (d.error) return 'The frames could not be compared: ' + d.message;
         var sizes = d.sizeA[0] !== d.sizeB[0] || d.sizeA[1] !== d.sizeB[1]
