@@ -14,6 +14,7 @@ struct BarFramesCommand: AsyncParsableCommand {
       """,
     version: BarFramesVersion.string,
     subcommands: [
+      Compare.self,
       Golden.self,
       Inspect.self,
       Merge.self,

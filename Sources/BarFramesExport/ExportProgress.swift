@@ -53,27 +53,81 @@ public struct ProgressLine: Sendable {
     return s >= 3600 ? "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" : "\(s / 60):\(two(s % 60))"
   }
 
-  /// The line in at most `width` characters (terminal columns; every character used is one
-  /// column wide). Parts are dropped from the right, then the bar shrinks, so the percent stays.
+  /// The line in at most `width` terminal columns, less one (writing into the last column makes
+  /// some terminals wrap). Columns are counted as terminals count them (``columns(of:)``): a
+  /// scene named in Japanese takes two a character. Parts are dropped from the right — the
+  /// scene's name first shortened with an ellipsis — then the bar shrinks, so the percent stays.
   public func text(width: Int) -> String {
     let percent = String(Int(fraction * 100))
     let percentText = String(repeating: " ", count: max(0, 3 - percent.count)) + percent + "%"
     var parts = ["\(completed)/\(total) frames"]
     parts.append(framesPerSecond.map { "\(Int($0.rounded())) fps" } ?? "– fps")
     parts.append("ETA " + (secondsLeft.map(Self.clock) ?? "–"))
-    parts.append(scene)
-    let budget = max(1, width - 1)  // the last column would make some terminals wrap
+    let budget = max(1, width - 1)
     for barWidth in [20, 10] {
+      let head = bar(barWidth) + " " + percentText + " "
+      // The scene's name, whole or cut to the room left (at least a few characters of it).
+      let withoutScene = head + parts.joined(separator: " · ")
+      let room = budget - Self.columns(of: withoutScene) - 3
+      if !scene.isEmpty, room >= 8 || (room >= 0 && Self.columns(of: scene) <= room) {
+        return withoutScene + " · " + Self.prefix(scene, columns: room)
+      }
       var kept = parts
       while !kept.isEmpty {
-        let line = bar(barWidth) + " " + percentText + " " + kept.joined(separator: " · ")
-        if line.count <= budget { return line }
+        let line = head + kept.joined(separator: " · ")
+        if Self.columns(of: line) <= budget { return line }
         kept.removeLast()
       }
       let short = bar(barWidth) + " " + percentText
-      if short.count <= budget && barWidth == 10 { return short }
+      if Self.columns(of: short) <= budget && barWidth == 10 { return short }
     }
     return String(percentText.trimmingCharacters(in: .whitespaces).prefix(budget))
+  }
+
+  /// The columns `text` takes on a terminal: two for East Asian wide and fullwidth characters
+  /// and emoji shown as emoji, none for combining marks and format characters, one otherwise.
+  /// Where terminals disagree the count is the larger, so a line measured to fit does fit.
+  public static func columns(of text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
+  }
+
+  static func columns(of scalar: Unicode.Scalar) -> Int {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if (0x1160...0x11FF).contains(scalar.value) { return 0 }  // Hangul vowels and finals join the syllable
+    if scalar.properties.isEmojiPresentation { return 2 }
+    return wideRanges.contains { $0.contains(scalar.value) } ? 2 : 1
+  }
+
+  /// East Asian Width W and F (Unicode's EastAsianWidth.txt), in blocks.
+  static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
+    0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1,
+    0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA,
+    0x26F2...0x26F3, 0x26F5...0x26F5, 0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B,
+    0x2728...0x2728, 0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+    0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55, 0x2E80...0x303E,
+    0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+    0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+    0x17000...0x18CFF, 0x1AFF0...0x1B2FF, 0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E,
+    0x1F191...0x1F19A, 0x1F200...0x1F2FF, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F7E0...0x1F7EB,
+    0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+  ]
+
+  /// `text` cut to at most `columns` columns, with "…" when cut.
+  static func prefix(_ text: String, columns: Int) -> String {
+    guard Self.columns(of: text) > columns else { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let width = Self.columns(of: String(character))
+      if used + width > columns - 1 { break }
+      result.append(character)
+      used += width
+    }
+    return result + "…"
   }
 
   private func bar(_ width: Int) -> String {

@@ -8,7 +8,10 @@ import BarFramesJSON
 /// frames: a numbered sequence, or with `frames.items` an explicit list of images), and
 /// optionally `defaults` (the view shown when the URL's hash does not say otherwise: `scene`,
 /// `compare`, `mode`…), `extra` (a scene always shown beside the others, at the same position,
-/// such as the golden report's diff images), `summary` (the line under the header for lists).
+/// such as the golden report's diff images), `summary` (the line under the header for lists),
+/// and for a comparison of two renders `label` (the render's name) and `against` (`label` and
+/// `scenes` of another render: compare `@against` shows each scene against its namesake there).
+/// A scene with `"timed": false` has frame numbers but no known timing.
 public enum PlayerPage {
   /// The page showing `data`.
   /// - Parameters:
@@ -35,10 +38,11 @@ public enum PlayerPage {
     <main>
     <p class="meta" id="meta"></p>
     <div class="stages">
-    <figure class="view" id="viewA"><div class="stage" id="stageA"><img id="frameA" alt="frame"><img id="overlay" class="overlay" alt="compared frame" hidden><div id="divider" class="divider" hidden></div></div><figcaption id="captionA"></figcaption></figure>
+    <figure class="view" id="viewA"><div class="stage" id="stageA"><img id="frameA" alt="frame"><canvas id="diffmap" role="img" aria-label="pixels that differ" hidden></canvas><img id="overlay" class="overlay" alt="compared frame" hidden><div id="divider" class="divider" hidden></div></div><figcaption id="captionA"></figcaption></figure>
     <figure class="view" id="viewB" hidden><div class="stage" id="stageB"><img id="frameB" alt="compared frame"></div><figcaption id="captionB"></figcaption></figure>
     <figure class="view" id="viewC" hidden><div class="stage" id="stageC"><img id="frameC" alt="extra frame"></div><figcaption id="captionC"></figcaption></figure>
     </div>
+    <p class="meta" id="diffStats" role="status" hidden></p>
     <p class="note" id="note" hidden></p>
     <div class="controls">
     <button type="button" id="back" title="Step one frame back (←)" aria-label="Step back">◀︎❘</button>

@@ -22,6 +22,11 @@ public enum PlayerScript {
       var scenes = data.scenes;
       var byName = {};
       scenes.forEach(function (s) { byName[s.name] = s; });
+      // Another render of the same scenes (barframes compare, preview --against): compare
+      // "@against" shows each scene against its namesake there.
+      var against = data.against || null, againstByName = {};
+      if (against) against.scenes.forEach(function (s) { againstByName[s.name] = s; });
+      var AGAINST = '@against';
       // The view without a hash; the data may change it (the golden report opens on a swipe
       // between reference and actual).
       var defaults = { scene: scenes.length ? scenes[0].name : '', speed: 1, loop: true, backdrop: 'auto', zoom: 'fit',
@@ -54,7 +59,13 @@ public enum PlayerScript {
         return Math.max(0, Math.min(count(s) - 1, p));
       }
       function current() { return byName[state.scene]; }
-      function compared() { return state.compare ? byName[state.compare] : null; }
+      function compared() {
+        if (state.compare === AGAINST) return againstByName[state.scene] || null;
+        return state.compare ? byName[state.compare] || null : null;
+      }
+      function validCompare(v) { return v === AGAINST ? !!against : !!byName[v]; }
+      // Frame i of a render without known timing is shown as its number only.
+      function timed(s) { return s.timed !== false; }
 
       function request(u) {
         var img = cache.get(u);
@@ -62,6 +73,7 @@ public enum PlayerScript {
           img = new Image();
           img.decoding = 'async';
           img.onerror = function () { img.failed = true; };
+          img.onload = frameLoaded;
           img.src = u;
           cache.set(u, img);
           requested.add(u);
@@ -116,34 +128,121 @@ public enum PlayerScript {
       }
       function label(s, p) { var it = item(s, p); return it ? ' · ' + it.label : ''; }
 
+      // The difference view: both frames drawn on canvases and compared pixel by pixel
+      // (getImageData), every differing pixel marked on a faded copy of the scene's frame and
+      // counted. A page opened from file:// may not read its images' pixels (the browser's
+      // rule); it then shows the browser's blend of the two, without counts, and says so.
+      var diffMemo = { key: '', result: null }, shownDiff = null, rerender = 0;
+      function frameLoaded() {
+        if (state.mode !== 'diff' || !compared() || rerender) return;
+        rerender = requestAnimationFrame(function () { rerender = 0; render(); });
+      }
+      function pixelsOf(img, w, h) {
+        var c = document.createElement('canvas');
+        c.width = w; c.height = h;
+        var g = c.getContext('2d', { willReadFrequently: true });
+        g.drawImage(img, 0, 0);
+        return g.getImageData(0, 0, w, h).data;
+      }
+      function computeDifference(ia, ib) {
+        var w = Math.max(ia.naturalWidth, ib.naturalWidth), h = Math.max(ia.naturalHeight, ib.naturalHeight);
+        var a = pixelsOf(ia, w, h), b = pixelsOf(ib, w, h);
+        var canvas = $('diffmap'), g = canvas.getContext('2d');
+        canvas.width = w; canvas.height = h;
+        var out = g.createImageData(w, h), o = out.data, differing = 0, largest = 0;
+        for (var i = 0; i < a.length; i += 4) {
+          var d = Math.max(Math.abs(a[i] - b[i]), Math.abs(a[i + 1] - b[i + 1]), Math.abs(a[i + 2] - b[i + 2]), Math.abs(a[i + 3] - b[i + 3]));
+          if (d) {
+            differing++;
+            if (d > largest) largest = d;
+            // Yellow for the smallest difference to red for the largest; never invisible.
+            o[i] = 255; o[i + 1] = Math.round(200 * (1 - Math.sqrt(d / 255))); o[i + 2] = 0;
+          } else {
+            var al = a[i + 3] / 255, l = (0.299 * a[i] + 0.587 * a[i + 1] + 0.114 * a[i + 2]) * al + 255 * (1 - al);
+            o[i] = o[i + 1] = o[i + 2] = Math.round(255 - (255 - l) * 0.3);
+          }
+          o[i + 3] = 255;
+        }
+        g.putImageData(out, 0, 0);
+        return { count: differing, total: w * h, largest: largest, width: w, height: h,
+          sizeA: [ia.naturalWidth, ia.naturalHeight], sizeB: [ib.naturalWidth, ib.naturalHeight] };
+      }
+      function difference(ua, ub) {
+        if (!ua || !ub) return { error: 'missing' };
+        var key = ua + '|' + ub;
+        if (diffMemo.key === key) return diffMemo.result;
+        var ia = request(ua), ib = request(ub);
+        if (!ready(ua) || !ready(ub)) return { pending: true };
+        var result;
+        if (ia.failed || ib.failed) result = { error: 'missing' };
+        else {
+          try { result = computeDifference(ia, ib); }
+          catch (e) { result = { error: e && e.name === 'SecurityError' ? 'file' : 'failed', message: String(e) }; }
+        }
+        result.a = ua; result.b = ub;
+        diffMemo = { key: key, result: result };
+        return result;
+      }
+      function differenceText(d) {
+        if (!d) return '';
+        if (d.pending) return 'Comparing the two frames…';
+        if (d.error === 'file') return 'Opened from a file, this page may not read its frames\u2019 pixels (a browser rule), so shown is the browser\u2019s blend of the two frames (identical pixels black), without counts. Served over HTTP \u2014 barframes compare, barframes preview or any local web server \u2014 it counts the pixels that differ.';
+        if (d.error === 'missing') return 'A frame is missing, so there is nothing to compare.';
+        if (d.error) return 'The frames could not be compared: ' + d.message;
+        var sizes = d.sizeA[0] !== d.sizeB[0] || d.sizeA[1] !== d.sizeB[1]
+          ? ' · sizes differ: ' + d.sizeA.join('×') + ' and ' + d.sizeB.join('×') + ' px (pixels outside the smaller one differ)' : '';
+        if (!d.count) return 'No pixel differs (' + d.width + '×' + d.height + ' px)' + sizes;
+        return d.count.toLocaleString('en-US') + ' of ' + d.total.toLocaleString('en-US') + ' pixels differ (' + (100 * d.count / d.total).toFixed(2) +
+          ' %) · largest channel difference ' + d.largest + ' of 255' + sizes;
+      }
+
       function render() {
         var s = current();
         if (!s) return;
         var n = count(s);
         state.pos = Math.max(0, Math.min(Math.max(0, n - 1), state.pos));
         var stageA = $('stageA'), b = compared(), mode = b ? state.mode : 'side', frameA = $('frameA');
-        stageA.className = 'stage bd-' + backdropOf(s, state.pos) + (mode === 'diff' ? ' diff' : '');
         show(frameA, s, state.pos);
         var t = n ? timeAt(s, state.pos) : s.start;
-        $('captionA').textContent = s.name + (n ? label(s, state.pos) : ' · no PNG frames were rendered: add png to --format');
-        var overlay = $('overlay'), divider = $('divider');
-        overlay.hidden = !(b && mode !== 'side');
+        var pb = b ? positionAt(b, t) : 0;
+        var diff = mode === 'diff' ? difference(n ? frameURL(s, state.pos) : null, count(b) ? frameURL(b, pb) : null) : null;
+        shownDiff = diff;
+        var counted = !!(diff && diff.count !== undefined), blend = !!(diff && diff.error === 'file');
+        stageA.className = 'stage bd-' + backdropOf(s, state.pos) + (blend ? ' diff' : '');
+        var nameA = s.name + (data.label ? ' (' + data.label + ')' : '');
+        $('captionA').textContent = nameA + (n ? label(s, state.pos) : ' · no PNG frames were rendered: add png to --format');
+        var overlay = $('overlay'), divider = $('divider'), canvas = $('diffmap');
+        overlay.hidden = !(b && (mode === 'swipe' || mode === 'onion' || blend));
+        frameA.hidden = counted;
+        canvas.hidden = !counted;
         $('viewB').hidden = !(b && mode === 'side');
         divider.hidden = mode !== 'swipe';
+        $('diffStats').hidden = mode !== 'diff';
+        $('diffStats').textContent = differenceText(diff);
         // Swipe: the scene left of the divider, the compared one right of it; each is clipped
         // to its side, so transparent frames never show through each other.
         frameA.style.clipPath = mode === 'swipe' ? 'inset(0 ' + (100 - state.swipe) + '% 0 0)' : '';
         overlay.style.clipPath = mode === 'swipe' ? 'inset(0 0 0 ' + state.swipe + '%)' : '';
+        if (counted) {
+          var own = item(s, state.pos) || s, scale = own.scale || 1;
+          var factor = state.zoom === 'fit' ? 1 / scale : +state.zoom / (window.devicePixelRatio || 1);
+          canvas.style.width = diff.width * factor + 'px';
+          canvas.style.height = diff.height * factor + 'px';
+          canvas.classList.toggle('pixelated', state.zoom !== 'fit');
+          canvas.dataset.a = diff.a; canvas.dataset.b = diff.b;
+        }
         if (b) {
-          var pb = positionAt(b, t);
+          var nameB = b.name + (state.compare === AGAINST ? ' (' + against.label + ')' : '');
           var target = mode === 'side' ? $('frameB') : overlay;
           show(target, b, pb);
-          overlay.className = 'overlay' + (mode === 'diff' ? ' diff' : '');
+          overlay.className = 'overlay' + (blend ? ' diff' : '');
           overlay.style.opacity = mode === 'onion' ? state.onion / 100 : 1;
           if (mode === 'swipe') divider.style.left = (16 + frameA.getBoundingClientRect().width * state.swipe / 100) + 'px';
           $('stageB').className = 'stage bd-' + backdropOf(b, pb);
-          $('captionB').textContent = b.name + (items(b) ? label(b, pb) : ' · frame ' + (n ? frameIndex(b, pb) : '–') + ' · ' + (count(b) ? timeAt(b, pb).toFixed(3) : '–') + ' s');
-          if (mode === 'swipe') $('captionA').textContent = s.name + ' | ' + b.name + label(s, state.pos);
+          $('captionB').textContent = nameB + (items(b) ? label(b, pb) : ' · frame ' + (count(b) ? frameIndex(b, pb) : '–') +
+            (timed(b) ? ' · ' + (count(b) ? timeAt(b, pb).toFixed(3) : '–') + ' s' : ''));
+          if (mode === 'swipe') $('captionA').textContent = nameA + ' | ' + nameB + label(s, state.pos);
+          if (mode === 'diff') $('captionA').textContent = nameA + ' − ' + nameB + label(s, state.pos);
         }
         var c = data.extra ? byName[data.extra] : null;
         $('viewC').hidden = !c || c === s || (c === b && mode === 'side');
@@ -154,13 +253,14 @@ public enum PlayerScript {
           $('captionC').textContent = c.name + label(c, pc);
         }
         var it = item(s, state.pos);
-        $('note').textContent = it && it.message ? it.message : '';
-        $('note').hidden = !(it && it.message);
+        var note = it && it.message ? it.message : state.compare === AGAINST && !b ? s.name + ' is not in ' + against.label + ': nothing to compare it with.' : '';
+        $('note').textContent = note;
+        $('note').hidden = !note;
         var scrub = $('scrub');
         scrub.max = Math.max(0, n - 1);
         scrub.value = state.pos;
         $('clock').textContent = !n ? 'no frames' : items(s) ? (state.pos + 1) + ' of ' + n + label(s, state.pos)
-          : 'frame ' + frameIndex(s, state.pos) + ' (' + (state.pos + 1) + '/' + n + ') · ' + t.toFixed(3) + ' s';
+          : 'frame ' + frameIndex(s, state.pos) + ' (' + (state.pos + 1) + '/' + n + ')' + (timed(s) ? ' · ' + t.toFixed(3) + ' s' : '');
         $('play').textContent = state.playing ? 'Pause' : 'Play';
         $('play').setAttribute('aria-pressed', state.playing ? 'true' : 'false');
         document.documentElement.dataset.scene = s.name;
@@ -193,7 +293,7 @@ public enum PlayerScript {
         state.backdrop = oneOf('backdrop', ['auto', 'checker', 'light', 'dark']);
         state.zoom = oneOf('zoom', ['fit', '1', '2', '4', '8']);
         // "compare=" (empty) is "none" even where the data's default compares.
-        state.compare = q.has('compare') ? (byName[q.get('compare')] ? q.get('compare') : '') : defaults.compare;
+        state.compare = q.has('compare') ? (validCompare(q.get('compare')) ? q.get('compare') : '') : defaults.compare;
         state.mode = oneOf('mode', ['side', 'swipe', 'diff', 'onion']);
         state.onion = percent('onion');
         state.swipe = percent('swipe');
@@ -293,8 +393,10 @@ public enum PlayerScript {
         box.textContent = '';
         if (!s) return;
         if (items(s)) { $('meta').textContent = data.summary || ''; return; }
-        $('meta').textContent = s.file + ' · ' + s.design + ' · ' + s.start.toFixed(3) + '–' + s.end.toFixed(3) + ' s · ' + s.fpsLabel + ' fps · ' +
-          count(s) + ' frames · ' + s.width + '×' + s.height + ' px @' + s.scale + 'x · ' + (s.transparent ? 'transparent (backdrop ' + s.backdrop + ' by contrast)' : 'background ' + s.background);
+        $('meta').textContent = [s.file, s.design,
+          timed(s) ? s.start.toFixed(3) + '–' + s.end.toFixed(3) + ' s · ' + s.fpsLabel + ' fps' : 'timing unknown (the render left no index.html): frames by number',
+          count(s) + ' frames', s.width + '×' + s.height + ' px @' + s.scale + 'x',
+          s.transparent ? 'transparent (backdrop ' + s.backdrop + ' by contrast)' : s.background ? 'background ' + s.background : 'opaque'].filter(Boolean).join(' · ');
         var p = document.createElement('p');
         s.files.forEach(function (f) {
           var a = document.createElement('a');
@@ -331,6 +433,12 @@ public enum PlayerScript {
       }
 
       // Controls.
+      if (against) {
+        var same = document.createElement('option');
+        same.value = AGAINST;
+        same.textContent = against.label + ' (same scene)';
+        $('compare').appendChild(same);
+      }
       scenes.forEach(function (s) {
         [$('scene'), $('compare')].forEach(function (sel) {
           var o = document.createElement('option');
@@ -338,7 +446,7 @@ public enum PlayerScript {
           sel.appendChild(o);
         });
       });
-      $('tool').textContent = data.tool + (data.summary ? '' : ' · ' + scenes.length + ' scene' + (scenes.length === 1 ? '' : 's'));
+      $('tool').textContent = data.tool + (against ? ' · ' + data.summary : data.summary ? '' : ' · ' + scenes.length + ' scene' + (scenes.length === 1 ? '' : 's'));
       $('play').addEventListener('click', function () { state.playing ? pause() : play(); });
       $('back').addEventListener('click', function () { step(-1); });
       $('forward').addEventListener('click', function () { step(1); });
@@ -397,6 +505,7 @@ public enum PlayerScript {
       render();
       window.barframesPlayer = {
         state: state, data: data, requested: function () { return Array.from(requested); },
+        difference: function () { return shownDiff; },
         play: play, pause: pause, step: step, seek: seek, timeAt: function (p) { return timeAt(current(), p); }
       };
     })();

@@ -17,11 +17,12 @@ public enum PlayerStyle {
     .stages { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; margin: 12px 0; overflow: auto; }
     figure { margin: 0; }
     .stage { display: inline-block; position: relative; padding: 16px; line-height: 0; border: 1px solid var(--line); border-radius: 6px; }
-    .stage img { display: block; }
+    .stage img, .stage canvas { display: block; }
     /* The author styles above would otherwise show a hidden compare overlay as a broken image. */
     [hidden] { display: none !important; }
-    .stage img.pixelated { image-rendering: pixelated; }
+    .stage img.pixelated, .stage canvas.pixelated { image-rendering: pixelated; }
     .stage .overlay { position: absolute; left: 16px; top: 16px; }
+    /* Only where the page may not read pixels (file://): the browser's blend stands in for the count. */
     .stage .overlay.diff { mix-blend-mode: difference; }
     .stage .divider { position: absolute; top: 8px; bottom: 8px; width: 0; border-left: 2px solid var(--accent); pointer-events: none; }
     .note { margin: 0 0 8px; white-space: pre-wrap; }

@@ -10,6 +10,25 @@ import Testing
     #expect(text.contains("37%"))
   }
 
+  /// A scene named in Japanese: each of its characters takes two columns on a terminal, so
+  /// counting characters would overrun the line by four. Counted here by hand, every width from
+  /// 12 to 140 columns leaves the last column free.
+  @Test func wideCharactersCountTwoColumns() {
+    let line = ProgressLine(completed: 1093, total: 2930, elapsed: 2.135, scene: "[3/14] 進捗バー")
+    var shown = 0
+    for width in 12...140 {
+      let text = line.text(width: width)
+      let columns = text.count + text.filter { "進捗バー".contains($0) }.count
+      #expect(columns < width, "\(width): \(text)")
+      if text.contains("進捗") { shown += 1 }
+    }
+    // Wide enough, the name is shown: cut with an ellipsis, then whole.
+    #expect(line.text(width: 140).hasSuffix(" · [3/14] 進捗バー"))
+    #expect(line.text(width: 79).hasSuffix(" · [3/14] 進捗…"), "\(line.text(width: 79))")
+    #expect(shown > 60)
+    #expect(ProgressLine.columns(of: "a\u{301}進😀") == 5)  // a + combining acute, a wide ideograph, an emoji
+  }
+
   @Test func aWideLineSaysPercentFramesRateAndTimeLeft() {
     let line = ProgressLine(completed: 1000, total: 3000, elapsed: 2, scene: "[3/14] seek-bar")
     #expect(line.framesPerSecond == 500 && line.secondsLeft == 4)

@@ -107,6 +107,27 @@ public enum BrowserDriver {
   public static func waitFor(_ expression: String, timeout: Double = 10) -> JSONValue {
     .object([.init("waitFor", .string(expression)), .init("timeout", .number(timeout))])
   }
+  /// Records the value of the JavaScript expression `js` as `name`.
+  public static func evaluate(_ js: String, as name: String) -> JSONValue {
+    .object([.init("eval", .string(js)), .init("as", .string(name))])
+  }
+  /// Records the colours the screen shows at the points (CSS pixels) the expression `js` returns.
+  public static func pixels(_ js: String, as name: String) -> JSONValue {
+    .object([.init("pixels", .string(js)), .init("as", .string(name))])
+  }
+  /// Chooses `value` in the `<select>` matching `css`.
+  public static func select(_ css: String, _ value: String) -> JSONValue {
+    .object([.init("select", .string(css)), .init("value", .string(value))])
+  }
+
+  /// The `[r, g, b]` colours of a `pixels` observation.
+  public static func colours(_ observation: JSONValue?) -> [[Int]] {
+    guard case .array(let points)? = observation?["value"] else { return [] }
+    return points.map { point in
+      guard case .array(let channels) = point else { return [] }
+      return channels.compactMap { if case .number(let n) = $0 { Int(n) } else { nil } }
+    }
+  }
 }
 
 extension JSONValue {

@@ -124,9 +124,12 @@ def main():
         return 4
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("BARFRAMES_CHROMIUM", "/usr/bin/chromium")
+    # No --allow-file-access-from-files: a page opened from file:// gets exactly the rights it
+    # has in a user's browser (its images cannot be read back from a canvas), so the tests see
+    # what users see.
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--window-size=1280,900", "--force-device-scale-factor=1",
-                     "--allow-file-access-from-files", "--no-first-run", "--disable-extensions",
+                     "--no-first-run", "--disable-extensions",
                      "--disable-background-networking", "--disable-component-update"]:
         options.add_argument(argument)
     if os.environ.get("BARFRAMES_COLOR_SCHEME") == "dark":

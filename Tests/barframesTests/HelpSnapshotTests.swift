@@ -7,8 +7,8 @@ import Testing
 /// written and the test fails; after an intended change, delete the file and run again.
 @Suite struct HelpSnapshotTests {
   static let commands = [
-    [], ["golden", "record"], ["golden", "verify"], ["inspect"], ["merge"], ["preview"], ["render"], ["schema"], ["still"],
-    ["test-card"], ["timing"], ["validate"],
+    [], ["compare"], ["golden", "record"], ["golden", "verify"], ["inspect"], ["merge"], ["preview"], ["render"], ["schema"],
+    ["still"], ["test-card"], ["timing"], ["validate"],
   ]
 
   @Test(arguments: commands)

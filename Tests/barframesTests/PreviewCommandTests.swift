@@ -1,4 +1,5 @@
 import BarFrames
+import BarFramesImageIO
 import BarFramesTestSupport
 import Foundation
 import Testing
@@ -74,6 +75,48 @@ struct PreviewCommandTests {
     let stop = Date().addingTimeInterval(10)
     while server.isRunning, Date() < stop { Thread.sleep(forTimeInterval: 0.05) }
     #expect(!server.isRunning)
+  }
+
+  /// `preview --against`: the live render compared with a baseline folder. Unchanged, no pixel
+  /// differs; after a style edit the page reloads and counts exactly the pixels that now differ
+  /// (computed here from the preview's frames and the baseline's).
+  @Test func againstABaselineThePageCountsWhatAnEditChanged() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let style = directory.appendingPathComponent("style.json")
+    try Data(Self.style(lineWidth: 3).utf8).write(to: style)
+    try Data("""
+      {"version": 1, "style": "style.json", "duration": 1, "fps": 10, "scale": 1,
+       "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.5}}]}
+      """.utf8).write(to: directory.appendingPathComponent("bar.json"))
+    let baseline = try CommandRunner.run(["render", "bar.json", "-o", "baseline", "--format", "html", "--quiet"], in: directory)
+    try #require(baseline.exitCode == 0, "\(baseline.stderr)")
+    let server = try PreviewServerTests.Server(["bar.json", "--against", "baseline", "--port", "0", "-o", "live"], in: directory)
+    try #require(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
+    let address = try #require(server.address, "\(server.log)")
+
+    typealias B = BrowserDriver
+    let counted = "window.barframesPlayer && (function (d) { return d && d.count !== undefined; })(window.barframesPlayer.difference())"
+    let run = try B.run([
+      B.step("open", address + "#scene=bar&t=0.500000"), B.waitFor(counted),
+      B.evaluate("window.barframesPlayer.difference()", as: "same"),
+      .object([.init("write", .string(style.path)), .init("text", .string(Self.style(lineWidth: 6)))]),
+      B.waitFor("window.barframesPlayer && window.barframesPlayer.data.revision === 2 && " + counted, timeout: 15),
+      B.evaluate("window.barframesPlayer.difference()", as: "edited"),
+      B.evaluate("document.getElementById('compare').value + ' ' + document.getElementById('mode').value", as: "controls"),
+    ])
+    #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
+    let same = try #require(run.observations["same"]?["value"])
+    #expect(same.number("count") == 0 && same.string("a") == "bar/bar-05.png?r=1" && same.string("b") == "~against/bar/bar-05.png?r=1", "\(same)")
+    #expect(run.observations["controls"]?.string("value") == "@against diff")
+    func decoded(_ path: String) throws -> RGBAImage {
+      try PNGDecoder.decode(Array(try Data(contentsOf: directory.appendingPathComponent(path))))
+    }
+    let expected = try CompareFixture.difference(decoded("live/bar/bar-05.png"), decoded("baseline/bar/bar-05.png"))
+    try #require(expected.count > 0)
+    let edited = try #require(run.observations["edited"]?["value"])
+    #expect(edited.number("count") == Double(expected.count) && edited.number("largest") == Double(expected.largest), "\(edited) vs \(expected.count), \(expected.largest)")
+    #expect(server.interruptAndWait())
   }
 
   @Test func itListensOnLoopbackByDefault() throws {

@@ -13,16 +13,16 @@ import FoundationNetworking
 /// `barframes preview` as a process, without a browser: what it re-renders after an edit, how
 /// Ctrl-C stops it, and the addresses it listens on.
 @Suite(.serialized) struct PreviewServerTests {
-  /// A running `barframes preview` and what it printed so far.
+  /// A running `barframes preview` (or `compare`) and what it printed so far.
   final class Server: @unchecked Sendable {
     let process = Process()
     let errors = Pipe()
     private let lock = NSLock()
     private var text = ""
 
-    init(_ arguments: [String], in directory: URL) throws {
+    init(_ arguments: [String], in directory: URL, command: String = "preview") throws {
       process.executableURL = CommandRunner.executable
-      process.arguments = ["preview"] + arguments
+      process.arguments = [command] + arguments
       process.currentDirectoryURL = directory
       process.standardError = errors
       process.standardOutput = FileHandle.nullDevice

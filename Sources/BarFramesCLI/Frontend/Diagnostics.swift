@@ -86,8 +86,9 @@ extension BarFramesCommand {
     do {
       // Every subcommand writes through AtomicFile: Ctrl-C, SIGTERM or SIGHUP removes the
       // temporary files, so nothing half-written is left under any name. `preview` handles
-      // them itself, to stop its server gracefully.
-      if !(command is Preview) { TemporaryFiles.shared.installInterruptHandler() }
+      // them itself, to stop its server gracefully, and so does `compare` when it serves.
+      let serves = command is Preview || (command as? Compare).map { $0.output == nil } == true
+      if !serves { TemporaryFiles.shared.installInterruptHandler() }
       if var asyncCommand = command as? AsyncParsableCommand {
         try await asyncCommand.run()
       } else {

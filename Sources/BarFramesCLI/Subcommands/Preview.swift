@@ -16,9 +16,15 @@ extension BarFramesCommand {
         error the command line would print in the page, above the last good frames. Listens on \
         127.0.0.1 only unless --host says otherwise. Ctrl-C stops it.
 
+        --against FOLDER compares every scene, as it re-renders, with the scene of the same \
+        name in a folder barframes render wrote before (yesterday's frames, the render before \
+        a style edit): the page opens on the per-pixel difference, with the count of differing \
+        pixels, and offers side by side, swipe and onion skin.
+
         Examples:
           barframes preview Examples/seek-bar.json
           barframes preview Examples --port 8080
+          barframes preview Examples --against frames-before-edit
         """)
 
     @Argument(help: "A scene file or a folder of scenes (JSON).")
@@ -36,8 +42,12 @@ extension BarFramesCommand {
     @Option(help: ArgumentHelp("Seconds between checks for changed files.", valueName: "S"))
     var interval: Double = 0.2
 
+    @Option(help: ArgumentHelp("A render folder to compare every scene with (see 'barframes compare').", valueName: "FOLDER"))
+    var against: String?
+
     func run() async throws {
       let files = try Render.sceneFiles(scenes)
+      let baseline = try against.map { try Compare.renderFolder($0) }
       let temporary = output == nil
       let directory = URL(fileURLWithPath: output ?? NSTemporaryDirectory() + "barframes-preview-\(getpid())", isDirectory: true)
       try OutputFiles.createDirectory(directory)
@@ -45,9 +55,9 @@ extension BarFramesCommand {
       // closes its sockets and the temporary folder goes; a second one exits at once.
       let interrupts = PreviewInterrupts()
       defer { interrupts.cancel() }
-      let studio = PreviewStudio(sceneFiles: files, directory: directory)
+      let studio = PreviewStudio(sceneFiles: files, directory: directory, against: baseline)
       await studio.render(files)
-      let server = try makeServer()
+      let server = try LocalServer.make(host: host, port: port)
       await server.appendRoute("GET /") { _ in
         let page = await studio.page()
         return HTTPResponse(
@@ -59,14 +69,11 @@ extension BarFramesCommand {
       }
       await server.appendRoute("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
       await server.appendRoute("GET /events", to: .webSocket(PreviewEvents(studio: studio)))
-      await server.appendRoute("GET /*", to: DirectoryHTTPHandler(root: directory, serverPath: "/", cacheControl: [.noStore]))
-      let serving = Task { try await server.run() }
-      try await server.waitUntilListening()
-      switch await server.listeningAddress {
-      case .ip4(let ip, let listening)?: Diagnostics.printError("preview: http://\(ip):\(listening)/ (Ctrl-C stops)")
-      case .ip6(let ip, let listening)?: Diagnostics.printError("preview: http://[\(ip)]:\(listening)/ (Ctrl-C stops)")
-      default: break
+      if let baseline {
+        await server.appendRoute(HTTPRoute("GET \(PreviewStudio.againstPath)*"), to: FolderHTTPHandler(root: baseline.url, serverPath: PreviewStudio.againstPath))
       }
+      await server.appendRoute("GET /*", to: FolderHTTPHandler(root: directory, serverPath: "/"))
+      let serving = try await LocalServer.start(server, name: "preview", port: port)
       // Polling modification times is portable and, for a handful of files, cheap.
       let watching = Task {
         var stamps = studio.watchedStamps()
@@ -88,17 +95,6 @@ extension BarFramesCommand {
       _ = await serving.result
       if temporary { try? FileManager.default.removeItem(at: directory) }
       Diagnostics.printError("preview: stopped (\(signal == SIGINT ? "Ctrl-C" : "signal \(signal)"))\(temporary ? "; temporary frames removed" : "")")
-    }
-
-    /// The server on `--host`: an IPv4 address, or an IPv6 literal such as `::1` (brackets allowed).
-    func makeServer() throws -> HTTPServer {
-      let literal = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-      do {
-        if literal.contains(":") { return HTTPServer(address: try .inet6(ip6: literal, port: port), timeout: 3600) }
-        return HTTPServer(address: try .inet(ip4: literal, port: port), timeout: 3600)
-      } catch {
-        throw CommandFailure(message: "'--host' \(host) is not an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1)", status: .usage)
-      }
     }
   }
 }
@@ -159,6 +155,10 @@ final class PreviewInterrupts: @unchecked Sendable {
 actor PreviewStudio {
   let sceneFiles: [String]
   let directory: URL
+  /// The render every scene is compared with (`--against`), served under ``againstPath``.
+  let against: RenderFolder?
+  /// Where the page finds the `--against` folder; no scene folder is named so.
+  static let againstPath = "/~against/"
   private var data = GalleryData(tool: "barframes \(BarFramesVersion.string) preview", scenes: [], live: true)
   /// The last good render of each scene file.
   private var rendered: [String: GalleryData.SceneInfo] = [:]
@@ -166,12 +166,19 @@ actor PreviewStudio {
   private var errors: [String: String] = [:]
   private var listeners: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
 
-  init(sceneFiles: [String], directory: URL) {
+  init(sceneFiles: [String], directory: URL, against: RenderFolder? = nil) {
     self.sceneFiles = sceneFiles
     self.directory = directory
+    self.against = against
   }
 
-  func page() -> String { HTMLGallery.page(data) }
+  func page() -> String {
+    guard let against else { return HTMLGallery.page(data) }
+    let comparison = RenderComparison(
+      scenes: data.scenes.compactMap(RenderedScene.init), label: "preview", baseline: against.scenes, baselineLabel: against.label)
+    return comparison.html(
+      currentPath: "", baselinePath: String(Self.againstPath.dropFirst()), tool: data.tool, live: true, revision: data.revision, error: data.error)
+  }
 
   /// Re-renders `files` (scene files) and only those. When any rendered, the pages reload (and
   /// still show the errors of scenes that did not); when none did, they show the error the

@@ -291,7 +291,8 @@ final class ProgressReporter {
   func report(_ event: ExportProgress) {
     switch event {
     case .sceneStarted(let scene, let ordinal, let count, let frames):
-      sceneLabel = "[\(ordinal + 1)/\(count)] \(scene)"
+      // Escaped: a scene is named after its file, and a file name can hold escape sequences.
+      sceneLabel = "[\(ordinal + 1)/\(count)] \(InputText.escaped(scene))"
       if mode == .lines { write("render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s")\n") }
       if mode == .live { drawBar(force: true) }
     case .framesCompleted:
