@@ -59,7 +59,8 @@ extension Measurement {
     let stride = schedule.browserSafeFrameStride
     let timestamps = WebPTimestamps(framesPerSecond: rate.numerator, per: rate.denominator)
 
-    let apng = try APNGWriter(sink: MemoryByteSink(), width: width, height: height, colorType: colorType, delay: delay, preset: .small)
+    let apng = try APNGWriter(
+      sink: MemoryByteSink(), width: width, height: height, colorType: colorType, delay: delay, preset: .small)
     let gif = try GIFWriter(sink: MemoryByteSink(), width: width, height: height)
     let webp = try WebPWriter(sink: MemoryByteSink(), width: width, height: height, timestamps: timestamps)
     var seconds = [0.0, 0.0, 0.0]

@@ -12,7 +12,9 @@ public struct BenchReport: Sendable {
   public var memoryAnimatedMB: Double?
   public var seconds: Double
 
-  public init(machine: MachineInfo, workloads: [WorkloadResult], memory: (frames: Int, peakMB: Double)?, seconds: Double) {
+  public init(
+    machine: MachineInfo, workloads: [WorkloadResult], memory: (frames: Int, peakMB: Double)?, seconds: Double
+  ) {
     self.machine = machine
     self.workloads = workloads
     self.memory = memory
@@ -24,29 +26,38 @@ public struct BenchReport: Sendable {
   /// A Markdown table with the machine, the figures and the ratios.
   public var markdown: String {
     var lines = [
-      "Measured \(machine.date) on \(machine.cpu), \(machine.cores) cores, \(machine.os); `swift run -c release barframes-bench` (\(BenchReport.f(seconds, 0)) s).",
+      "Measured \(machine.date) on \(machine.cpu), \(machine.cores) cores, \(machine.os); `swift run -c release "
+        + "barframes-bench` (\(BenchReport.f(seconds, 0)) s).",
       "",
-      "| workload | frames | px | draw fps | draw+encode fps | pipeline fps (jobs) | naive fps | × naive | time ÷ C | 2-job scaling | bytes/frame | peak RSS MB |",
+      "| workload | frames | px | draw fps | draw+encode fps | pipeline fps (jobs) | naive fps | × naive | time ÷ C | "
+        + "2-job scaling | bytes/frame | peak RSS MB |",
       "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for w in workloads {
       let c = w.timeVsC.map { BenchReport.f($0, 2) + (w.identicalToC == true ? " (same bytes)" : "") } ?? "–"
       lines.append(
-        "| \(w.name) | \(w.frames) | \(w.width)×\(w.height) | \(BenchReport.f(w.drawFPS, 0)) | \(BenchReport.f(w.drawEncodeFPS, 0)) | "
-          + "\(BenchReport.f(w.pipelineFPS, 0)) (\(w.jobs)) | \(BenchReport.f(w.naiveFPS, 0)) | \(BenchReport.f(w.speedupVsNaive, 2)) | \(c) | "
-          + "\(BenchReport.f(w.scaling2, 2)) | \(BenchReport.f(w.bytesPerFrame, 0)) | \(w.peakRSSMB.map { BenchReport.f($0) } ?? "–") |")
+        "| \(w.name) | \(w.frames) | \(w.width)×\(w.height) | \(BenchReport.f(w.drawFPS, 0)) | "
+          + "\(BenchReport.f(w.drawEncodeFPS, 0)) | "
+          + "\(BenchReport.f(w.pipelineFPS, 0)) (\(w.jobs)) | \(BenchReport.f(w.naiveFPS, 0)) | "
+          + "\(BenchReport.f(w.speedupVsNaive, 2)) | \(c) | "
+          + "\(BenchReport.f(w.scaling2, 2)) | \(BenchReport.f(w.bytesPerFrame, 0)) | "
+          + "\(w.peakRSSMB.map { BenchReport.f($0) } ?? "–") |"
+      )
     }
     let animated = workloads.filter { $0.animated != nil }
     if !animated.isEmpty {
       lines += [
         "",
-        "| workload | all ÷ PNG time | APNG ÷ naive | APNG encode s | GIF ÷ naive | GIF encode s | WebP ÷ naive | WebP encode s |",
+        "| workload | all ÷ PNG time | APNG ÷ naive | APNG encode s | GIF ÷ naive | GIF encode s | WebP ÷ naive | "
+          + "WebP encode s |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
       ]
       for w in animated {
         guard let a = w.animated else { continue }
         let cells = ["apng", "gif", "webp"].map { name in
-          a.formats.first { $0.name == name }.map { "\(BenchReport.f($0.sizeRatio, 3)) | \(BenchReport.f($0.encodeSeconds, 2))" } ?? "– | –"
+          a.formats.first { $0.name == name }.map {
+            "\(BenchReport.f($0.sizeRatio, 3)) | \(BenchReport.f($0.encodeSeconds, 2))"
+          } ?? "– | –"
         }
         lines.append("| \(w.name) | \(BenchReport.f(a.allOverPNG, 2)) | " + cells.joined(separator: " | ") + " |")
       }
@@ -60,7 +71,8 @@ public struct BenchReport: Sendable {
     if let tweens {
       lines.append("")
       lines.append(
-        "\(tweens.count) overlapping tweens in one scene (`inspect` at the last): \(BenchReport.f(tweens.seconds, 2)) s, "
+        "\(tweens.count) overlapping tweens in one scene (`inspect` at the last): \(BenchReport.f(tweens.seconds, 2)) "
+          + "s, "
           + "peak RSS \(BenchReport.f(tweens.peakMB)) MB (targets: < 1 s, < 64 MB).")
     }
     return lines.joined(separator: "\n")
@@ -104,7 +116,10 @@ public struct BenchReport: Sendable {
               .init("width", .number(Double(w.width))), .init("height", .number(Double(w.height))),
               .init(
                 "fps",
-                .object([.init("draw", number(w.drawFPS)), .init("drawEncode", number(w.drawEncodeFPS)), .init("pipeline", number(w.pipelineFPS))])),
+                .object([
+                  .init("draw", number(w.drawFPS)), .init("drawEncode", number(w.drawEncodeFPS)),
+                  .init("pipeline", number(w.pipelineFPS)),
+                ])),
               .init("jobs", .number(Double(w.jobs))), .init("bytesPerFrame", number(w.bytesPerFrame)),
               .init("peakRSSMB", number(w.peakRSSMB)), .init("speedupVsNaive", number(w.speedupVsNaive)),
               .init("timeVsC", number(w.timeVsC)), .init("scaling2", number(w.scaling2)),

@@ -45,7 +45,10 @@ public struct Benchmark: Sendable {
   /// Where frames are written while measuring.
   public var scratch: URL
 
-  public init(root: URL, frames: Int?, jobs: Int, executable: String?, memoryFrames: Int = 10_001, scratch: URL = Benchmark.defaultScratch) {
+  public init(
+    root: URL, frames: Int?, jobs: Int, executable: String?, memoryFrames: Int = 10_001,
+    scratch: URL = Benchmark.defaultScratch
+  ) {
     self.root = root
     self.scratch = scratch
     self.frames = frames
@@ -76,7 +79,10 @@ public struct Benchmark: Sendable {
     guard let executable else { return nil }
     let out = scratch.appendingPathComponent("barframes-bench-\(getpid())-\(workload.name)-rss")
     defer { try? FileManager.default.removeItem(at: out) }
-    var arguments = ["render", root.appendingPathComponent(workload.scenePath).path, "-o", out.path, "--format", "png", "--jobs", "\(jobs)", "--quiet"]
+    var arguments = [
+      "render", root.appendingPathComponent(workload.scenePath).path, "-o", out.path, "--format", "png", "--jobs",
+      "\(jobs)", "--quiet",
+    ]
     if let frames { arguments += ["--frames", "0-\(max(frames - 1, 0))"] }
     let run = try PeakMemory.run(executable, arguments)
     return run.status == 0 ? run.peakMB : nil
@@ -96,7 +102,8 @@ public struct Benchmark: Sendable {
     let encoded = try measurement.drawEncode()
     let naive = try measurement.naive(in: scratch)
     let pipeline = try measurement.pipeline(jobs: jobs, in: scratch.appendingPathComponent("pipeline"))
-    let oneJob = jobs == 1 ? pipeline : try measurement.pipeline(jobs: 1, in: scratch.appendingPathComponent("pipeline1"))
+    let oneJob =
+      jobs == 1 ? pipeline : try measurement.pipeline(jobs: 1, in: scratch.appendingPathComponent("pipeline1"))
     let c = try measurement.cReference()
 
     let canvas = scene.style.canvas
@@ -121,7 +128,8 @@ public struct Benchmark: Sendable {
     let folder = scratch.appendingPathComponent("barframes-bench-\(getpid())-memory")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let seekBar = try JSONValue(parsing: String(contentsOf: root.appendingPathComponent("Examples/seek-bar.json"), encoding: .utf8))
+    let seekBar = try JSONValue(
+      parsing: String(contentsOf: root.appendingPathComponent("Examples/seek-bar.json"), encoding: .utf8))
     let duration = Double(memoryFrames - 1) / 60
     let scene: JSONValue = .object([
       .init("version", .number(1)),
@@ -135,15 +143,26 @@ public struct Benchmark: Sendable {
           .object([
             .init("at", .number(0)), .init("every", .number(1.0 / 60)), .init("until", .number(duration)),
             .init("call", .string("setValue")),
-            .init("args", .object([.init("value", .object([.init("start", .number(0)), .init("step", .number(1 / Double(memoryFrames - 1)))]))])),
+            .init(
+              "args",
+              .object([
+                .init(
+                  "value", .object([.init("start", .number(0)), .init("step", .number(1 / Double(memoryFrames - 1)))]))
+              ])),
           ])
         ])),
     ])
     let sceneURL = folder.appendingPathComponent("seek-bar-long.json")
     try Data(scene.serialized(pretty: false).utf8).write(to: sceneURL)
     let run = try PeakMemory.run(
-      executable, ["render", sceneURL.path, "-o", folder.appendingPathComponent("out").path, "--format", formats, "--jobs", "\(jobs)", "--quiet"])
-    guard run.status == 0 else { throw BenchError.workload("the \(memoryFrames)-frame memory run failed with status \(run.status)") }
+      executable,
+      [
+        "render", sceneURL.path, "-o", folder.appendingPathComponent("out").path, "--format", formats, "--jobs",
+        "\(jobs)", "--quiet",
+      ])
+    guard run.status == 0 else {
+      throw BenchError.workload("the \(memoryFrames)-frame memory run failed with status \(run.status)")
+    }
     return (memoryFrames, run.peakMB)
   }
 }

@@ -10,11 +10,15 @@ public struct MachineInfo: Sendable {
   /// Reads the machine's description from `/proc` and `/etc/os-release`.
   public static func current() -> MachineInfo {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-      .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
+    let model =
+      cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+      .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+      ?? "unknown"
     let release = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
-    let os = release.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
-      .map { String($0.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? "Linux"
+    let os =
+      release.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+      .map { String($0.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+      ?? "Linux"
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withFullDate]
     return MachineInfo(
@@ -35,7 +39,9 @@ public enum PeakMemory {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-    guard spawned == 0 else { throw BenchError.workload("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+    guard spawned == 0 else {
+      throw BenchError.workload("cannot start \(executable): \(String(cString: strerror(spawned)))")
+    }
     var status: Int32 = 0
     var usage = rusage()
     _ = wait4(pid, &status, 0, &usage)

@@ -29,7 +29,9 @@ public struct TweenStress: Sendable {
       .init("style", .object([.init("version", .number(1)), .init("design", .string("customizable-bar"))])),
       .init("duration", .number(max(last, 1))),
       .init("fps", .number(1)),
-      .init("events", .array(count > 1 ? [calls(at: 0, value: 0.2), calls(at: 0.01, value: 0.8)] : [calls(at: 0, value: 0.2)])),
+      .init(
+        "events",
+        .array(count > 1 ? [calls(at: 0, value: 0.2), calls(at: 0.01, value: 0.8)] : [calls(at: 0, value: 0.2)])),
     ])
   }
 
@@ -43,7 +45,9 @@ public struct TweenStress: Sendable {
     let started = DispatchTime.now().uptimeNanoseconds
     let run = try PeakMemory.run(executable, ["inspect", url.path, "--at", (Double(count - 1) / 100).compactJSON])
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-    guard run.status == 0 else { throw BenchError.workload("inspecting \(count) tweens failed with status \(run.status)") }
+    guard run.status == 0 else {
+      throw BenchError.workload("inspecting \(count) tweens failed with status \(run.status)")
+    }
     return (seconds, run.peakMB)
   }
 }

@@ -41,14 +41,17 @@ enum Antialiasing {
       }
     }
     guard darkest < 0, brightest > 0 else { return false }
-    return (hasManySiblings(darkestAt.0, darkestAt.1, image, width, height)
+    return
+      (hasManySiblings(darkestAt.0, darkestAt.1, image, width, height)
       && hasManySiblings(darkestAt.0, darkestAt.1, other, width, height))
       || (hasManySiblings(brightestAt.0, brightestAt.1, image, width, height)
         && hasManySiblings(brightestAt.0, brightestAt.1, other, width, height))
   }
 
   /// Whether more than two of the pixel's neighbours have exactly its bytes (a border counts as one).
-  static func hasManySiblings(_ x: Int, _ y: Int, _ image: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int) -> Bool {
+  static func hasManySiblings(
+    _ x: Int, _ y: Int, _ image: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int
+  ) -> Bool {
     let x0 = max(x - 1, 0)
     let y0 = max(y - 1, 0)
     let x2 = min(x + 1, width - 1)
@@ -58,7 +61,9 @@ enum Antialiasing {
     for ny in y0...y2 {
       for nx in x0...x2 where !(nx == x && ny == y) {
         let j = (ny * width + nx) * 4
-        if image[i] == image[j] && image[i + 1] == image[j + 1] && image[i + 2] == image[j + 2] && image[i + 3] == image[j + 3] {
+        if image[i] == image[j] && image[i + 1] == image[j + 1] && image[i + 2] == image[j + 2]
+          && image[i + 3] == image[j + 3]
+        {
           equal += 1
           if equal > 2 { return true }
         }
@@ -73,6 +78,7 @@ enum Antialiasing {
   static func brightness(_ image: UnsafeBufferPointer<UInt8>, _ i: Int) -> Double {
     let alpha = Double(image[i + 3]) / 255
     func overWhite(_ c: UInt8) -> Double { 255 + (Double(c) - 255) * alpha }
-    return 0.29889531 * overWhite(image[i]) + 0.58662247 * overWhite(image[i + 1]) + 0.11448223 * overWhite(image[i + 2])
+    return 0.29889531 * overWhite(image[i]) + 0.58662247 * overWhite(image[i + 1]) + 0.11448223
+      * overWhite(image[i + 2])
   }
 }

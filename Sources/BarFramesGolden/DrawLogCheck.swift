@@ -36,18 +36,23 @@ public struct DrawLogCheck: Sendable {
   /// - Parameters:
   ///   - name: Names the frame in messages and the artefacts folder, e.g. `bent-line-slider_t0.500`.
   ///   - rerecordHint: The command that re-records this golden, for the failure message.
-  public func check(_ actual: String, golden: URL, name: String, rerecordHint: String) throws(GoldenError) -> GoldenCheck.Outcome {
-    let checker = GoldenCheck(mode: mode, isContinuousIntegration: isContinuousIntegration, artifactsDirectory: artifactsDirectory)
+  public func check(
+    _ actual: String, golden: URL, name: String, rerecordHint: String
+  ) throws(GoldenError) -> GoldenCheck.Outcome {
+    let checker = GoldenCheck(
+      mode: mode, isContinuousIntegration: isContinuousIntegration, artifactsDirectory: artifactsDirectory)
     guard FileManager.default.fileExists(atPath: golden.path) else {
       if let why = checker.refusalToRecordMissing {
         let artifacts = try writeArtifacts(name: name, expected: nil, actual: actual)
         return .failed(
-          message: "\(name): no draw-log golden at \(golden.path) (\(why)). The actual log is at \(artifacts.actual.path). "
+          message:
+            "\(name): no draw-log golden at \(golden.path) (\(why)). The actual log is at \(artifacts.actual.path). "
             + "Record it with: \(rerecordHint)",
           artifacts: artifacts)
       }
       try write(actual, to: golden)
-      return .recorded(reason: "\(name): no draw-log golden existed; recorded \(golden.path). \(GoldenCheck.afterRecording)")
+      return .recorded(
+        reason: "\(name): no draw-log golden existed; recorded \(golden.path). \(GoldenCheck.afterRecording)")
     }
     if mode == .all {
       try write(actual, to: golden)
@@ -56,7 +61,9 @@ public struct DrawLogCheck: Sendable {
     guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
       if mode == .failed {
         try write(actual, to: golden)
-        return .recorded(reason: "\(name): the draw-log golden was unreadable; re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
+        return .recorded(
+          reason:
+            "\(name): the draw-log golden was unreadable; re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
       }
       throw .unreadableGolden(path: golden.path, reason: "not UTF-8 text")
     }
@@ -65,7 +72,8 @@ public struct DrawLogCheck: Sendable {
     if mode == .failed {
       try write(actual, to: golden)
       return .recorded(
-        reason: "\(name): the draw log differed from \(golden.path); re-recorded it. \(GoldenCheck.afterRecording)\n\(diff)")
+        reason:
+          "\(name): the draw log differed from \(golden.path); re-recorded it. \(GoldenCheck.afterRecording)\n\(diff)")
     }
     let artifacts = try writeArtifacts(name: name, expected: expected, actual: actual)
     return .failed(
@@ -95,7 +103,9 @@ public struct DrawLogCheck: Sendable {
     try GoldenCheck.writeAtomically(Array(text.utf8), to: url)
   }
 
-  private func writeArtifacts(name: String, expected: String?, actual: String) throws(GoldenError) -> GoldenCheck.Artifacts {
+  private func writeArtifacts(
+    name: String, expected: String?, actual: String
+  ) throws(GoldenError) -> GoldenCheck.Artifacts {
     let folder = artifactsDirectory.appendingPathComponent(name, isDirectory: true)
     let actualURL = folder.appendingPathComponent("actual.txt")
     try write(actual, to: actualURL)

@@ -66,8 +66,12 @@ public struct GoldenCheck: Sendable {
   }
 
   /// `BARFRAMES_ARTIFACTS`, or `barframes-artifacts` under the system's temporary folder.
-  public static func defaultArtifactsDirectory(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-    if let path = environment["BARFRAMES_ARTIFACTS"], !path.isEmpty { return URL(fileURLWithPath: path, isDirectory: true) }
+  public static func defaultArtifactsDirectory(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    if let path = environment["BARFRAMES_ARTIFACTS"], !path.isEmpty {
+      return URL(fileURLWithPath: path, isDirectory: true)
+    }
     return FileManager.default.temporaryDirectory.appendingPathComponent("barframes-artifacts", isDirectory: true)
   }
 
@@ -78,7 +82,8 @@ public struct GoldenCheck: Sendable {
   /// - Throws: ``GoldenError/refusedTolerance(_:)`` when the tolerance would pass any image of
   ///   this size (checked before anything is written), and the errors that keep a comparison
   ///   from running at all (an unreadable golden, an unwritable folder) — never a pass.
-  public func check(_ actual: RGBAImage, golden: URL, name: String, rerecordHint: String) throws(GoldenError) -> Outcome {
+  public func check(_ actual: RGBAImage, golden: URL, name: String, rerecordHint: String) throws(GoldenError) -> Outcome
+  {
     try tolerance.validate(pixelCount: actual.width * actual.height)
     let exists = FileManager.default.fileExists(atPath: golden.path)
     guard exists else {
@@ -102,7 +107,9 @@ public struct GoldenCheck: Sendable {
     } catch {
       if mode == .failed {
         try write(actual, to: golden)
-        return .recorded(reason: "\(name): the golden was unreadable (\(error)); re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
+        return .recorded(
+          reason:
+            "\(name): the golden was unreadable (\(error)); re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
       }
       throw .unreadableGolden(path: golden.path, reason: "\(error)")
     }
@@ -111,7 +118,9 @@ public struct GoldenCheck: Sendable {
     if mode == .failed {
       try write(actual, to: golden)
       return .recorded(
-        reason: "\(name): it did not match (\(comparison.summary)); re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
+        reason:
+          "\(name): it did not match (\(comparison.summary)); re-recorded \(golden.path). \(GoldenCheck.afterRecording)"
+      )
     }
     let artifacts = try writeArtifacts(name: name, reference: reference, actual: actual)
     var message = "\(name) does not match its golden \(golden.path): \(comparison.summary). "
@@ -129,7 +138,8 @@ public struct GoldenCheck: Sendable {
   }
 
   /// What to do after a golden was written, said in every recording message.
-  static let afterRecording = "Check it, commit it and run the tests again without BARFRAMES_RECORD (a run that records always fails)"
+  static let afterRecording =
+    "Check it, commit it and run the tests again without BARFRAMES_RECORD (a run that records always fails)"
 
   private func write(_ image: RGBAImage, to url: URL) throws(GoldenError) {
     try GoldenCheck.writeAtomically(try GoldenRenderer.png(image), to: url)

@@ -91,7 +91,8 @@ public struct GoldenReport: Sendable {
       appendix += "</ul>\n"
     }
     appendix += "</section>"
-    return PlayerPage.html(data: playerData(pageDirectory: pageDirectory), titleHTML: "BarFrames golden report", appendixHTML: appendix)
+    return PlayerPage.html(
+      data: playerData(pageDirectory: pageDirectory), titleHTML: "BarFrames golden report", appendixHTML: appendix)
   }
 
   /// The report page's data: three lists of the same length — `reference`, `actual` and `diff`
@@ -110,14 +111,18 @@ public struct GoldenReport: Sendable {
       return nil
     }
     func item(_ url: URL?, _ entry: (frame: Frame, message: String, artifacts: GoldenCheck.Artifacts)) -> JSONValue {
-      var members: [JSONValue.Member] = [.init("label", .string(entry.frame.name)), .init("message", .string(entry.message))]
+      var members: [JSONValue.Member] = [
+        .init("label", .string(entry.frame.name)), .init("message", .string(entry.message)),
+      ]
       guard let url else { return .object(members + [.init("missing", .bool(true))]) }
       members.append(.init("path", .string(relative(url))))
       if let bytes = try? Data(contentsOf: url), let image = try? PNGDecoder.decode(Array(bytes)) {
         members += [
           .init("width", .number(Double(image.width))), .init("height", .number(Double(image.height))),
           .init("scale", .number(Double(scale))), .init("transparent", .bool(!image.isOpaque)),
-          .init("backdrop", .string((image.isOpaque ? Backdrop.checker : Backdrop.choose(forStraightRGBA: image.pixels)).rawValue)),
+          .init(
+            "backdrop",
+            .string((image.isOpaque ? Backdrop.checker : Backdrop.choose(forStraightRGBA: image.pixels)).rawValue)),
         ]
       }
       return .object(members)
@@ -126,19 +131,23 @@ public struct GoldenReport: Sendable {
     var bands: [JSONValue] = []
     for (index, entry) in shown.enumerated() where index == 0 || shown[index - 1].frame.scene != entry.frame.scene {
       let run = shown[index...].prefix { $0.frame.scene == entry.frame.scene }.count
-      bands.append(.object([
-        .init("at", .number(Double(index))), .init("until", .number(Double(index + run - 1))),
-        .init("count", .number(Double(run))), .init("call", .string(entry.frame.scene)), .init("args", .string("")),
-      ]))
+      bands.append(
+        .object([
+          .init("at", .number(Double(index))), .init("until", .number(Double(index + run - 1))),
+          .init("count", .number(Double(run))), .init("call", .string(entry.frame.scene)), .init("args", .string("")),
+        ]))
     }
     func list(_ name: String, _ image: (GoldenCheck.Artifacts) -> URL?) -> JSONValue {
       .object([
         .init("name", .string(name)), .init("file", .string("")), .init("design", .string("")),
-        .init("start", .number(0)), .init("end", .number(Double(max(0, shown.count - 1)))), .init("sampleStart", .number(0)),
+        .init("start", .number(0)), .init("end", .number(Double(max(0, shown.count - 1)))),
+        .init("sampleStart", .number(0)),
         .init("duration", .number(Double(max(0, shown.count - 1)))),
-        .init("fps", .number(1)), .init("fpsLabel", .string("1")), .init("fpsNum", .number(1)), .init("fpsDen", .number(1)),
+        .init("fps", .number(1)), .init("fpsLabel", .string("1")), .init("fpsNum", .number(1)),
+        .init("fpsDen", .number(1)),
         .init("scale", .number(Double(scale))), .init("width", .number(0)), .init("height", .number(0)),
-        .init("transparent", .bool(false)), .init("background", .null), .init("backdrop", .string(Backdrop.checker.rawValue)),
+        .init("transparent", .bool(false)), .init("background", .null),
+        .init("backdrop", .string(Backdrop.checker.rawValue)),
         .init("frames", .object([.init("items", .array(shown.map { item(image($0.artifacts), $0) }))])),
         .init("events", .array(bands)), .init("files", .array([])), .init("previews", .array([])),
       ])
@@ -149,8 +158,15 @@ public struct GoldenReport: Sendable {
       .init("live", .bool(false)),
       .init("revision", .number(0)),
       .init("error", .null),
-      .init("summary", .string(summary + (shown.count < frames.count - matched ? "; \(shown.count) shown, the rest listed below" : ""))),
-      .init("defaults", .object([.init("scene", .string("reference")), .init("compare", .string("actual")), .init("mode", .string("swipe"))])),
+      .init(
+        "summary",
+        .string(summary + (shown.count < frames.count - matched ? "; \(shown.count) shown, the rest listed below" : ""))
+      ),
+      .init(
+        "defaults",
+        .object([
+          .init("scene", .string("reference")), .init("compare", .string("actual")), .init("mode", .string("swipe")),
+        ])),
       .init("extra", .string("diff")),
       .init("scenes", .array([list("reference", \.reference), list("actual", { $0.actual }), list("diff", \.diff)])),
     ])
@@ -170,11 +186,17 @@ public struct GoldenReport: Sendable {
     xml += "errors=\"\(errors)\" time=\"\(seconds(total))\">\n"
     for scene in scenes {
       let own = GoldenReport(tolerance: tolerance, frames: frames.filter { $0.scene == scene })
-      xml += "  <testsuite name=\"\(GoldenReport.escaped(scene))\" tests=\"\(own.frames.count)\" failures=\"\(own.failures)\" "
+      xml +=
+        "  <testsuite name=\"\(GoldenReport.escaped(scene))\" tests=\"\(own.frames.count)\" "
+        + "failures=\"\(own.failures)\" "
       xml += "errors=\"\(own.errors)\" skipped=\"0\" time=\"\(seconds(own.frames.reduce(0) { $0 + $1.seconds }))\">\n"
-      xml += "    <properties><property name=\"tolerance\" value=\"\(GoldenReport.escaped(tolerance.description))\"/></properties>\n"
+      xml +=
+        "    <properties><property name=\"tolerance\" "
+        + "value=\"\(GoldenReport.escaped(tolerance.description))\"/></properties>\n"
       for frame in own.frames {
-        let opening = "    <testcase name=\"\(GoldenReport.escaped(frame.name))\" classname=\"golden.\(GoldenReport.escaped(scene))\" "
+        let opening =
+          "    <testcase name=\"\(GoldenReport.escaped(frame.name))\" "
+          + "classname=\"golden.\(GoldenReport.escaped(scene))\" "
           + "time=\"\(seconds(frame.seconds))\""
         switch frame.status {
         case .matched:

@@ -1,7 +1,7 @@
 import BarFrames
 import BarFramesImageIO
-import Foundation
 import BarFramesRenderer
+import Foundation
 
 /// Where goldens live and how they are named: `<directory>/<scene>/<scene>_t<seconds>.png`
 /// for images and `….txt` for draw logs, seconds with three decimals
@@ -59,7 +59,8 @@ public struct GoldenStore: Sendable {
 
   /// The draw-log golden of a scene at a time: `<directory>/<scene>/<scene>_t<seconds>.txt`.
   public func drawLogURL(scene: String, time: Double) -> URL {
-    directory.appendingPathComponent(scene).appendingPathComponent(GoldenStore.frameName(scene: scene, time: time) + ".txt")
+    directory.appendingPathComponent(scene).appendingPathComponent(
+      GoldenStore.frameName(scene: scene, time: time) + ".txt")
   }
 }
 

@@ -129,7 +129,9 @@ public struct GoldenTolerance: Hashable, Sendable, CustomStringConvertible {
       }
     case .ratio(let r):
       guard r >= 0, r < 1 else {
-        return Refusal(parameter: .maxDifferingPixelRatio, reason: "must be at least 0 and below 1 (1 would pass any image); got \(r)")
+        return Refusal(
+          parameter: .maxDifferingPixelRatio,
+          reason: "must be at least 0 and below 1 (1 would pass any image); got \(r)")
       }
       if let pixelCount, pixelCount > 0, allowedDifferingPixels(of: pixelCount) >= pixelCount {
         return Refusal(

@@ -51,7 +51,8 @@ public struct GoldenVerification: Sendable {
       let status: GoldenReport.Frame.Status
       do throws(GoldenError) {
         let outcome = try check.check(
-          try renderer.image(of: timeline, at: time), golden: store.url(scene: scene, time: time), name: name, rerecordHint: hint)
+          try renderer.image(of: timeline, at: time), golden: store.url(scene: scene, time: time), name: name,
+          rerecordHint: hint)
         switch outcome {
         case .matched: status = .matched
         case .recorded(let reason): status = .failed(message: reason, artifacts: nil)
@@ -63,7 +64,8 @@ public struct GoldenVerification: Sendable {
       }
       let elapsed = started.duration(to: .now).components
       let frame = GoldenReport.Frame(
-        scene: scene, name: name, status: status, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+        scene: scene, name: name, status: status, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+      )
       report.frames.append(frame)
       frameChecked(frame)
     }

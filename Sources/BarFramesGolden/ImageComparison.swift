@@ -91,7 +91,9 @@ public struct ImageComparison: Hashable, Sendable {
   /// Compares two decoded images pixel by pixel.
   /// - Throws: ``GoldenError/refusedTolerance(_:)`` when `tolerance` would pass any image of
   ///   this size; a comparator that cannot say no must not say yes.
-  public static func compare(reference: RGBAImage, actual: RGBAImage, tolerance: GoldenTolerance) throws(GoldenError) -> ImageComparison {
+  public static func compare(
+    reference: RGBAImage, actual: RGBAImage, tolerance: GoldenTolerance
+  ) throws(GoldenError) -> ImageComparison {
     let referenceSize = Size(width: reference.width, height: reference.height)
     let actualSize = Size(width: actual.width, height: actual.height)
     try tolerance.validate(pixelCount: actual.width * actual.height)

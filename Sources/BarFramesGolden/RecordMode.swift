@@ -20,7 +20,9 @@ public enum RecordMode: String, Hashable, Sendable, CaseIterable {
   /// The mode from `BARFRAMES_RECORD`, or nil when unset.
   /// - Throws: ``GoldenError/invalidRecordMode(_:)`` for a value that is not a mode; the
   ///   assertions report it as a failure rather than guess.
-  public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(GoldenError) -> RecordMode? {
+  public static func fromEnvironment(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(GoldenError) -> RecordMode? {
     guard let value = environment["BARFRAMES_RECORD"], !value.isEmpty else { return nil }
     guard let mode = RecordMode(rawValue: value) else {
       throw .invalidRecordMode(value)
@@ -29,7 +31,9 @@ public enum RecordMode: String, Hashable, Sendable, CaseIterable {
   }
 
   /// Whether the process runs on CI (`CI=true` or `CI=1`).
-  public static func isContinuousIntegration(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+  public static func isContinuousIntegration(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Bool {
     ["true", "1", "yes"].contains((environment["CI"] ?? "").lowercased())
   }
 }
@@ -46,7 +50,8 @@ public enum GoldenError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidRecordMode(let value):
-      "BARFRAMES_RECORD=\(value) is not a record mode; use one of \(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))"
+      "BARFRAMES_RECORD=\(value) is not a record mode; use one of "
+        + "\(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))"
     case .unreadableGolden(let path, let reason):
       "the golden \(path) cannot be compared: \(reason); re-record it with BARFRAMES_RECORD=failed"
     case .cannotWrite(let path, let reason):

@@ -19,7 +19,9 @@ public enum RerecordCommand {
 
   /// `url`'s path relative to `directory` (the working directory by default) when it lies
   /// inside it, so a suggested command stays short; its absolute path otherwise.
-  public static func displayPath(_ url: URL, relativeTo directory: String = FileManager.default.currentDirectoryPath) -> String {
+  public static func displayPath(
+    _ url: URL, relativeTo directory: String = FileManager.default.currentDirectoryPath
+  ) -> String {
     let path = url.standardizedFileURL.path
     let base = URL(fileURLWithPath: directory).standardizedFileURL.path
     let prefix = base.hasSuffix("/") ? base : base + "/"
@@ -34,9 +36,12 @@ public enum RerecordCommand {
 
   /// `word` as is when the shell would read it unchanged, otherwise in single quotes.
   public static func shellQuoted(_ word: String) -> String {
-    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./=:@%+,".unicodeScalars.contains($0)
-    }
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || "-_./=:@%+,".unicodeScalars.contains($0)
+      }
     return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 }

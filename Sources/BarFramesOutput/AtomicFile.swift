@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Writes a file so that nothing half-written ever stands under its final name: the bytes go
@@ -11,14 +11,17 @@ import Darwin
 /// disk and named once complete (see ``TemporaryFiles``).
 public enum AtomicFile {
   /// Writes `bytes` to `destination`.
-  public static func write(_ bytes: [UInt8], to destination: URL, registry: TemporaryFiles = .shared) throws(OutputError) {
+  public static func write(
+    _ bytes: [UInt8], to destination: URL, registry: TemporaryFiles = .shared
+  ) throws(OutputError) {
     try stream(to: destination, registry: registry) { handle in
       try handle.write(contentsOf: bytes)
     }
   }
 
   /// Writes a UTF-8 string to `destination`.
-  public static func write(_ text: String, to destination: URL, registry: TemporaryFiles = .shared) throws(OutputError) {
+  public static func write(_ text: String, to destination: URL, registry: TemporaryFiles = .shared) throws(OutputError)
+  {
     try write(Array(text.utf8), to: destination, registry: registry)
   }
 

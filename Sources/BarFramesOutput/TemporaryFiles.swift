@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A file being written: its descriptor and, when it has one, its temporary name.
@@ -55,9 +55,9 @@ public final class TemporaryFiles: @unchecked Sendable {
   ///   false always uses temporary names.
   package init(unnamedFiles: Bool = true) {
     #if os(Linux)
-    createsUnnamedFiles = unnamedFiles && access("/proc/self/fd", X_OK) == 0
+      createsUnnamedFiles = unnamedFiles && access("/proc/self/fd", X_OK) == 0
     #else
-    createsUnnamedFiles = false
+      createsUnnamedFiles = false
     #endif
   }
 
@@ -71,17 +71,17 @@ public final class TemporaryFiles: @unchecked Sendable {
   public func create(for destination: URL) throws(OutputError) -> PendingFile {
     let folder = destination.deletingLastPathComponent()
     #if os(Linux)
-    if createsUnnamedFiles {
-      lock.lock()
-      defer { lock.unlock() }
-      guard !isShuttingDown else { throw .interrupted }
-      let descriptor = open(folder.path, Self.unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
-      if descriptor >= 0 { return PendingFile(descriptor: descriptor, temporaryURL: nil) }
-      // A file system without O_TMPFILE: fall back to a temporary name.
-      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
-        throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
+      if createsUnnamedFiles {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isShuttingDown else { throw .interrupted }
+        let descriptor = open(folder.path, Self.unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+        if descriptor >= 0 { return PendingFile(descriptor: descriptor, temporaryURL: nil) }
+        // A file system without O_TMPFILE: fall back to a temporary name.
+        guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
+          throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
+        }
       }
-    }
     #endif
     lock.lock()
     defer { lock.unlock() }
@@ -95,14 +95,16 @@ public final class TemporaryFiles: @unchecked Sendable {
         paths.insert(temporary.path)
         return PendingFile(descriptor: descriptor, temporaryURL: temporary)
       }
-      guard errno == EEXIST else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
+      guard errno == EEXIST else {
+        throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
+      }
     }
   }
 
   #if os(Linux)
-  /// `O_TMPFILE`, a C macro Swift does not import: `__O_TMPFILE | O_DIRECTORY`, where
-  /// `__O_TMPFILE` is 0o20000000 on x86-64, ARM64 and the generic Linux ABI.
-  static let unnamedFileFlag: Int32 = 0o20000000 | O_DIRECTORY
+    /// `O_TMPFILE`, a C macro Swift does not import: `__O_TMPFILE | O_DIRECTORY`, where
+    /// `__O_TMPFILE` is 0o20000000 on x86-64, ARM64 and the generic Linux ABI.
+    static let unnamedFileFlag: Int32 = 0o20000000 | O_DIRECTORY
   #endif
 
   /// `.<name>.<pid>.<n>.barframes-tmp` beside `destination`, n counting this process's names.
@@ -167,7 +169,9 @@ public final class TemporaryFiles: @unchecked Sendable {
         }
         return
       }
-      guard errno == EEXIST else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
+      guard errno == EEXIST else {
+        throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
+      }
     }
   }
 
@@ -214,7 +218,8 @@ public final class TemporaryFiles: @unchecked Sendable {
     for name in names where name.hasPrefix(".") && name.hasSuffix(suffix) {
       // .<final name>.<pid>.<n>.barframes-tmp
       let parts = name.dropLast(suffix.count).split(separator: ".")
-      guard parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), Int(parts[parts.count - 1]) != nil, pid > 0 else { continue }
+      guard parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), Int(parts[parts.count - 1]) != nil, pid > 0
+      else { continue }
       guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
       if unlink(folder.appendingPathComponent(name).path) == 0 { removed.append(name) }
     }

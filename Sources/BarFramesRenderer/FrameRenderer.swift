@@ -1,7 +1,7 @@
 import BarFrames
-import BarFramesText
 import BarFramesGraphics
 import BarFramesImageIO
+import BarFramesText
 
 /// Turns presentations into pixels on one reusable surface.
 ///

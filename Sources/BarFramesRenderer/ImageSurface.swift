@@ -1,4 +1,5 @@
 import BarFramesGraphics
+import BarFramesImageIO
 import CCairo
 import Foundation
 
@@ -165,7 +166,8 @@ public enum PixelConversion {
             rgba = 0
           } else {
             let t = table + Int(a << 8)
-            rgba = UInt32(t[Int((argb >> 16) & 0xFF)]) | UInt32(t[Int((argb >> 8) & 0xFF)]) << 8
+            rgba =
+              UInt32(t[Int((argb >> 16) & 0xFF)]) | UInt32(t[Int((argb >> 8) & 0xFF)]) << 8
               | UInt32(t[Int(argb & 0xFF)]) << 16 | a << 24
           }
           target.storeBytes(of: rgba.littleEndian, toByteOffset: x * 4, as: UInt32.self)
@@ -175,8 +177,6 @@ public enum PixelConversion {
     }
   }
 }
-
-import BarFramesImageIO
 
 extension ImageSurface {
   /// The pixels as a straight-alpha ``RGBAImage``.

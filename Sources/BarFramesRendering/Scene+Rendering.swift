@@ -17,7 +17,8 @@ extension Scene {
   /// The frame at `time` (seconds) as straight-alpha pixels, at `scale` pixels per point (the
   /// scene's own scale by default), on the style's background.
   public func image(at time: Double, scale: Int? = nil) throws -> RGBAImage {
-    let renderer = try FrameRenderer(size: style.canvas.size, scale: scale ?? self.scale, background: style.canvas.background)
+    let renderer = try FrameRenderer(
+      size: style.canvas.size, scale: scale ?? self.scale, background: style.canvas.background)
     return try renderer.render(try timeline().presentation(at: time))
   }
 

@@ -61,12 +61,14 @@ public func assertFrames(
   let hint =
     RerecordCommand.swiftTest(filter: location.testFilter) + " (or: "
     + RerecordCommand.goldenRecord(
-      scene: RerecordCommand.displayPath(scene), golden: RerecordCommand.displayPath(store.directory), times: times, scale: scale) + ")"
+      scene: RerecordCommand.displayPath(scene), golden: RerecordCommand.displayPath(store.directory), times: times,
+      scale: scale) + ")"
   for time in times ?? loaded.keyTimes {
     let name = GoldenStore.frameName(scene: loaded.name, time: time)
     do throws(GoldenError) {
       let actual = try renderer.image(of: timeline, at: time)
-      let outcome = try check.check(actual, golden: store.url(scene: loaded.name, time: time), name: name, rerecordHint: hint)
+      let outcome = try check.check(
+        actual, golden: store.url(scene: loaded.name, time: time), name: name, rerecordHint: hint)
       if let message = outcome.failureMessage { location.fail(message) }
     } catch {
       if case .refusedTolerance = error {

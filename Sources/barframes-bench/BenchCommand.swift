@@ -8,111 +8,119 @@ import Foundation
 /// install; it runs `barframes` (the executable beside it) as a child for memory figures.
 @main
 struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "barframes-bench",
-      abstract: "Benchmark the standard workloads and report ratios against references measured in the same run.",
-      discussion: """
-        For each workload (seek-bar, bent-line, customizable-bar, download-bar; each at @2x) it \
-        measures frames per second for drawing alone, drawing + PNG encoding (serial, in memory) \
-        and the full render pipeline with --jobs workers, the naive pipeline (serial drawing + \
-        cairo_surface_write_to_png), and for seek-bar a C reference making the same Cairo calls \
-        with the same PNG settings. It reports speedupVsNaive = pipeline ÷ naive, timeVsC = our \
-        serial draw + encode time ÷ C's, scaling2 = pipeline at 2 jobs ÷ at 1 job, bytes per \
-        frame and peak resident memory (of a child `barframes render`). Frames are written to \
-        --scratch, /dev/shm by default. The tweens case inspects one customizable-bar scene of \
-        --tweens overlapping setValue tweens in a child process and reports its time and peak \
-        memory. Run it in release mode: \
-        swift run -c release barframes-bench. Run it from the package root (it reads Examples/).
-        """)
+  static let configuration = CommandConfiguration(
+    commandName: "barframes-bench",
+    abstract: "Benchmark the standard workloads and report ratios against references measured in the same run.",
+    discussion: """
+      For each workload (seek-bar, bent-line, customizable-bar, download-bar; each at @2x) it \
+      measures frames per second for drawing alone, drawing + PNG encoding (serial, in memory) \
+      and the full render pipeline with --jobs workers, the naive pipeline (serial drawing + \
+      cairo_surface_write_to_png), and for seek-bar a C reference making the same Cairo calls \
+      with the same PNG settings. It reports speedupVsNaive = pipeline ÷ naive, timeVsC = our \
+      serial draw + encode time ÷ C's, scaling2 = pipeline at 2 jobs ÷ at 1 job, bytes per \
+      frame and peak resident memory (of a child `barframes render`). Frames are written to \
+      --scratch, /dev/shm by default. The tweens case inspects one customizable-bar scene of \
+      --tweens overlapping setValue tweens in a child process and reports its time and peak \
+      memory. Run it in release mode: \
+      swift run -c release barframes-bench. Run it from the package root (it reads Examples/).
+      """)
 
-    @Flag(help: "Print the results as JSON.")
-    var json = false
+  @Flag(help: "Print the results as JSON.")
+  var json = false
 
-    @Option(help: "Frames per workload (the scene's whole sequence by default).")
-    var frames: Int?
+  @Option(help: "Frames per workload (the scene's whole sequence by default).")
+  var frames: Int?
 
-    @Option(parsing: .singleValue, help: "Run only this workload (repeatable): seek-bar, bent-line, customizable-bar, download-bar, tweens.")
-    var workload: [String] = []
+  @Option(
+    parsing: .singleValue,
+    help: "Run only this workload (repeatable): seek-bar, bent-line, customizable-bar, download-bar, tweens.")
+  var workload: [String] = []
 
-    @Option(help: "Workers for the pipeline figure.")
-    var jobs: Int = 2
+  @Option(help: "Workers for the pipeline figure.")
+  var jobs: Int = 2
 
-    @Option(help: "Frames of the long seek-bar run whose peak memory is reported (0 skips it).")
-    var memoryFrames: Int = 10_001
+  @Option(help: "Frames of the long seek-bar run whose peak memory is reported (0 skips it).")
+  var memoryFrames: Int = 10_001
 
-    @Option(help: "Tweens in the scene of the tweens case (0 skips it).")
-    var tweens: Int = 100_000
+  @Option(help: "Tweens in the scene of the tweens case (0 skips it).")
+  var tweens: Int = 100_000
 
-    @Option(help: "Where frames are written while measuring (a RAM-backed /dev/shm by default, so the disk's file-creation latency does not decide the ratios).")
-    var scratch: String?
+  @Option(
+    help: ArgumentHelp(
+      "Where frames are written while measuring (a RAM-backed /dev/shm by default, so the disk's file-creation "
+        + "latency does not decide the ratios)."))
+  var scratch: String?
 
-    func validate() throws {
-      if let frames, frames < 1 { throw ValidationError("'--frames' must be at least 1") }
-      guard (1...64).contains(jobs) else { throw ValidationError("'--jobs' must be 1…64") }
-      if tweens < 0 { throw ValidationError("'--tweens' must be 0 or more") }
-      let known = Workload.standard.map(\.name) + ["tweens"]
-      for name in workload where !known.contains(name) {
-        throw ValidationError("unknown workload '\(name)'; choose from \(known.joined(separator: ", "))")
-      }
+  func validate() throws {
+    if let frames, frames < 1 { throw ValidationError("'--frames' must be at least 1") }
+    guard (1...64).contains(jobs) else { throw ValidationError("'--jobs' must be 1…64") }
+    if tweens < 0 { throw ValidationError("'--tweens' must be 0 or more") }
+    let known = Workload.standard.map(\.name) + ["tweens"]
+    for name in workload where !known.contains(name) {
+      throw ValidationError("unknown workload '\(name)'; choose from \(known.joined(separator: ", "))")
     }
+  }
 
-    func run() throws {
-      let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-      guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Examples/seek-bar.json").path) else {
-        throw BenchFailure("barframes-bench reads Examples/ from the current folder; run it from the BarFrames package root")
-      }
-      // The children are `barframes render` and `barframes inspect`: the executable beside this one.
-      let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-      let executable = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("barframes").path
-      guard FileManager.default.isExecutableFile(atPath: executable) else {
-        throw BenchFailure("no barframes executable beside \(own); build both: swift build -c release")
-      }
-      let scratchURL = scratch.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Benchmark.defaultScratch
-      do {
-        try FileManager.default.createDirectory(at: scratchURL, withIntermediateDirectories: true)
-      } catch {
-        throw BenchFailure("cannot create \(scratchURL.path): \(error.localizedDescription)")
-      }
-      let bench = Benchmark(root: root, frames: frames, jobs: jobs, executable: executable, memoryFrames: memoryFrames, scratch: scratchURL)
-      let selected = Workload.standard.filter { workload.isEmpty || workload.contains($0.name) }
-      let started = Date()
-      var results: [WorkloadResult] = []
-      do {
-        // Every child process first: a posix_spawn child starts from this process's peak
-        // resident memory, which the in-process measurements raise (see peakMemory).
-        var peaks: [String: Double] = [:]
-        for item in selected {
-          printError("\(item.name): peak memory of a child render")
-          peaks[item.name] = try bench.peakMemory(item)
-        }
-        var memory: (frames: Int, peakMB: Double)?
-        var memoryAnimated: Double?
-        if memoryFrames > 0, workload.isEmpty || workload.contains("seek-bar") {
-          printError("memory: \(memoryFrames) seek-bar frames")
-          memory = try bench.memoryRun()
-          printError("memory: \(memoryFrames) seek-bar frames, with the animated formats")
-          memoryAnimated = try bench.memoryRun(formats: "png,apng,gif,webp")?.peakMB
-        }
-        var tweenRun: (count: Int, seconds: Double, peakMB: Double)?
-        if tweens > 0, workload.isEmpty || workload.contains("tweens") {
-          printError("tweens: \(tweens) in one scene")
-          let run = try TweenStress(count: tweens).run(
-            executable: executable, in: scratchURL.appendingPathComponent("barframes-bench-\(getpid())-tweens"))
-          tweenRun = (tweens, run.seconds, run.peakMB)
-        }
-        for item in selected {
-          var result = try bench.run(item) { printError($0) }
-          result.peakRSSMB = peaks[item.name]
-          results.append(result)
-        }
-        var report = BenchReport(machine: .current(), workloads: results, memory: memory, seconds: Date().timeIntervalSince(started))
-        report.tweens = tweenRun
-        report.memoryAnimatedMB = memoryAnimated
-        print(json ? report.json.serialized(pretty: true) : report.markdown)
-      } catch let error as InputError {
-        throw BenchFailure(error.description, exitCode: 65)
-      }
+  func run() throws {
+    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Examples/seek-bar.json").path) else {
+      throw BenchFailure(
+        "barframes-bench reads Examples/ from the current folder; run it from the BarFrames package root")
     }
+    // The children are `barframes render` and `barframes inspect`: the executable beside this one.
+    let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let executable = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("barframes").path
+    guard FileManager.default.isExecutableFile(atPath: executable) else {
+      throw BenchFailure("no barframes executable beside \(own); build both: swift build -c release")
+    }
+    let scratchURL = scratch.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Benchmark.defaultScratch
+    do {
+      try FileManager.default.createDirectory(at: scratchURL, withIntermediateDirectories: true)
+    } catch {
+      throw BenchFailure("cannot create \(scratchURL.path): \(error.localizedDescription)")
+    }
+    let bench = Benchmark(
+      root: root, frames: frames, jobs: jobs, executable: executable, memoryFrames: memoryFrames, scratch: scratchURL)
+    let selected = Workload.standard.filter { workload.isEmpty || workload.contains($0.name) }
+    let started = Date()
+    var results: [WorkloadResult] = []
+    do {
+      // Every child process first: a posix_spawn child starts from this process's peak
+      // resident memory, which the in-process measurements raise (see peakMemory).
+      var peaks: [String: Double] = [:]
+      for item in selected {
+        printError("\(item.name): peak memory of a child render")
+        peaks[item.name] = try bench.peakMemory(item)
+      }
+      var memory: (frames: Int, peakMB: Double)?
+      var memoryAnimated: Double?
+      if memoryFrames > 0, workload.isEmpty || workload.contains("seek-bar") {
+        printError("memory: \(memoryFrames) seek-bar frames")
+        memory = try bench.memoryRun()
+        printError("memory: \(memoryFrames) seek-bar frames, with the animated formats")
+        memoryAnimated = try bench.memoryRun(formats: "png,apng,gif,webp")?.peakMB
+      }
+      var tweenRun: (count: Int, seconds: Double, peakMB: Double)?
+      if tweens > 0, workload.isEmpty || workload.contains("tweens") {
+        printError("tweens: \(tweens) in one scene")
+        let run = try TweenStress(count: tweens).run(
+          executable: executable, in: scratchURL.appendingPathComponent("barframes-bench-\(getpid())-tweens"))
+        tweenRun = (tweens, run.seconds, run.peakMB)
+      }
+      for item in selected {
+        var result = try bench.run(item) { printError($0) }
+        result.peakRSSMB = peaks[item.name]
+        results.append(result)
+      }
+      var report = BenchReport(
+        machine: .current(), workloads: results, memory: memory, seconds: Date().timeIntervalSince(started))
+      report.tweens = tweenRun
+      report.memoryAnimatedMB = memoryAnimated
+      print(json ? report.json.serialized(pretty: true) : report.markdown)
+    } catch let error as InputError {
+      throw BenchFailure(error.description, exitCode: 65)
+    }
+  }
 
   /// One `barframes-bench: error:` line and a distinct exit code for failures of ours;
   /// ArgumentParser reports its own (usage, help).

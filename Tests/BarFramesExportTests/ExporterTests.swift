@@ -1,10 +1,11 @@
 import BarFrames
-@testable import BarFramesExport
 import BarFramesImageIO
+import BarFramesRenderer
 import BarFramesTestSupport
 import Foundation
 import Testing
-import BarFramesRenderer
+
+@testable import BarFramesExport
 
 /// Whole exports of tiny scenes, checked through the files a user gets.
 @Suite struct ExporterTests {
@@ -12,7 +13,8 @@ import BarFramesRenderer
     let (directory, manifest) = try ExportFixtures.export(
       [try ExportFixtures.scene(name: "bar", duration: 1, fps: 10, scale: 2)], options: ExportFixtures.options(.png))
     defer { try? FileManager.default.removeItem(at: directory) }
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("bar").path).sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("bar").path)
+      .sorted()
     #expect(files == (0...10).map { String(format: "bar-%02d@2x.png", $0) })
     #expect(manifest.scenes.map(\.frames.count) == [11])
     let image = try PNGDecoder.decode(try ExportFixtures.read(directory, "bar/bar-10@2x.png"))
@@ -31,7 +33,8 @@ import BarFramesRenderer
 
   @Test func theAPNGHasEveryFrameWithExactDelaysAndThePNGsPixels() throws {
     let (directory, manifest) = try ExportFixtures.export(
-      [try ExportFixtures.scene(fps: 12)], options: ExportFixtures.options([.png, .apng]) { $0.background = .transparent })
+      [try ExportFixtures.scene(fps: 12)],
+      options: ExportFixtures.options([.png, .apng]) { $0.background = .transparent })
     defer { try? FileManager.default.removeItem(at: directory) }
     let animation = try APNGReader.read(try ExportFixtures.read(directory, "bar/bar.apng"))
     #expect(animation.loopCount == 0)
@@ -52,7 +55,8 @@ import BarFramesRenderer
 
   @Test func theWebPPlaysThePNGsExactlyWithExactTimes() throws {
     let (directory, manifest) = try ExportFixtures.export(
-      [try ExportFixtures.scene(fps: 12)], options: ExportFixtures.options([.png, .webp]) { $0.background = .transparent })
+      [try ExportFixtures.scene(fps: 12)],
+      options: ExportFixtures.options([.png, .webp]) { $0.background = .transparent })
     defer { try? FileManager.default.removeItem(at: directory) }
     let animation = try WebPDecoding.decode(try ExportFixtures.read(directory, "bar/bar.webp"))
     #expect(animation.loopCount == 0)
@@ -76,7 +80,8 @@ import BarFramesRenderer
     let timeline = try ExportFixtures.scene(fps: 12)
     let (lossless, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.webp]))
     defer { try? FileManager.default.removeItem(at: lossless) }
-    let (lossy, manifest) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.webp]) { $0.webpQuality = 40 })
+    let (lossy, manifest) = try ExportFixtures.export(
+      [timeline], options: ExportFixtures.options([.webp]) { $0.webpQuality = 40 })
     defer { try? FileManager.default.removeItem(at: lossy) }
     let bytes = try ExportFixtures.read(lossy, "bar/bar.webp")
     #expect(bytes != (try ExportFixtures.read(lossless, "bar/bar.webp")))
@@ -89,7 +94,9 @@ import BarFramesRenderer
   static func expand(_ animation: APNGAnimation, unit: FrameDelay) throws -> [RGBAImage] {
     var images: [RGBAImage] = []
     for frame in animation.frames {
-      let (steps, per) = (Int(frame.delay.numerator) * Int(unit.denominator), Int(frame.delay.denominator) * Int(unit.numerator))
+      let (steps, per) = (
+        Int(frame.delay.numerator) * Int(unit.denominator), Int(frame.delay.denominator) * Int(unit.numerator)
+      )
       try #require(steps % per == 0, "a delay of \(frame.delay) is not a whole number of \(unit)")
       images += Array(repeating: frame.image, count: steps / per)
     }
@@ -141,7 +148,8 @@ import BarFramesRenderer
     let (directory, manifest) = try ExportFixtures.export(
       [try ExportFixtures.scene(duration: 2)], options: ExportFixtures.options(.svg))
     defer { try? FileManager.default.removeItem(at: directory) }
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("bar").path).sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("bar").path)
+      .sorted()
     // 0, 25, 50, 75, 100 % of 2 s, and the events at 0, 0.25, 0.5 (0 and 0.5 coincide).
     #expect(files == ["0.000", "0.250", "0.500", "1.000", "1.500", "2.000"].map { "bar-at-\($0)s.svg" })
     #expect(manifest.scenes[0].files.allSatisfy { $0.format == "svg" })
@@ -163,8 +171,10 @@ import BarFramesRenderer
     #expect(sheet.isOpaque)
     #expect(manifest.scenes[0].files.map(\.format) == ["sheet"])
     // The first cell holds frame 0 pixel for pixel.
-    let frame = try FrameRenderer(size: timeline.scene.style.canvas.size, scale: 2, background: timeline.scene.style.canvas.background)
-      .render(timeline.presentation(at: 0))
+    let frame = try FrameRenderer(
+      size: timeline.scene.style.canvas.size, scale: 2, background: timeline.scene.style.canvas.background
+    )
+    .render(timeline.presentation(at: 0))
     for (x, y) in [(0, 0), (100, 60), (239, 119)] {
       #expect(sheet[16 + x, 44 + y] == frame[x, y])
     }
@@ -175,18 +185,22 @@ import BarFramesRenderer
   @Test func aTransparentWhiteSceneSitsOnTheDarkBackdropInTheContactSheet() throws {
     var options = ExportFixtures.options(.sheet)
     options.selection = .time(0...1)
-    let seekBar = try Scene.load(contentsOf: TestRendering.packageRoot.appendingPathComponent("Examples/seek-bar.json")).timeline()
+    let seekBar = try Scene.load(contentsOf: TestRendering.packageRoot.appendingPathComponent("Examples/seek-bar.json"))
+      .timeline()
     let (directory, _) = try ExportFixtures.export([seekBar], options: options)
     defer { try? FileManager.default.removeItem(at: directory) }
     let scale = seekBar.scene.scale
     let sheet = try PNGDecoder.decode(try ExportFixtures.read(directory, "seek-bar/seek-bar-sheet@\(scale)x.png"))
-    let frame = try FrameRenderer(size: seekBar.scene.style.canvas.size, scale: scale, background: nil).render(seekBar.presentation(at: 0))
+    let frame = try FrameRenderer(size: seekBar.scene.style.canvas.size, scale: scale, background: nil).render(
+      seekBar.presentation(at: 0))
     let origin = (x: 8 * scale, y: 22 * scale)  // padding, title band
-    var transparent = 0, opaque = 0
+    var transparent = 0
+    var opaque = 0
     var wrong: [String] = []
     for y in stride(from: 0, to: frame.height, by: 3) {
       for x in stride(from: 0, to: frame.width, by: 3) {
-        let pixel = frame[x, y], shown = sheet[origin.x + x, origin.y + y]
+        let pixel = frame[x, y]
+        let shown = sheet[origin.x + x, origin.y + y]
         if pixel.alpha == 0 {
           transparent += 1
           if shown != .init(red: 30, green: 30, blue: 30) { wrong.append("\(x),\(y): \(shown) on nothing") }
@@ -235,14 +249,17 @@ import BarFramesRenderer
     #expect(json["version"] == .number(2))
     #expect(json["tool"] == .string("barframes test"))
     guard case .array(let scenes)? = json["scenes"], case .array(let frames)? = scenes[0]["frames"],
-      case .object(let first) = frames[0], case .object(let scene) = scenes[0], case .object(let render)? = json["render"]
+      case .object(let first) = frames[0], case .object(let scene) = scenes[0],
+      case .object(let render)? = json["render"]
     else { throw ManifestShape.unexpected(json.serialized(pretty: true)) }
     #expect(
       scene.map(\.key) == [
-        "name", "duration", "fps", "frameRate", "scale", "width", "height", "frameCount", "fingerprint", "frames", "files",
+        "name", "duration", "fps", "frameRate", "scale", "width", "height", "frameCount", "fingerprint", "frames",
+        "files",
       ])
     #expect(first.map(\.key) == ["index", "time", "path", "bytes", "sha256"])
-    #expect(render.map(\.key) == ["formats", "background", "selection", "everyNth", "png", "webpQuality", "sheetFrames"])
+    #expect(
+      render.map(\.key) == ["formats", "background", "selection", "everyNth", "png", "webpQuality", "sheetFrames"])
     #expect(json["render"]?["formats"] == .string("png,svg,apng,gif,webp,sheet,html"))
     #expect(json["render"]?["webpQuality"] == .null)
     // What it writes, it reads back as it was.
@@ -254,7 +271,9 @@ import BarFramesRenderer
     var outputs: [[String: [UInt8]]] = []
     for jobs in [1, 2, 8] {
       let (directory, _) = try ExportFixtures.export(
-        [timeline], options: ExportFixtures.options([.png, .apng, .gif, .webp, .sheet], jobs: jobs) { $0.maximumFramesInFlight = 3 })
+        [timeline],
+        options: ExportFixtures.options([.png, .apng, .gif, .webp, .sheet], jobs: jobs) { $0.maximumFramesInFlight = 3 }
+      )
       defer { try? FileManager.default.removeItem(at: directory) }
       outputs.append(try ExportFixtures.contents(of: directory))
     }
@@ -262,7 +281,8 @@ import BarFramesRenderer
     #expect(outputs[0] == outputs[1])
     #expect(outputs[0] == outputs[2])
     // And across runs.
-    let (again, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.png, .apng, .gif, .webp, .sheet], jobs: 2))
+    let (again, _) = try ExportFixtures.export(
+      [timeline], options: ExportFixtures.options([.png, .apng, .gif, .webp, .sheet], jobs: 2))
     defer { try? FileManager.default.removeItem(at: again) }
     #expect(try ExportFixtures.contents(of: again) == outputs[0])
   }
@@ -285,12 +305,14 @@ import BarFramesRenderer
       // Each shard writes into its own folder, as separate machines would.
       let shard = try Shard(index: i, count: 3)
       let exporter = Exporter(
-        outputDirectory: try TestRendering.temporaryDirectory(), options: ExportFixtures.options(.all) { $0.shard = shard },
+        outputDirectory: try TestRendering.temporaryDirectory(),
+        options: ExportFixtures.options(.all) { $0.shard = shard },
         tool: "barframes test")
       defer { try? FileManager.default.removeItem(at: exporter.outputDirectory) }
       // A shard draws the frames it writes and its contact sheets' frames, nothing more.
       for plan in try exporter.plan(timelines) {
-        let own = Set(plan.selection.indices.enumerated().filter { shard.ownsFrame(atPosition: $0.offset) }.map(\.element))
+        let own = Set(
+          plan.selection.indices.enumerated().filter { shard.ownsFrame(atPosition: $0.offset) }.map(\.element))
         let sheet = plan.ownsSceneFiles ? Set(plan.sheetPositions.map { plan.selection.indices[$0] }) : []
         #expect(Set(plan.items.map(\.index)) == own.union(sheet), "\(plan.name), shard \(shard)")
         #expect(!plan.writesAnimations && !plan.items.contains { $0.feedsAPNG || $0.feedsGIF || $0.feedsWebP })
@@ -318,10 +340,13 @@ import BarFramesRenderer
       at: directory.appendingPathComponent("bar/bar-05.png/blocker"), withIntermediateDirectories: true)
     let registry = TemporaryFiles()
     let exporter = Exporter(
-      outputDirectory: directory, options: ExportFixtures.options([.png, .apng, .gif], jobs: 2), temporaryFiles: registry)
+      outputDirectory: directory, options: ExportFixtures.options([.png, .apng, .gif], jobs: 2),
+      temporaryFiles: registry)
     // The frame's own path and the exporter's error: a failed write of BarFramesOutput reaches
     // the caller as the ExportError of the same name (the command line's message and exit code).
-    let error = try #require(throws: ExportError.self) { _ = try exporter.export([try ExportFixtures.scene(duration: 2)]) }
+    let error = try #require(throws: ExportError.self) {
+      _ = try exporter.export([try ExportFixtures.scene(duration: 2)])
+    }
     let path: String? = if case .cannotWrite(let path, _) = error { path } else { nil }
     #expect(path == directory.appendingPathComponent("bar/bar-05.png").path, "\(error)")
     #expect(registry.registeredPaths.isEmpty)

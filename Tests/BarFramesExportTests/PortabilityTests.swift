@@ -27,14 +27,18 @@ import Testing
       }
     }
     // The scan must have seen the renderer's own imports, or it looked in the wrong place.
-    #expect(importers.contains { $0.hasPrefix(Self.cairoModule) }, "no file of \(Self.cairoModule) imports CCairo: is the scan broken?")
+    #expect(
+      importers.contains { $0.hasPrefix(Self.cairoModule) },
+      "no file of \(Self.cairoModule) imports CCairo: is the scan broken?")
     let strays = importers.filter { !$0.hasPrefix(Self.cairoModule) }
     #expect(strays.isEmpty, "only \(Self.cairoModule) may import CCairo; also imported by: \(strays)")
   }
 
   @Test func noSourceUsesCairosTextFontOrSVGAPI() throws {
     let files = try PortabilityScan.sourceFiles()
-    #expect(files.contains("Sources/BarFramesRenderer/CairoContext.swift"), "the scan did not find the renderer: \(files.count) files")
+    #expect(
+      files.contains("Sources/BarFramesRenderer/CairoContext.swift"),
+      "the scan did not find the renderer: \(files.count) files")
     var found: [String] = []
     for file in files {
       for hit in PortabilityScan.versionDependentCalls(in: try PortabilityScan.read(file)) {
@@ -97,7 +101,8 @@ import Testing
   @Test func aFakeSourceFileWithAGlyphCallIsCaught() throws {
     // The same check as noSourceUsesCairosTextFontOrSVGAPI, on a scratch copy of the renderer
     // with one forbidden call added: it must be reported with its file and line.
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("barframes-portability-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "barframes-portability-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let original = try PortabilityScan.read("Sources/BarFramesRenderer/CairoContext.swift")
@@ -119,7 +124,8 @@ enum PortabilityScan {
       url.deleteLastPathComponent()
       if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
     }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
   }()
 
   /// Every Swift, C, header and module-map file under Sources/, as package-relative paths, sorted.
@@ -144,16 +150,18 @@ enum PortabilityScan {
   /// FreeType font backend and the SVG surface.
   static var forbidden: Regex<AnyRegexOutput> {
     try! Regex(
-    #"\bcairo_(show_text|show_glyphs|show_text_glyphs|text_[a-z_]+|glyph_[a-z_]+|font_[a-z_]+|"#
-      + #"select_font_face|set_font_[a-z_]+|get_font_[a-z_]+|set_scaled_font|get_scaled_font|"#
-      + #"scaled_font_[a-z_]+|toy_font_face_[a-z_]+|ft_[a-z_]+|svg_[a-z_]+)\b"#)
+      #"\bcairo_(show_text|show_glyphs|show_text_glyphs|text_[a-z_]+|glyph_[a-z_]+|font_[a-z_]+|"#
+        + #"select_font_face|set_font_[a-z_]+|get_font_[a-z_]+|set_scaled_font|get_scaled_font|"#
+        + #"scaled_font_[a-z_]+|toy_font_face_[a-z_]+|ft_[a-z_]+|svg_[a-z_]+)\b"#)
   }
 
   /// The forbidden identifiers outside comments and string literals, with their 1-based lines.
   static func versionDependentCalls(in source: String) -> [(line: Int, name: String)] {
     var hits: [(line: Int, name: String)] = []
     let forbidden = forbidden
-    for (index, line) in strippingComments(source, stringsToo: true).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, line) in strippingComments(source, stringsToo: true).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).enumerated() {
       for match in line.matches(of: forbidden) { hits.append((index + 1, String(line[match.range]))) }
     }
     return hits
@@ -161,7 +169,8 @@ enum PortabilityScan {
 
   static func importsCCairo(_ source: String) -> Bool {
     let pattern = try! Regex(
-      #"^\s*(@[A-Za-z_]+\s+)*((public|package|internal|fileprivate|private)\s+)?import\s+((typealias|struct|class|enum|protocol|let|var|func)\s+)?CCairo(\.|\s|$)"#)
+      #"^\s*(@[A-Za-z_]+\s+)*((public|package|internal|fileprivate|private)\s+)?import\s+((typealias|struct|class|enum|protocol|let|var|func)\s+)?CCairo(\.|\s|$)"#
+    )
     return strippingComments(source).split(separator: "\n").contains { $0.contains(pattern) }
   }
 
@@ -174,8 +183,12 @@ enum PortabilityScan {
   /// replaced by spaces, keeping line breaks so that line numbers stay right. Works on UTF-8
   /// bytes: every delimiter is ASCII, and a multi-byte character only ever becomes spaces whole.
   static func strippingComments(_ source: String, stringsToo: Bool = false) -> String {
-    let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""),
-      backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
+    let slash = UInt8(ascii: "/")
+    let star = UInt8(ascii: "*")
+    let quote = UInt8(ascii: "\"")
+    let backslash = UInt8(ascii: "\\")
+    let newline = UInt8(ascii: "\n")
+    let space = UInt8(ascii: " ")
     var bytes = Array(source.utf8)
     enum State { case code, line, block, string }
     var state = State.code
@@ -187,10 +200,16 @@ enum PortabilityScan {
       case .code:
         if c == slash && next == slash {
           state = .line
-          bytes[i] = space; bytes[i + 1] = space; i += 2; continue
+          bytes[i] = space
+          bytes[i + 1] = space
+          i += 2
+          continue
         } else if c == slash && next == star {
           state = .block
-          bytes[i] = space; bytes[i + 1] = space; i += 2; continue
+          bytes[i] = space
+          bytes[i + 1] = space
+          i += 2
+          continue
         } else if c == quote && stringsToo {
           state = .string
         }
@@ -199,12 +218,18 @@ enum PortabilityScan {
       case .block:
         if c == star && next == slash {
           state = .code
-          bytes[i] = space; bytes[i + 1] = space; i += 2; continue
+          bytes[i] = space
+          bytes[i + 1] = space
+          i += 2
+          continue
         }
         if c != newline { bytes[i] = space }
       case .string:
         if c == backslash, next != nil, next != newline {
-          bytes[i] = space; bytes[i + 1] = space; i += 2; continue
+          bytes[i] = space
+          bytes[i + 1] = space
+          i += 2
+          continue
         }
         if c == quote { state = .code } else if c != newline { bytes[i] = space }
       }

@@ -32,7 +32,9 @@ import Testing
   @Test func aWideLineSaysPercentFramesRateAndTimeLeft() {
     let line = ProgressLine(completed: 1000, total: 3000, elapsed: 2, scene: "[3/14] seek-bar")
     #expect(line.framesPerSecond == 500 && line.secondsLeft == 4)
-    #expect(line.text(width: 120) == String(repeating: "█", count: 6) + String(repeating: "░", count: 14) + "  33% 1000/3000 frames · 500 fps · ETA 0:04 · [3/14] seek-bar")
+    #expect(
+      line.text(width: 120) == String(repeating: "█", count: 6) + String(repeating: "░", count: 14)
+        + "  33% 1000/3000 frames · 500 fps · ETA 0:04 · [3/14] seek-bar")
     #expect(ProgressLine.clock(3723) == "1:02:03" && ProgressLine.clock(59.2) == "1:00")
   }
 }

@@ -1,7 +1,8 @@
-@testable import BarFramesOutput
 import BarFramesTestSupport
 import Foundation
 import Testing
+
+@testable import BarFramesOutput
 
 @Suite struct AtomicFileTests {
   /// Both ways of writing: a file without a name until it is complete (Linux's O_TMPFILE, the
@@ -52,7 +53,8 @@ import Testing
     let registry = TemporaryFiles(unnamedFiles: unnamed)
     // A non-empty directory stands where the file should go: rename(2) refuses to replace it.
     let blocker = directory.appendingPathComponent("c.png")
-    try FileManager.default.createDirectory(at: blocker.appendingPathComponent("inside"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: blocker.appendingPathComponent("inside"), withIntermediateDirectories: true)
     #expect(throws: OutputError.self) { try AtomicFile.write([1], to: blocker, registry: registry) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["c.png"])
     #expect(registry.registeredPaths.isEmpty)

@@ -1,8 +1,8 @@
 import BarFramesGraphics
 import BarFramesImageIO
 import BarFramesRenderer
-import BarFramesText
 import BarFramesTestSupport
+import BarFramesText
 import Testing
 
 /// Pixel assertions on PNG files written by the renderer and decoded again.
@@ -48,7 +48,8 @@ import Testing
   func capsExtendTheStrokeByHalfTheLineWidthOrNot(cap: StrokeStyle.LineCap) throws {
     // A 6 pt line from x = 10 to x = 30 at y = 10: round and square caps reach x = 7, butt stops at 10.
     let image = try TestRendering.decodedPNG(size: Size(40, 20)) { cg in
-      cg.stroke(Path(polyline: [Point(10, 10), Point(30, 10)]), color: .white, style: StrokeStyle(lineWidth: 6, lineCap: cap))
+      cg.stroke(
+        Path(polyline: [Point(10, 10), Point(30, 10)]), color: .white, style: StrokeStyle(lineWidth: 6, lineCap: cap))
     }
     let bounds = try #require(image.opaqueBounds())
     #expect(bounds.minY == 7 && bounds.maxY == 12)  // the width is 6, not Cairo's default 2
@@ -101,19 +102,22 @@ import Testing
 
   @Test func clearingAReusedSurfaceGivesTheFreshPixels() throws {
     let fresh = try ImageSurface(size: Size(30, 10), scale: 2)
-    fresh.context.stroke(Path(polyline: [Point(3, 5), Point(27, 5)]), color: .white, style: StrokeStyle(lineWidth: 3, lineCap: .round))
+    fresh.context.stroke(
+      Path(polyline: [Point(3, 5), Point(27, 5)]), color: .white, style: StrokeStyle(lineWidth: 3, lineCap: .round))
     let reused = try ImageSurface(size: Size(30, 10), scale: 2)
     reused.context.fill(Path(circleCenter: Point(10, 5), radius: 7), color: .red)
     reused.context.clip(to: Path(rect: Rect(x: 0, y: 0, width: 5, height: 5)))
     reused.clear()
-    reused.context.stroke(Path(polyline: [Point(3, 5), Point(27, 5)]), color: .white, style: StrokeStyle(lineWidth: 3, lineCap: .round))
+    reused.context.stroke(
+      Path(polyline: [Point(3, 5), Point(27, 5)]), color: .white, style: StrokeStyle(lineWidth: 3, lineCap: .round))
     #expect(try fresh.rgbaImage() == reused.rgbaImage())
   }
 
   @Test func textIsCentredInItsBox() throws {
     // "30%" centred in a 40 × 20 box at (86, 61), as the bent line's label at p = 0.3.
     let image = try TestRendering.decodedPNG(size: Size(200, 100)) { cg in
-      cg.drawText("30%", in: Rect(x: 86, y: 61, width: 40, height: 20), font: Font(size: 13), color: .black, alignment: .center)
+      cg.drawText(
+        "30%", in: Rect(x: 86, y: 61, width: 40, height: 20), font: Font(size: 13), color: .black, alignment: .center)
     }
     let ink = try #require(image.opaqueBounds(alphaAbove: 40))
     let centreX = Double(ink.minX + ink.maxX + 1) / 2

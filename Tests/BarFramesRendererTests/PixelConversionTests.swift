@@ -20,7 +20,9 @@ import Testing
     }
     for (i, argb) in source.enumerated() {
       let a = argb >> 24
-      let expected: [UInt8] = [straight((argb >> 16) & 0xFF, a), straight((argb >> 8) & 0xFF, a), straight(argb & 0xFF, a), UInt8(a)]
+      let expected: [UInt8] = [
+        straight((argb >> 16) & 0xFF, a), straight((argb >> 8) & 0xFF, a), straight(argb & 0xFF, a), UInt8(a),
+      ]
       if Array(out[i * 4..<i * 4 + 4]) != expected {
         Issue.record("pixel \(String(argb, radix: 16)): got \(Array(out[i * 4..<i * 4 + 4])), expected \(expected)")
         return
@@ -33,7 +35,9 @@ import Testing
     let row: [UInt32] = [0, 0, 0xFF00_00FF, 0, 0x8080_0000]
     var out = [UInt8](repeating: 9, count: 20)
     row.withUnsafeBytes { raw in
-      out.withUnsafeMutableBufferPointer { PixelConversion.unpremultiplyARGB32(raw, stride: 20, width: 5, height: 1, into: $0) }
+      out.withUnsafeMutableBufferPointer {
+        PixelConversion.unpremultiplyARGB32(raw, stride: 20, width: 5, height: 1, into: $0)
+      }
     }
     #expect(out == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 0, 0, 0, 0, 255, 0, 0, 128])
   }

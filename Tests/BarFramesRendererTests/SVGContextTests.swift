@@ -1,10 +1,11 @@
 import BarFrames
 import BarFramesGraphics
 import BarFramesImageIO
-@testable import BarFramesRenderer
 import BarFramesTestSupport
 import Foundation
 import Testing
+
+@testable import BarFramesRenderer
 
 /// The SVG writer, checked against documents written out by hand: every number below was
 /// worked out from the drawing commands, not copied from the writer's output.
@@ -32,18 +33,19 @@ import Testing
       Path(polyline: [Point(1, 9), Point(19, 9)]), color: Color(red8: 0, green8: 128, blue8: 255),
       style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .bevel, miterLimit: 4))
     svg.endLayer()
-    let expected = Self.header + """
-       width="20px" height="10px" viewBox="0 0 20 10">
-        <rect width="20" height="10" fill="#ffffff"/>
-        <g id="bar">
-          <g transform="matrix(1 0 0 1 5 2.5)">
-            <path fill="#ff0000" fill-opacity="0.5" d="M0 0 L4 0 L4 3 L0 3 Z"/>
+    let expected =
+      Self.header + """
+         width="20px" height="10px" viewBox="0 0 20 10">
+          <rect width="20" height="10" fill="#ffffff"/>
+          <g id="bar">
+            <g transform="matrix(1 0 0 1 5 2.5)">
+              <path fill="#ff0000" fill-opacity="0.5" d="M0 0 L4 0 L4 3 L0 3 Z"/>
+            </g>
+            <path fill="none" stroke="#0080ff" stroke-width="2" stroke-linecap="round" stroke-linejoin="bevel" stroke-miterlimit="4" d="M1 9 L19 9"/>
           </g>
-          <path fill="none" stroke="#0080ff" stroke-width="2" stroke-linecap="round" stroke-linejoin="bevel" stroke-miterlimit="4" d="M1 9 L19 9"/>
-        </g>
-      </svg>
+        </svg>
 
-      """
+        """
     #expect(Self.text(svg) == expected)
   }
 
@@ -61,24 +63,25 @@ import Testing
     svg.fill(Self.rect(1, 1, 1, 1), color: .white)
     svg.restoreState()
     svg.endLayer()
-    let expected = Self.header + """
-       width="10px" height="10px" viewBox="0 0 10 10">
-        <g id="dot">
-          <g transform="matrix(1 0 0 1 1 0)">
-            <g opacity="0.25">
-              <clipPath id="dot-clip-1">
-                <path d="M0 0 L5 0 L5 10 L0 10 Z"/>
-              </clipPath>
-              <g clip-path="url(#dot-clip-1)">
-                <path fill="#000000" fill-rule="evenodd" d="M0 0 L10 0 L10 10 L0 10 Z"/>
+    let expected =
+      Self.header + """
+         width="10px" height="10px" viewBox="0 0 10 10">
+          <g id="dot">
+            <g transform="matrix(1 0 0 1 1 0)">
+              <g opacity="0.25">
+                <clipPath id="dot-clip-1">
+                  <path d="M0 0 L5 0 L5 10 L0 10 Z"/>
+                </clipPath>
+                <g clip-path="url(#dot-clip-1)">
+                  <path fill="#000000" fill-rule="evenodd" d="M0 0 L10 0 L10 10 L0 10 Z"/>
+                </g>
               </g>
+              <path fill="#ffffff" d="M1 1 L2 1 L2 2 L1 2 Z"/>
             </g>
-            <path fill="#ffffff" d="M1 1 L2 1 L2 2 L1 2 Z"/>
           </g>
-        </g>
-      </svg>
+        </svg>
 
-      """
+        """
     #expect(Self.text(svg) == expected)
   }
 
@@ -92,23 +95,24 @@ import Testing
     svg.fill(Self.rect(0, 0, 10, 10), color: .white)
     svg.restoreState()
     svg.fill(Self.rect(1, 1, 1, 1), color: .red, rule: .nonZero)
-    let expected = Self.header + """
-       width="10px" height="10px" viewBox="0 0 10 10">
-        <g id="a">
-          <clipPath id="a-clip-1">
-            <path d="M0 0 L5 0 L5 5 L0 5 Z"/>
-          </clipPath>
-          <g clip-path="url(#a-clip-1)">
-            <path fill="#000000" d="M0 0 L10 0 L10 10 L0 10 Z"/>
+    let expected =
+      Self.header + """
+         width="10px" height="10px" viewBox="0 0 10 10">
+          <g id="a">
+            <clipPath id="a-clip-1">
+              <path d="M0 0 L5 0 L5 5 L0 5 Z"/>
+            </clipPath>
+            <g clip-path="url(#a-clip-1)">
+              <path fill="#000000" d="M0 0 L10 0 L10 10 L0 10 Z"/>
+            </g>
           </g>
-        </g>
-        <g clip-path="url(#a-clip-1)">
-          <path fill="#ffffff" d="M0 0 L10 0 L10 10 L0 10 Z"/>
-        </g>
-        <path fill="#ff0000" d="M1 1 L2 1 L2 2 L1 2 Z"/>
-      </svg>
+          <g clip-path="url(#a-clip-1)">
+            <path fill="#ffffff" d="M0 0 L10 0 L10 10 L0 10 Z"/>
+          </g>
+          <path fill="#ff0000" d="M1 1 L2 1 L2 2 L1 2 Z"/>
+        </svg>
 
-      """
+        """
     #expect(Self.text(svg) == expected)
   }
 
@@ -116,8 +120,11 @@ import Testing
     let svg = try SVGContext(size: Size(10.25, 4))
     svg.saveState()
     // cos 30° = 0.8660254…, sin 30° = 0.5: six decimals for the factors, three for the shift.
-    svg.concatenate(Transform2D(a: 0.8660254037844387, b: 0.5, c: -0.5, d: 0.8660254037844387, tx: 1.23456, ty: -0.0001))
-    svg.fill(Path(polyline: [Point(-0.0004, 1.0006), Point(2.9999, 1)]), color: Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3))
+    svg.concatenate(
+      Transform2D(a: 0.8660254037844387, b: 0.5, c: -0.5, d: 0.8660254037844387, tx: 1.23456, ty: -0.0001))
+    svg.fill(
+      Path(polyline: [Point(-0.0004, 1.0006), Point(2.9999, 1)]),
+      color: Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3))
     svg.restoreState()
     let text = Self.text(svg)
     #expect(text.contains(#"width="10.25px" height="4px" viewBox="0 0 10.25 4""#))
@@ -226,9 +233,10 @@ import Testing
     svg.endLayer()
     let xml = try SVGXML(svg.document)
     let images = xml.all("image")
-    #expect(images.map { [$0.attributes["x"], $0.attributes["y"], $0.attributes["width"], $0.attributes["height"]] } == [
-      ["0", "0", "10", "10"], ["-5", "0", "20", "10"], ["0", "2.5", "10", "5"],
-    ])
+    #expect(
+      images.map { [$0.attributes["x"], $0.attributes["y"], $0.attributes["width"], $0.attributes["height"]] } == [
+        ["0", "0", "10", "10"], ["-5", "0", "20", "10"], ["0", "2.5", "10", "5"],
+      ])
     #expect(images.allSatisfy { $0.attributes["preserveAspectRatio"] == "none" })
     let href = try #require(images.first?.attributes["xlink:href"])
     #expect(href.hasPrefix("data:image/png;base64,"))
@@ -238,7 +246,9 @@ import Testing
     #expect(Self.text(svg).contains(#"<path d="M0 0 L10 0 L10 10 L0 10 Z"/>"#))
     // Not a PNG: left out, as Cairo leaves out an image it cannot decode.
     let broken = try SVGContext(size: Size(10, 10))
-    broken.drawImage(EmbeddedImage(name: "x", pngData: Array("GIF89a".utf8)), in: Rect(x: 0, y: 0, width: 5, height: 5), contentMode: .fill)
+    broken.drawImage(
+      EmbeddedImage(name: "x", pngData: Array("GIF89a".utf8)), in: Rect(x: 0, y: 0, width: 5, height: 5),
+      contentMode: .fill)
     #expect(!Self.text(broken).contains("<image"))
   }
 
@@ -275,7 +285,10 @@ import Testing
     svg.beginLayer(named: #"<&>"#)
     TestCard.draw(in: svg)
     svg.drawImage(
-      EmbeddedImage(name: "red", pngData: try PNGEncoder().encode(RGBAImage(width: 2, height: 2, filledWith: .init(red: 255, green: 0, blue: 0)))),
+      EmbeddedImage(
+        name: "red",
+        pngData: try PNGEncoder().encode(RGBAImage(width: 2, height: 2, filledWith: .init(red: 255, green: 0, blue: 0)))
+      ),
       in: Rect(x: 0, y: 0, width: 10, height: 10), contentMode: .aspectFit)
     svg.endLayer()
     let url = TestRendering.temporaryFile(extension: "svg")

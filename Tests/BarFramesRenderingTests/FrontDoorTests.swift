@@ -13,7 +13,8 @@ import Testing
     try renderTheSlider(into: folder)
     let frame = try PNGDecoder.decode(Array(try Data(contentsOf: folder.appendingPathComponent("slider-1.5s@2x.png"))))
     #expect(frame.width == 640 && frame.height == 640)
-    let frames = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames/bent-line-slider").path)
+    let frames = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("frames/bent-line-slider").path)
     #expect(frames.filter { $0.hasSuffix(".png") }.count == 2 * 60 + 1)
   }
 
@@ -34,7 +35,8 @@ import Testing
 
   @Test func readmeOpensWithTheCompiledExample() throws {
     let source = try String(
-      contentsOf: TestRendering.packageRoot.appendingPathComponent("Tests/BarFramesRenderingTests/FrontDoorExample.swift"),
+      contentsOf: TestRendering.packageRoot.appendingPathComponent(
+        "Tests/BarFramesRenderingTests/FrontDoorExample.swift"),
       encoding: .utf8)
     let readme = try String(contentsOf: TestRendering.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let begin = try #require(source.range(of: "// README-FRONT-DOOR-BEGIN\n"))

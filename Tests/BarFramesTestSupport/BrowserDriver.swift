@@ -15,8 +15,12 @@ public enum BrowserDriver {
   /// Why the browser tests cannot run here, or nil when they can.
   public static let missing: String? = {
     if chromium == nil { return "Chromium is not installed (apt-get install chromium; make test-tools)" }
-    if chromedriver == nil { return "chromium-driver is not installed (apt-get install chromium-driver; make test-tools)" }
-    guard python != nil else { return "Python selenium is not installed (apt-get install python3-selenium; make test-tools)" }
+    if chromedriver == nil {
+      return "chromium-driver is not installed (apt-get install chromium-driver; make test-tools)"
+    }
+    guard python != nil else {
+      return "Python selenium is not installed (apt-get install python3-selenium; make test-tools)"
+    }
     return nil
   }()
 
@@ -45,7 +49,8 @@ public enum BrowserDriver {
 
   /// Runs `steps` (JSON objects, see drive.py) in a fresh browser, killed after `timeout`
   /// seconds. Throws when a step fails or the driver cannot start.
-  public static func run(_ steps: [JSONValue], darkColorScheme: Bool = false, timeout: TimeInterval = 90) throws -> Run {
+  public static func run(_ steps: [JSONValue], darkColorScheme: Bool = false, timeout: TimeInterval = 90) throws -> Run
+  {
     guard let python, let chromium, let chromedriver else {
       throw Failure(description: missing ?? "browser tools missing")
     }
@@ -81,7 +86,10 @@ public enum BrowserDriver {
     killer.cancel()
     let stderr = String(decoding: errorData, as: UTF8.self)
     guard process.terminationStatus == 0 else {
-      throw Failure(description: "drive.py exited with \(process.terminationStatus): \(stderr)\n\(String(decoding: outputData, as: UTF8.self).prefix(4000))")
+      throw Failure(
+        description:
+          "drive.py exited with \(process.terminationStatus): \(stderr)\n\(String(decoding: outputData, as: UTF8.self).prefix(4000))"
+      )
     }
     let json = try JSONValue(parsing: String(decoding: outputData, as: UTF8.self))
     var observations: [String: JSONValue] = [:]

@@ -31,7 +31,8 @@ public enum CommandRunner {
   }
 
   /// Runs `barframes` (or `executable`) with `arguments` in `directory` (the package root by default).
-  public static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable) throws -> Result {
+  public static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable) throws -> Result
+  {
     let output = try ExternalTools.run(executable.path, arguments, in: directory ?? TestRendering.packageRoot)
     return Result(exitCode: output.status, stdout: output.text, stderr: output.stderr)
   }

@@ -56,21 +56,28 @@ public enum ExternalTools {
 
   /// The number of frames ffprobe decodes from an animation (APNG or GIF).
   public static func ffprobeFrameCount(of url: URL, ffprobe: String = ExternalTools.ffprobe) throws -> Int? {
-    let result = try run(ffprobe, [
-      "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
-      "-of", "default=nokey=1:noprint_wrappers=1", url.path,
-    ])
+    let result = try run(
+      ffprobe,
+      [
+        "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
+        "-of", "default=nokey=1:noprint_wrappers=1", url.path,
+      ])
     return Int(result.text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   /// How long an animation plays according to ffprobe: the end of its last packet (APNG has no
   /// container duration), in seconds.
   public static func ffprobeDuration(of url: URL, ffprobe: String = ExternalTools.ffprobe) throws -> Double? {
-    let result = try run(ffprobe, [
-      "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", url.path,
-    ])
+    let result = try run(
+      ffprobe,
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0",
+        url.path,
+      ])
     let last = result.text.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-    guard let fields = last?.split(separator: ","), fields.count >= 2, let pts = Double(fields[0]), let duration = Double(fields[1]) else {
+    guard let fields = last?.split(separator: ","), fields.count >= 2, let pts = Double(fields[0]),
+      let duration = Double(fields[1])
+    else {
       return nil
     }
     return pts + duration

@@ -25,7 +25,9 @@ public enum WebPDecoding {
   public enum Failure: Error, CustomStringConvertible {
     case invalid(String)
     public var description: String {
-      switch self { case .invalid(let why): "libwebp cannot decode the animation: \(why)" }
+      switch self {
+      case .invalid(let why): "libwebp cannot decode the animation: \(why)"
+      }
     }
   }
 
@@ -49,10 +51,13 @@ public enum WebPDecoding {
         guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels else {
           throw Failure.invalid("frame \(frames.count) does not decode")
         }
-        let image = RGBAImage(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+        let image = RGBAImage(
+          width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
         frames.append(Frame(image: image, endMilliseconds: Int(timestamp)))
       }
-      return Animation(width: width, height: height, loopCount: Int(info.loop_count), frameCount: Int(info.frame_count), frames: frames)
+      return Animation(
+        width: width, height: height, loopCount: Int(info.loop_count), frameCount: Int(info.frame_count), frames: frames
+      )
     }
   }
 

@@ -48,9 +48,14 @@ struct AssertDrawLogTests {
     }
     #expect(issues.lines == [line])
     let message = try #require(issues.messages.first)
-    #expect(message.hasPrefix("\(fixture.name)_t1.000: the draw log differs from its golden \(fixture.golden("1.000", ext: "txt").path)"))
+    #expect(
+      message.hasPrefix(
+        "\(fixture.name)_t1.000: the draw log differs from its golden \(fixture.golden("1.000", ext: "txt").path)"))
     #expect(message.contains("\n- \(Self.fillAtHalf)\n+ \(Self.fillAtThreeQuarters)\n"))
-    #expect(message.contains("BARFRAMES_RECORD=failed swift test --filter aGeometryChangeFailsAtTheCallersLineWithTheDiffAndTheRerecordCommand"))
+    #expect(
+      message.contains(
+        "BARFRAMES_RECORD=failed swift test --filter aGeometryChangeFailsAtTheCallersLineWithTheDiffAndTheRerecordCommand"
+      ))
   }
 
   @Test func aMissingLogUnderNeverFailsAndNamesTheGolden() throws {
@@ -64,6 +69,9 @@ struct AssertDrawLogTests {
       issues.matcher($0)
     }
     #expect(issues.messages.count == 1)
-    #expect(issues.messages.first?.hasPrefix("\(fixture.name)_t0.500: no draw-log golden at \(fixture.golden("0.500", ext: "txt").path) (record mode is never)") == true)
+    #expect(
+      issues.messages.first?.hasPrefix(
+        "\(fixture.name)_t0.500: no draw-log golden at \(fixture.golden("0.500", ext: "txt").path) (record mode is never)"
+      ) == true)
   }
 }

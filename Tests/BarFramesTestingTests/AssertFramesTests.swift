@@ -22,7 +22,10 @@ struct AssertFramesTests {
     // Each message names the golden it wrote and says the run fails because it recorded.
     for time in times {
       let golden = fixture.golden(GoldenStore.formatTime(time))
-      #expect(issues.messages.contains { $0.contains("recorded \(golden.path)") && $0.contains("a run that records always fails") })
+      #expect(
+        issues.messages.contains {
+          $0.contains("recorded \(golden.path)") && $0.contains("a run that records always fails")
+        })
     }
   }
 
@@ -65,9 +68,13 @@ struct AssertFramesTests {
     #expect(message.contains("first at x 10, y 4"))
     #expect(message.contains("tolerance: ±1 per channel, no pixel beyond"))
     #expect(message.contains("/\(fixture.name)_t0.500/diff.png"))
-    #expect(message.contains("BARFRAMES_RECORD=failed swift test --filter aOnePixelLongerFillFailsAtTheCallersLineWithToleranceAndRerecordCommand"))
     #expect(
-      message.contains("barframes golden record \(fixture.scene.path) --golden \(fixture.goldens.path) --at 0.5 --at 1)"))
+      message.contains(
+        "BARFRAMES_RECORD=failed swift test --filter aOnePixelLongerFillFailsAtTheCallersLineWithToleranceAndRerecordCommand"
+      ))
+    #expect(
+      message.contains(
+        "barframes golden record \(fixture.scene.path) --golden \(fixture.goldens.path) --at 0.5 --at 1)"))
   }
 
   @Test func aColourSixLevelsOffFailsTheDefaultAndPassesAToleranceOfSix() throws {
@@ -84,10 +91,13 @@ struct AssertFramesTests {
       issues.matcher($0)
     }
     #expect(issues.messages.count == 1)
-    #expect(issues.messages.first?.contains("20 of 200 pixels (10 %) differ by more than 5 per channel (largest difference 6, first at x 0, y 4)") == true)
+    #expect(
+      issues.messages.first?.contains(
+        "20 of 200 pixels (10 %) differ by more than 5 per channel (largest difference 6, first at x 0, y 4)") == true)
     #expect(issues.messages.first?.contains("tolerance: ±5 per channel, no pixel beyond") == true)
     try assertFrames(of: fixture.scene, at: [1], matching: fixture.goldens, tolerance: GoldenTolerance(perChannel: 6))
-    try assertFrames(of: fixture.scene, at: [1], matching: fixture.goldens, tolerance: GoldenTolerance(maxDifferingPixels: 20))
+    try assertFrames(
+      of: fixture.scene, at: [1], matching: fixture.goldens, tolerance: GoldenTolerance(maxDifferingPixels: 20))
   }
 
   @Test func aRefusedToleranceFailsOnceAtTheCallersLineAndTheRunGoesOn() throws {
@@ -98,18 +108,27 @@ struct AssertFramesTests {
     var line = 0
     try withKnownIssue {
       line = #line + 1
-      try assertFrames(of: fixture.scene, at: [0, 0.5, 1], matching: fixture.goldens, tolerance: GoldenTolerance(perChannel: 255), record: .all)
+      try assertFrames(
+        of: fixture.scene, at: [0, 0.5, 1], matching: fixture.goldens, tolerance: GoldenTolerance(perChannel: 255),
+        record: .all)
     } matching: {
       issues.matcher($0)
     }
     #expect(issues.lines == [line])
-    #expect(issues.messages == ["refused tolerance: perChannel must be 0…254 (255 would pass any image); got 255; nothing was compared"])
-    #expect(!FileManager.default.fileExists(atPath: fixture.goldens.path), "nothing may be recorded under a refused tolerance")
+    #expect(
+      issues.messages == [
+        "refused tolerance: perChannel must be 0…254 (255 would pass any image); got 255; nothing was compared"
+      ])
+    #expect(
+      !FileManager.default.fileExists(atPath: fixture.goldens.path), "nothing may be recorded under a refused tolerance"
+    )
 
     // A count that covers all 200 pixels is only known to be refused once a frame is drawn.
     let covering = RecordedIssues()
     try withKnownIssue {
-      try assertFrames(of: fixture.scene, at: [0, 0.5, 1], matching: fixture.goldens, tolerance: GoldenTolerance(maxDifferingPixels: 200), record: .all)
+      try assertFrames(
+        of: fixture.scene, at: [0, 0.5, 1], matching: fixture.goldens,
+        tolerance: GoldenTolerance(maxDifferingPixels: 200), record: .all)
     } matching: {
       covering.matcher($0)
     }
@@ -121,7 +140,8 @@ struct AssertFramesTests {
 
     // The process is alive and the next assertion works as usual.
     try record(fixture, at: [1])
-    try assertFrames(of: fixture.scene, at: [1], matching: fixture.goldens, tolerance: GoldenTolerance(maxDifferingPixels: 199))
+    try assertFrames(
+      of: fixture.scene, at: [1], matching: fixture.goldens, tolerance: GoldenTolerance(maxDifferingPixels: 199))
   }
 
   @Test func failedModeRerecordsOnlyTheFramesThatDifferAndFails() throws {
@@ -156,7 +176,8 @@ struct AssertFramesTests {
     }
     #expect(issues.messages.count == 1)
     let message = try #require(issues.messages.first)
-    #expect(message.hasPrefix("\(fixture.name)_t0.250: no golden at \(fixture.golden("0.250").path) (record mode is never)"))
+    #expect(
+      message.hasPrefix("\(fixture.name)_t0.250: no golden at \(fixture.golden("0.250").path) (record mode is never)"))
     #expect(message.contains("--at 0.25 --scale 2"))
   }
 
@@ -172,7 +193,8 @@ struct AssertFramesTests {
     try fixture.write(value: 0.5)
     let issues = RecordedIssues()
     try withKnownIssue {
-      try assertFrames(of: fixture.scene, at: [1], record: .all, filePath: "/tmp/barframes-beside-test-file/BesideTests.swift")
+      try assertFrames(
+        of: fixture.scene, at: [1], record: .all, filePath: "/tmp/barframes-beside-test-file/BesideTests.swift")
     } matching: {
       issues.matcher($0)
     }
@@ -180,6 +202,7 @@ struct AssertFramesTests {
     #expect(issues.messages.count == 1)
     #expect(issues.messages.first?.contains(golden.path) == true)
     #expect(FileManager.default.fileExists(atPath: golden.path))
-    try assertFrames(of: fixture.scene, at: [1], record: .never, filePath: "/tmp/barframes-beside-test-file/BesideTests.swift")
+    try assertFrames(
+      of: fixture.scene, at: [1], record: .never, filePath: "/tmp/barframes-beside-test-file/BesideTests.swift")
   }
 }

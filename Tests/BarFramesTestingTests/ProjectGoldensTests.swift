@@ -16,9 +16,10 @@ import Testing
 
   static func scenes() throws -> [Scene] {
     let folder = root.appendingPathComponent("Examples")
-    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted().map {
-      try Scene.load(contentsOf: folder.appendingPathComponent($0), displayName: "Examples/\($0)")
-    }
+    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+      .map {
+        try Scene.load(contentsOf: folder.appendingPathComponent($0), displayName: "Examples/\($0)")
+      }
   }
 
   @Test(arguments: try scenes().map(\.name))
@@ -38,7 +39,8 @@ import Testing
       let files = try FileManager.default.contentsOfDirectory(atPath: Self.goldens.appendingPathComponent(folder).path)
       for file in files {
         let time = GoldenStore.time(fromFileName: file, scene: scene.name)
-        let isKeyTime = time.map { t in scene.keyTimes.contains { GoldenStore.formatTime($0) == GoldenStore.formatTime(t) } } ?? false
+        let isKeyTime =
+          time.map { t in scene.keyTimes.contains { GoldenStore.formatTime($0) == GoldenStore.formatTime(t) } } ?? false
         #expect(isKeyTime, "Tests/Goldens/\(folder)/\(file) is not at a key time of \(scene.name); delete it")
       }
     }

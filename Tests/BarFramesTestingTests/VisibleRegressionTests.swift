@@ -2,11 +2,11 @@ import BarFrames
 import BarFramesGolden
 import BarFramesGraphics
 import BarFramesImageIO
+import BarFramesRenderer
 import BarFramesTestSupport
 import BarFramesText
 import Foundation
 import Testing
-import BarFramesRenderer
 
 /// The default comparison catches the small, visible regressions that the old ±2 / 0.1 %
 /// default let through, on the example scenes themselves: any one visible layer moved by 1 px
@@ -55,7 +55,8 @@ import BarFramesRenderer
         let actual = try Self.render(moved, of: timeline)
         guard actual != reference else { continue }  // nothing visible moved (e.g. an empty label)
         checked += 1
-        #expect(try !Self.matches(reference, actual), "\(name) at \(time) s: layer \(layer.name) moved by \(shift) passed")
+        #expect(
+          try !Self.matches(reference, actual), "\(name) at \(time) s: layer \(layer.name) moved by \(shift) passed")
       }
     }
     #expect(checked > 0, "\(name): no layer moved visibly")
@@ -68,13 +69,19 @@ import BarFramesRenderer
     let timeline = try Self.timeline("download-scrub-finish")
     let presentation = timeline.presentation(at: 4.2)
     let label = try #require(presentation["indicator.label"])
-    guard case .text(let text) = label.content else { Issue.record("the label is not text"); return }
+    guard case .text(let text) = label.content else {
+      Issue.record("the label is not text")
+      return
+    }
     #expect(text.string == "60%")
     let font = try PinnedFont.shared.get()
     let run = font.run(text.string, font: text.font, in: label.bounds, alignment: text.alignment)
     let percentStart = run.origin.x + font.advance(of: "60", font: text.font)
-    let glyphBox = Rect(x: percentStart, y: label.bounds.minY, width: run.origin.x + run.advance - percentStart, height: label.bounds.height)
-      .applying(label.toCanvas)
+    let glyphBox = Rect(
+      x: percentStart, y: label.bounds.minY, width: run.origin.x + run.advance - percentStart,
+      height: label.bounds.height
+    )
+    .applying(label.toCanvas)
     let reference = try Self.render(presentation, of: timeline)
     var withoutLabel = presentation
     withoutLabel.layers.removeAll { $0.name == "indicator.label" }

@@ -11,7 +11,9 @@ import XCTest
 final class XCTestUsageTests: XCTestCase {
   private var captured: [(description: String, file: String, line: Int)]?
 
-  override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+  ) {
     if captured != nil {
       captured?.append((description, filePath, lineNumber))
     } else {
@@ -35,7 +37,9 @@ final class XCTestUsageTests: XCTestCase {
     let fixture = try GoldenFixture("xctest")
     defer { fixture.remove() }
     try fixture.write(value: 0.5)
-    let recorded = try failures { try assertFrames(of: fixture.scene, at: [0.5, 1], matching: fixture.goldens, record: .all) }
+    let recorded = try failures {
+      try assertFrames(of: fixture.scene, at: [0.5, 1], matching: fixture.goldens, record: .all)
+    }
     XCTAssertEqual(recorded.count, 2, "recording fails once per frame")
     let matched = try failures { try assertFrames(of: fixture.scene, at: [0.5, 1], matching: fixture.goldens) }
     XCTAssertEqual(matched.count, 0, "\(matched)")
@@ -47,10 +51,12 @@ final class XCTestUsageTests: XCTestCase {
     let failure = try XCTUnwrap(changed.first)
     XCTAssertEqual(failure.line, line)
     XCTAssertEqual(failure.file, #filePath)
-    XCTAssertTrue(failure.description.contains("2 of 200 pixels (1 %) differ by more than 1 per channel"), failure.description)
+    XCTAssertTrue(
+      failure.description.contains("2 of 200 pixels (1 %) differ by more than 1 per channel"), failure.description)
     XCTAssertTrue(failure.description.contains("tolerance: ±1 per channel, no pixel beyond"), failure.description)
     // Under XCTest the filter is the test file's name, by convention its XCTestCase's.
-    XCTAssertTrue(failure.description.contains("BARFRAMES_RECORD=failed swift test --filter XCTestUsageTests"), failure.description)
+    XCTAssertTrue(
+      failure.description.contains("BARFRAMES_RECORD=failed swift test --filter XCTestUsageTests"), failure.description)
   }
 
   func testARefusedToleranceFailsOnceAndTheTestGoesOn() throws {
@@ -58,18 +64,24 @@ final class XCTestUsageTests: XCTestCase {
     defer { fixture.remove() }
     try fixture.write(value: 0.5)
     let line = #line + 1
-    let refused = try failures { try assertFrames(of: fixture.scene, at: [0, 1], matching: fixture.goldens, tolerance: GoldenTolerance(maxDifferingPixelRatio: 1)) }
+    let refused = try failures {
+      try assertFrames(
+        of: fixture.scene, at: [0, 1], matching: fixture.goldens, tolerance: GoldenTolerance(maxDifferingPixelRatio: 1))
+    }
     XCTAssertEqual(refused.map(\.line), [line])
     XCTAssertEqual(
       refused.first?.description,
-      "failed - refused tolerance: maxDifferingPixelRatio must be at least 0 and below 1 (1 would pass any image); got 1.0; nothing was compared")
+      "failed - refused tolerance: maxDifferingPixelRatio must be at least 0 and below 1 (1 would pass any image); got 1.0; nothing was compared"
+    )
   }
 
   func testDrawLogDifferenceIsReportedAtTheCallersLine() throws {
     let fixture = try GoldenFixture("xctest-log")
     defer { fixture.remove() }
     try fixture.write(value: 0.5)
-    let recorded = try failures { try assertDrawLog(of: fixture.scene, at: [1], matching: fixture.goldens, record: .all) }
+    let recorded = try failures {
+      try assertDrawLog(of: fixture.scene, at: [1], matching: fixture.goldens, record: .all)
+    }
     XCTAssertEqual(recorded.count, 1)
     XCTAssertEqual(try failures { try assertDrawLog(of: fixture.scene, at: [1], matching: fixture.goldens) }.count, 0)
     try fixture.write(value: 0.75)

@@ -35,7 +35,9 @@ struct PinnedFontTests {
     // ends each contour with a line back to its first point; the subpath is then closed.
     let stop = run.outline.elements.suffix(6)
     let first = Point(23.03 + 2.19, 47.46)
-    let expected: [Point] = [first, Point(23.03 + 4.30, 47.46), Point(23.03 + 4.30, 50), Point(23.03 + 2.19, 50), first]
+    let expected: [Point] = [
+      first, Point(23.03 + 4.30, 47.46), Point(23.03 + 4.30, 50), Point(23.03 + 2.19, 50), first,
+    ]
     let points = stop.compactMap(\.endPoint)
     try #require(points.count == 5)
     if case .move = stop.first {} else { Issue.record("the full stop's contour does not start with a move: \(stop)") }
@@ -65,14 +67,17 @@ struct PinnedFontTests {
 
   @Test func drawTextFillsTheRunsOutlineOnAnyContext() {
     let recording = RecordingContext()
-    recording.drawText("5", in: Rect(x: 0, y: 0, width: 40, height: 20), font: Font(size: 13), color: .black, alignment: .left)
+    recording.drawText(
+      "5", in: Rect(x: 0, y: 0, width: 40, height: 20), font: Font(size: 13), color: .black, alignment: .left)
     let expected = font.run("5", font: Font(size: 13), in: Rect(x: 0, y: 0, width: 40, height: 20), alignment: .left)
     #expect(recording.lines.count == 1)
     #expect(recording.lines.first?.hasSuffix("outline=" + expected.outline.svgPathData) == true)
   }
 
   @Test func aMissingFontFileIsAnErrorThatSaysHowToInstallIt() {
-    #expect(throws: FontError.self) { try PinnedFont(regular: "/nonexistent/DejaVuSans.ttf", bold: "/nonexistent/b.ttf") }
+    #expect(throws: FontError.self) {
+      try PinnedFont(regular: "/nonexistent/DejaVuSans.ttf", bold: "/nonexistent/b.ttf")
+    }
     let error = FontError.unavailable(path: "/x.ttf", reason: "no such file")
     #expect(error.description.contains("apt-get install fonts-dejavu-core"))
   }

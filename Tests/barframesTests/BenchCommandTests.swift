@@ -41,24 +41,31 @@ import Testing
     // The animated case: the ratios are the quotients of the figures beside them, and the sizes
     // are those of the files `render` writes for the same six frames.
     let animated = try #require(seekBar["animated"])
-    let allSeconds = try #require(animated["allSeconds"]?.doubleValue), pngSeconds = try #require(animated["pngSeconds"]?.doubleValue)
+    let allSeconds = try #require(animated["allSeconds"]?.doubleValue)
+    let pngSeconds = try #require(animated["pngSeconds"]?.doubleValue)
     let allOverPNG = try #require(animated["allOverPNG"]?.doubleValue)
     #expect(allSeconds > 0 && pngSeconds > 0)
     // Each figure is rounded to 0.001 in the JSON: the ratio lies between the quotients of the
     // rounding interval's ends.
-    let (low, high) = ((allSeconds - 0.0005) / (pngSeconds + 0.0005) - 0.0005, (allSeconds + 0.0005) / max(pngSeconds - 0.0005, 1e-9) + 0.0005)
+    let (low, high) = (
+      (allSeconds - 0.0005) / (pngSeconds + 0.0005) - 0.0005,
+      (allSeconds + 0.0005) / max(pngSeconds - 0.0005, 1e-9) + 0.0005
+    )
     #expect(allOverPNG >= low && allOverPNG <= high, "\(allOverPNG) from \(allSeconds) / \(pngSeconds)")
     guard case .array(let formats)? = animated["formats"] else { throw BenchShape.missing("animated.formats") }
     #expect(formats.map { $0["format"] } == [.string("apng"), .string("gif"), .string("webp")])
     let out = scratch.appendingPathComponent("render")
     let render = try CommandRunner.run([
-      "render", "Examples/seek-bar.json", "--frames", "0-5", "--scale", "2", "--format", "apng,gif,webp", "--json", "--quiet", "-o", out.path,
+      "render", "Examples/seek-bar.json", "--frames", "0-5", "--scale", "2", "--format", "apng,gif,webp", "--json",
+      "--quiet", "-o", out.path,
     ])
     #expect(render.exitCode == 0, "\(render.stderr)")
-    guard case .array(let scenes)? = try JSONValue(parsing: render.stdout)["scenes"], case .array(let written)? = scenes.first?["files"]
+    guard case .array(let scenes)? = try JSONValue(parsing: render.stdout)["scenes"],
+      case .array(let written)? = scenes.first?["files"]
     else { throw BenchShape.missing("render's files") }
     for format in formats {
-      let bytes = try #require(format["bytes"]?.doubleValue), naive = try #require(format["naiveBytes"]?.doubleValue)
+      let bytes = try #require(format["bytes"]?.doubleValue)
+      let naive = try #require(format["naiveBytes"]?.doubleValue)
       let ratio = try #require(format["sizeRatio"]?.doubleValue)
       #expect(abs(ratio - bytes / naive) <= 0.0005 + 1e-9, "\(format)")
       #expect(try #require(format["encodeSeconds"]?.doubleValue) > 0)

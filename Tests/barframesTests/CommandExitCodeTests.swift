@@ -1,7 +1,8 @@
-@testable import BarFramesCLI
 import BarFramesTestSupport
 import Foundation
 import Testing
+
+@testable import BarFramesCLI
 
 /// The exit statuses are one enum, and the README's "Exit codes" sentence names each of them.
 @Suite struct CommandExitCodeTests {

@@ -45,22 +45,42 @@ import Testing
     #expect(preview.stderr.contains("Did you mean '--port'?"), "\(preview.stderr)")
   }
 
-  @Test(arguments: [["render", "Examples/bent-line-slider.json", "-o", "/nonexistent/x"], ["still", "Examples/bent-line-slider.json", "-o", "/nonexistent/x.png"]])
+  @Test(arguments: [
+    ["render", "Examples/bent-line-slider.json", "-o", "/nonexistent/x"],
+    ["still", "Examples/bent-line-slider.json", "-o", "/nonexistent/x.png"],
+  ])
   func aNegativeTimeIsRefusedWithItsRange(command: [String]) throws {
     let result = try CommandRunner.run(command + ["--at", "-1"])
     #expect(result.exitCode == 64)
-    #expect(result.stderr.contains("The value '-1' is invalid for '--at <T>': must be a time in seconds ≥ 0"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("The value '-1' is invalid for '--at <T>': must be a time in seconds ≥ 0"),
+      "\(result.stderr)")
     #expect(!result.stderr.contains("Missing value"))
   }
 
   /// Times and scales are typed arguments: every subcommand that takes one refuses the same
   /// values with the same reason, before reading any scene.
   @Test(arguments: [
-    (["inspect", "Examples/seek-bar.json", "--at", "-0.5"], "The value '-0.5' is invalid for '--at <T>': must be a time in seconds ≥ 0"),
-    (["still", "Examples/seek-bar.json", "-o", "/nonexistent/x.png", "--at", "inf"], "The value 'inf' is invalid for '--at <T>'"),
-    (["golden", "verify", "Examples/seek-bar.json", "--golden", "/nonexistent", "--at", "nan"], "The value 'nan' is invalid for '--at <T>'"),
-    (["golden", "record", "Examples/seek-bar.json", "--golden", "/nonexistent", "--scale", "0"], "invalid for '--scale <1|2|3>': must be 1, 2 or 3"),
-    (["still", "Examples/seek-bar.json", "-o", "/nonexistent/x.png", "--at", "1", "--scale", "1.5"], "invalid for '--scale <1|2|3>'"),
+    (
+      ["inspect", "Examples/seek-bar.json", "--at", "-0.5"],
+      "The value '-0.5' is invalid for '--at <T>': must be a time in seconds ≥ 0"
+    ),
+    (
+      ["still", "Examples/seek-bar.json", "-o", "/nonexistent/x.png", "--at", "inf"],
+      "The value 'inf' is invalid for '--at <T>'"
+    ),
+    (
+      ["golden", "verify", "Examples/seek-bar.json", "--golden", "/nonexistent", "--at", "nan"],
+      "The value 'nan' is invalid for '--at <T>'"
+    ),
+    (
+      ["golden", "record", "Examples/seek-bar.json", "--golden", "/nonexistent", "--scale", "0"],
+      "invalid for '--scale <1|2|3>': must be 1, 2 or 3"
+    ),
+    (
+      ["still", "Examples/seek-bar.json", "-o", "/nonexistent/x.png", "--at", "1", "--scale", "1.5"],
+      "invalid for '--scale <1|2|3>'"
+    ),
   ])
   func typedArgumentsRefuseTheSameValuesEverywhere(command: [String], message: String) throws {
     let result = try CommandRunner.run(command)
@@ -95,17 +115,30 @@ import Testing
     let directory = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let scene = try RenderCommandTests.writeScene("s", in: directory)  // 1 s
-    let beyond = try CommandRunner.run(["still", scene, "--at", "99", "-o", directory.appendingPathComponent("a.png").path])
+    let beyond = try CommandRunner.run([
+      "still", scene, "--at", "99", "-o", directory.appendingPathComponent("a.png").path,
+    ])
     #expect(beyond.exitCode == 64)
-    #expect(beyond.stderr.contains("'--at' 99 is beyond the end of") && beyond.stderr.contains("give a time in 0…1"), "\(beyond.stderr)")
+    #expect(
+      beyond.stderr.contains("'--at' 99 is beyond the end of") && beyond.stderr.contains("give a time in 0…1"),
+      "\(beyond.stderr)")
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("a.png").path))
-    let render = try CommandRunner.run(["render", scene, "--at", "1.5", "-o", directory.appendingPathComponent("r").path])
+    let render = try CommandRunner.run([
+      "render", scene, "--at", "1.5", "-o", directory.appendingPathComponent("r").path,
+    ])
     #expect(render.exitCode == 64 && render.stderr.contains("beyond the end"))
-    let clamped = try CommandRunner.run(["still", scene, "--at", "99", "--clamp", "-o", directory.appendingPathComponent("c.png").path])
+    let clamped = try CommandRunner.run([
+      "still", scene, "--at", "99", "--clamp", "-o", directory.appendingPathComponent("c.png").path,
+    ])
     #expect(clamped.exitCode == 0)
-    #expect(clamped.stderr.contains("warning: '--at' 99 is beyond the end") && clamped.stderr.contains("drawing 1 s instead"))
-    #expect(try CommandRunner.run(["still", scene, "--at", "1", "-o", directory.appendingPathComponent("end.png").path]).exitCode == 0)
-    #expect(try Data(contentsOf: directory.appendingPathComponent("c.png")) == Data(contentsOf: directory.appendingPathComponent("end.png")))
+    #expect(
+      clamped.stderr.contains("warning: '--at' 99 is beyond the end") && clamped.stderr.contains("drawing 1 s instead"))
+    #expect(
+      try CommandRunner.run(["still", scene, "--at", "1", "-o", directory.appendingPathComponent("end.png").path])
+        .exitCode == 0)
+    #expect(
+      try Data(contentsOf: directory.appendingPathComponent("c.png"))
+        == Data(contentsOf: directory.appendingPathComponent("end.png")))
   }
 
   @Test func htmlAloneRendersTheFramesThePageShows() throws {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Two renders of one scene — `before/` (with its page, so its timing is known) and `after/`
@@ -31,7 +31,8 @@ enum CompareFixture {
     try Data(style.utf8).write(to: directory.appendingPathComponent("style.json"))
     let scene = directory.appendingPathComponent("bar.json")
     try Data(self.scene(secondEvent: false).utf8).write(to: scene)
-    let before = try CommandRunner.run(["render", "bar.json", "-o", "before", "--format", "html", "--quiet"], in: directory)
+    let before = try CommandRunner.run(
+      ["render", "bar.json", "-o", "before", "--format", "html", "--quiet"], in: directory)
     #expect(before.exitCode == 0, "\(before.stderr)")
     try Data(self.scene(secondEvent: true).utf8).write(to: scene)
     let after = try CommandRunner.run(["render", "bar.json", "-o", "after", "--quiet"], in: directory)
@@ -41,7 +42,8 @@ enum CompareFixture {
 
   static func frame(_ directory: URL, _ folder: String, _ number: Int) throws -> RGBAImage {
     let name = number < 10 ? "0\(number)" : "\(number)"
-    return try PNGDecoder.decode(Array(try Data(contentsOf: directory.appendingPathComponent("\(folder)/bar/bar-\(name).png"))))
+    return try PNGDecoder.decode(
+      Array(try Data(contentsOf: directory.appendingPathComponent("\(folder)/bar/bar-\(name).png"))))
   }
 
   /// What a per-pixel comparison of two frames of the same size finds: the pixels where any
@@ -83,13 +85,16 @@ enum CompareFixture {
   /// The compositor puts an image at a fractional position on whole device pixels (rounded),
   /// and drive.py rounds the point: +0.3 lands inside the pixel whatever the rounding rule.
   static func points(_ id: String, _ pixels: [(x: Int, y: Int)]) -> String {
-    let list = pixels.map { "[Math.round(r.left) + \($0.x) + 0.3, Math.round(r.top) + \($0.y) + 0.3]" }.joined(separator: ", ")
+    let list = pixels.map { "[Math.round(r.left) + \($0.x) + 0.3, Math.round(r.top) + \($0.y) + 0.3]" }.joined(
+      separator: ", ")
     return "(function () { var r = document.getElementById('\(id)').getBoundingClientRect(); return [\(list)]; })()"
   }
 
   /// The difference view's result, once it has counted.
-  static let counted = "window.barframesPlayer && (function (d) { return d && d.count !== undefined; })(window.barframesPlayer.difference())"
-  static let bothLoaded = "window.barframesPlayer && ['frameA', 'overlay'].every(function (id) { var i = document.getElementById(id); return i.complete && i.naturalWidth > 0; })"
+  static let counted =
+    "window.barframesPlayer && (function (d) { return d && d.count !== undefined; })(window.barframesPlayer.difference())"
+  static let bothLoaded =
+    "window.barframesPlayer && ['frameA', 'overlay'].every(function (id) { var i = document.getElementById(id); return i.complete && i.naturalWidth > 0; })"
 }
 
 /// `barframes compare` in real headless Chromium: the served page counts exactly the pixels
@@ -108,10 +113,13 @@ struct CompareBrowserTests {
     try #require(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
     let address = try #require(server.address, "\(server.log)")
 
-    let expected = try [2, 8, 9].map { try F.difference(F.frame(directory, "after", $0), F.frame(directory, "before", $0)) }
+    let expected = try [2, 8, 9].map {
+      try F.difference(F.frame(directory, "after", $0), F.frame(directory, "before", $0))
+    }
     // Before the second event the renders agree; after it they differ.
     try #require(expected[0].count == 0 && expected[1].count > 0 && expected[2].count > 0)
-    let after8 = try F.frame(directory, "after", 8), before8 = try F.frame(directory, "before", 8)
+    let after8 = try F.frame(directory, "after", 8)
+    let before8 = try F.frame(directory, "before", 8)
     let marked = try #require(expected[1].differing.first)
     let same = (x: 2, y: 2)
     try #require(F.rgb(after8, same.x, same.y) == F.rgb(before8, same.x, same.y))
@@ -163,10 +171,12 @@ struct CompareBrowserTests {
     let server = try PreviewServerTests.Server(["before", "after", "--port", "0"], in: directory, command: "compare")
     try #require(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
     let address = try #require(server.address, "\(server.log)")
-    let after8 = try F.frame(directory, "after", 8), before8 = try F.frame(directory, "before", 8)
+    let after8 = try F.frame(directory, "after", 8)
+    let before8 = try F.frame(directory, "before", 8)
     let differing = try F.difference(after8, before8).differing
     // The most different pixel well left of the divider (at 50 %, x = 60) and well right of it.
-    let left = try #require(differing.filter { $0.x < 55 }.max { $0.largest < $1.largest }), right = try #require(differing.filter { $0.x > 65 }.max { $0.largest < $1.largest })
+    let left = try #require(differing.filter { $0.x < 55 }.max { $0.largest < $1.largest })
+    let right = try #require(differing.filter { $0.x > 65 }.max { $0.largest < $1.largest })
 
     let run = try B.run([
       B.step("open", address + "#scene=bar&t=0.800000&mode=swipe"), B.waitFor(F.bothLoaded), B.sleep(0.2),
@@ -175,7 +185,8 @@ struct CompareBrowserTests {
       B.step("open", address + "#scene=bar&t=0.800000&mode=onion&onion=25"), B.waitFor(F.bothLoaded), B.sleep(0.2),
       B.pixels(F.points("frameA", [(left.x, left.y)]), as: "onion25"),
       B.step("open", "about:blank"),
-      B.step("open", address + "#scene=bar&t=0.800000&mode=side"), B.waitFor("window.barframesPlayer && document.getElementById('frameB').complete"),
+      B.step("open", address + "#scene=bar&t=0.800000&mode=side"),
+      B.waitFor("window.barframesPlayer && document.getElementById('frameB').complete"),
       B.observe("side"),
     ])
     #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
@@ -183,14 +194,18 @@ struct CompareBrowserTests {
     let swipe = B.colours(run.observations["swipe"])
     try #require(swipe.count == 2)
     #expect(F.near(swipe[0], F.rgb(after8, left.x, left.y)), "\(swipe[0]) vs after \(F.rgb(after8, left.x, left.y))")
-    #expect(F.near(swipe[1], F.rgb(before8, right.x, right.y)), "\(swipe[1]) vs before \(F.rgb(before8, right.x, right.y))")
+    #expect(
+      F.near(swipe[1], F.rgb(before8, right.x, right.y)), "\(swipe[1]) vs before \(F.rgb(before8, right.x, right.y))")
     // Onion skin at 25 %: the baseline at a quarter's opacity over the render looked at.
     let onion = B.colours(run.observations["onion25"])
-    let a = F.rgb(after8, left.x, left.y), b = F.rgb(before8, left.x, left.y)
+    let a = F.rgb(after8, left.x, left.y)
+    let b = F.rgb(before8, left.x, left.y)
     let blend = zip(a, b).map { Int((0.75 * Double($0) + 0.25 * Double($1)).rounded()) }
     #expect(onion.count == 1 && F.near(onion[0], blend, tolerance: 3), "\(onion) vs \(blend), from \(a) and \(b)")
     let side = try #require(run.observations["side"])
-    #expect(side.bool("compareVisible") == true && side.string("frameBSrc") == "before/bar/bar-08.png" && side.string("src") == "after/bar/bar-08.png")
+    #expect(
+      side.bool("compareVisible") == true && side.string("frameBSrc") == "before/bar/bar-08.png"
+        && side.string("src") == "after/bar/bar-08.png")
     #expect(server.interruptAndWait())
   }
 
@@ -199,11 +214,15 @@ struct CompareBrowserTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let written = try CommandRunner.run(["compare", "before", "after", "-o", "pages/compare.html"], in: directory)
     try #require(written.exitCode == 0, "\(written.stderr)")
-    #expect(written.stderr.contains("to count differing pixels serve it: barframes compare before after"), "\(written.stderr)")
+    #expect(
+      written.stderr.contains("to count differing pixels serve it: barframes compare before after"), "\(written.stderr)"
+    )
     let page = directory.appendingPathComponent("pages/compare.html").absoluteString
-    let after8 = try F.frame(directory, "after", 8), before8 = try F.frame(directory, "before", 8)
+    let after8 = try F.frame(directory, "after", 8)
+    let before8 = try F.frame(directory, "before", 8)
     let differing = try F.difference(after8, before8).differing
-    let left = try #require(differing.filter { $0.x < 55 }.max { $0.largest < $1.largest }), right = try #require(differing.filter { $0.x > 65 }.max { $0.largest < $1.largest })
+    let left = try #require(differing.filter { $0.x < 55 }.max { $0.largest < $1.largest })
+    let right = try #require(differing.filter { $0.x > 65 }.max { $0.largest < $1.largest })
     let run = try B.run([
       B.step("open", page + "#scene=bar&t=0.800000"), B.waitFor(F.bothLoaded),
       B.waitFor("window.barframesPlayer.difference() && window.barframesPlayer.difference().error"),
@@ -224,7 +243,9 @@ struct CompareBrowserTests {
     #expect(file.bool("overlayVisible") == true && file.string("overlayClass") == "overlay diff")
     #expect(run.observations["text"]?.string("value")?.contains("barframes compare") == true)
     let swipe = B.colours(run.observations["swipe"])
-    #expect(swipe.count == 2 && F.near(swipe[0], F.rgb(after8, left.x, left.y)) && F.near(swipe[1], F.rgb(before8, right.x, right.y)), "\(swipe)")
+    #expect(
+      swipe.count == 2 && F.near(swipe[0], F.rgb(after8, left.x, left.y))
+        && F.near(swipe[1], F.rgb(before8, right.x, right.y)), "\(swipe)")
   }
 }
 
@@ -234,7 +255,8 @@ struct CompareBrowserTests {
   typealias F = CompareFixture
 
   static func copy(_ directory: URL, _ from: String, _ to: String) throws {
-    try FileManager.default.copyItem(at: directory.appendingPathComponent(from), to: directory.appendingPathComponent(to))
+    try FileManager.default.copyItem(
+      at: directory.appendingPathComponent(from), to: directory.appendingPathComponent(to))
   }
 
   @Test func badRenderFoldersAreOneLineNamingTheFolderAndNoPageIsWritten() throws {
@@ -244,7 +266,9 @@ struct CompareBrowserTests {
     try fm.createDirectory(at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
     // A scene the other render does not have.
     try fm.createDirectory(at: directory.appendingPathComponent("other/baz"), withIntermediateDirectories: true)
-    try fm.copyItem(at: directory.appendingPathComponent("after/bar/bar-00.png"), to: directory.appendingPathComponent("other/baz/baz-00.png"))
+    try fm.copyItem(
+      at: directory.appendingPathComponent("after/bar/bar-00.png"),
+      to: directory.appendingPathComponent("other/baz/baz-00.png"))
     // A frame missing in the middle, and a page naming a frame that is gone.
     try Self.copy(directory, "after", "gappy")
     try fm.removeItem(at: directory.appendingPathComponent("gappy/bar/bar-05.png"))
@@ -257,34 +281,60 @@ struct CompareBrowserTests {
     try Data(page.replacingOccurrences(of: "\"scenes\":[", with: "\"scenes\":[,").utf8).write(to: garbled)
     try Self.copy(directory, "before", "escaping")
     let escaping = directory.appendingPathComponent("escaping/index.html")
-    try Data(page.replacingOccurrences(of: "\"prefix\":\"bar/bar-\"", with: "\"prefix\":\"../../bar/bar-\"").utf8).write(to: escaping)
+    try Data(page.replacingOccurrences(of: "\"prefix\":\"bar/bar-\"", with: "\"prefix\":\"../../bar/bar-\"").utf8)
+      .write(to: escaping)
     #expect(try String(contentsOf: escaping, encoding: .utf8) != page)
 
     let cases: [(arguments: [String], status: Int32, message: String)] = [
       (["nope", "after"], 65, "nope: no such folder"),
-      (["bar.json", "after"], 65, "bar.json: is a file; give the folder a render wrote (barframes render … -o FOLDER)"),
-      (["empty", "after"], 65, "empty: holds no rendered frames (expected SCENE/SCENE-NNN.png files, as barframes render writes them)"),
+      (
+        ["bar.json", "after"], 65, "bar.json: is a file; give the folder a render wrote (barframes render … -o FOLDER)"
+      ),
+      (
+        ["empty", "after"], 65,
+        "empty: holds no rendered frames (expected SCENE/SCENE-NNN.png files, as barframes render writes them)"
+      ),
       (["before", "other"], 65, "before and other have no scene in common (before: bar; other: baz)"),
-      (["before", "gappy"], 65, "gappy/bar: frames 0…10 are not evenly numbered (4 is followed by 6); a partial render (--shard) cannot be compared, render every frame"),
-      (["stale", "after"], 65, "stale/index.html: scenes[0].frames: names bar/bar-10.png, which the folder does not hold; render again or remove the stale page"),
-      (["escaping", "after"], 65, "escaping/index.html: scenes[0].frames.prefix: expected a path inside the render folder, got \"../../bar/bar-\""),
-      (["before", "after", "-o", "page.png"], 64, "'-o' names the page to write, ending in .html (e.g. -o compare.html); got 'page.png'"),
-      (["before", "after", "-o", "before/index.html"], 64, "'-o before/index.html' would replace the render's own page; choose another name (e.g. -o compare.html)"),
+      (
+        ["before", "gappy"], 65,
+        "gappy/bar: frames 0…10 are not evenly numbered (4 is followed by 6); a partial render (--shard) cannot be compared, render every frame"
+      ),
+      (
+        ["stale", "after"], 65,
+        "stale/index.html: scenes[0].frames: names bar/bar-10.png, which the folder does not hold; render again or remove the stale page"
+      ),
+      (
+        ["escaping", "after"], 65,
+        "escaping/index.html: scenes[0].frames.prefix: expected a path inside the render folder, got \"../../bar/bar-\""
+      ),
+      (
+        ["before", "after", "-o", "page.png"], 64,
+        "'-o' names the page to write, ending in .html (e.g. -o compare.html); got 'page.png'"
+      ),
+      (
+        ["before", "after", "-o", "before/index.html"], 64,
+        "'-o before/index.html' would replace the render's own page; choose another name (e.g. -o compare.html)"
+      ),
     ]
     for (arguments, status, message) in cases {
-      let result = try CommandRunner.run(["compare"] + arguments + (arguments.contains("-o") ? [] : ["-o", "page.html"]), in: directory)
+      let result = try CommandRunner.run(
+        ["compare"] + arguments + (arguments.contains("-o") ? [] : ["-o", "page.html"]), in: directory)
       #expect(result.exitCode == status, "\(arguments): \(result.stderr)")
       let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
       #expect(first == "barframes: error: \(message)" || first == "Error: \(message)", "\(arguments): \(result.stderr)")
     }
     let garbledRun = try CommandRunner.run(["compare", "garbled", "after", "-o", "page.html"], in: directory)
     #expect(garbledRun.exitCode == 65)
-    #expect(garbledRun.stderr.hasPrefix("barframes: error: garbled/index.html: its player data is not JSON: line 1, column "), "\(garbledRun.stderr)")
+    #expect(
+      garbledRun.stderr.hasPrefix("barframes: error: garbled/index.html: its player data is not JSON: line 1, column "),
+      "\(garbledRun.stderr)")
     #expect(!fm.fileExists(atPath: directory.appendingPathComponent("page.html").path))
     // preview --against reads its baseline before it renders or listens.
-    let preview = try CommandRunner.run(["preview", "bar.json", "--against", "gappy", "--port", "0", "-o", "live"], in: directory)
+    let preview = try CommandRunner.run(
+      ["preview", "bar.json", "--against", "gappy", "--port", "0", "-o", "live"], in: directory)
     #expect(preview.exitCode == 65)
-    #expect(preview.stderr.hasPrefix("barframes: error: gappy/bar: frames 0…10 are not evenly numbered"), "\(preview.stderr)")
+    #expect(
+      preview.stderr.hasPrefix("barframes: error: gappy/bar: frames 0…10 are not evenly numbered"), "\(preview.stderr)")
     #expect(!fm.fileExists(atPath: directory.appendingPathComponent("live").path))
     #expect(try String(contentsOf: directory.appendingPathComponent("before/index.html"), encoding: .utf8) == page)
   }
@@ -300,13 +350,19 @@ struct CompareBrowserTests {
     let started = Date()
     let second = try CommandRunner.run(["compare", "before", "after", "--port", String(port)], in: directory)
     #expect(second.exitCode == 1)
-    #expect(second.stderr == "barframes: error: compare: cannot listen on port \(port): Address already in use (another server? --port 0 picks a free one)\n")
+    #expect(
+      second.stderr
+        == "barframes: error: compare: cannot listen on port \(port): Address already in use (another server? --port 0 picks a free one)\n"
+    )
     #expect(Date().timeIntervalSince(started) < 5)
 
     #expect(try Self.status(port: port, path: "/before/bar/bar-00.png") == "HTTP/1.1 200 OK")
     #expect(try Self.status(port: port, path: "/after/bar/bar-10.png") == "HTTP/1.1 200 OK")
     // The server resolves `..` itself; encoded dots reach the handler as `..` after decoding.
-    for path in ["/before/%2E%2E/bar.json", "/before/%2e%2e/%2e%2e/etc/passwd", "/after/bar/..%2Fbar.json", "/before/.hidden", "/before/../bar.json"] {
+    for path in [
+      "/before/%2E%2E/bar.json", "/before/%2e%2e/%2e%2e/etc/passwd", "/after/bar/..%2Fbar.json", "/before/.hidden",
+      "/before/../bar.json",
+    ] {
       #expect(try Self.status(port: port, path: path) == "HTTP/1.1 404 Not Found", "\(path)")
     }
     #expect(server.interruptAndWait())
@@ -323,7 +379,9 @@ struct CompareBrowserTests {
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
     let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)

@@ -69,7 +69,9 @@ import Testing
     try #require(try CommandRunner.run(arguments + ["-o", again.path]).exitCode == 0)
     for run in 0..<10 { _ = try killRender(into: again, slice: run, of: 10) }
     try #require(try CommandRunner.run(arguments + ["-o", again.path]).exitCode == 0)
-    #expect(try Self.contents(of: again) == expected, "a re-render after killed ones differs from the clean render or left files")
+    #expect(
+      try Self.contents(of: again) == expected,
+      "a re-render after killed ones differs from the clean render or left files")
   }
 
   /// Every file's data is flushed before it gets its name and the folder after, observed with
@@ -84,8 +86,10 @@ import Testing
     let log = directory.appendingPathComponent("strace.log").path
     let result = try ExternalTools.run(
       "/usr/bin/strace",
-      ["-f", "-qq", "-e", "trace=openat,fsync,close,linkat,rename,renameat,renameat2", "-o", log,
-       CommandRunner.executable.path, "still", scene, "--at", "0.5", "-o", image])
+      [
+        "-f", "-qq", "-e", "trace=openat,fsync,close,linkat,rename,renameat,renameat2", "-o", log,
+        CommandRunner.executable.path, "still", scene, "--at", "0.5", "-o", image,
+      ])
     try #require(result.status == 0, "\(result.stderr)")
     // Lines look like `1234 fsync(5)      = 0`; keep the call and its result, spaces collapsed.
     let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { line in
@@ -95,14 +99,22 @@ import Testing
       calls.firstIndex { $0.hasPrefix("linkat") && $0.contains("\"\(image)\"") && $0.hasSuffix("= 0") },
       "the image is not linked into place: \(calls.filter { $0.contains(image) })")
     let source = try #require(calls[linkIndex].firstMatch(of: /"\/proc\/self\/fd\/(\d+)"/)?.1)
-    let unnamedOpen = calls[..<linkIndex].lastIndex { $0.hasPrefix("openat") && $0.contains("O_TMPFILE") && $0.hasSuffix("= \(source)") }
-    let opened = try #require(unnamedOpen, "descriptor \(source) was not opened with O_TMPFILE: \(calls[..<linkIndex].suffix(20))")
-    #expect(calls[opened..<linkIndex].contains("fsync(\(source)) = 0"), "no fsync of the file before it is named: \(calls[opened...linkIndex])")
+    let unnamedOpen = calls[..<linkIndex].lastIndex {
+      $0.hasPrefix("openat") && $0.contains("O_TMPFILE") && $0.hasSuffix("= \(source)")
+    }
+    let opened = try #require(
+      unnamedOpen, "descriptor \(source) was not opened with O_TMPFILE: \(calls[..<linkIndex].suffix(20))")
+    #expect(
+      calls[opened..<linkIndex].contains("fsync(\(source)) = 0"),
+      "no fsync of the file before it is named: \(calls[opened...linkIndex])")
     #expect(!calls.contains { $0.contains(".barframes-tmp") }, "a temporary name was used for a new file")
     let folderOpen = try #require(
-      calls[linkIndex...].firstIndex { $0.hasPrefix("openat") && $0.contains("\"\(directory.path)\"") && $0.contains("O_DIRECTORY") },
+      calls[linkIndex...].firstIndex {
+        $0.hasPrefix("openat") && $0.contains("\"\(directory.path)\"") && $0.contains("O_DIRECTORY")
+      },
       "the folder is not opened after the link: \(calls[linkIndex...])")
-    let folderDescriptor = try #require(calls[folderOpen].split(separator: "=").last?.trimmingCharacters(in: .whitespaces))
+    let folderDescriptor = try #require(
+      calls[folderOpen].split(separator: "=").last?.trimmingCharacters(in: .whitespaces))
     #expect(calls[folderOpen...].contains("fsync(\(folderDescriptor)) = 0"), "no fsync of the folder after the link")
   }
 
@@ -117,7 +129,9 @@ import Testing
     for path in RenderCommandTests.files(under: directory) {
       let url = directory.appendingPathComponent(path)
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        continue
+      }
       files[path] = Array(try Data(contentsOf: url))
     }
     return files

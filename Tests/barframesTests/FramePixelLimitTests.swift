@@ -24,7 +24,9 @@ import Testing
     let out = directory.appendingPathComponent("out")
     let result = try CommandRunner.run(["render", path, "-o", out.path])
     #expect(result.exitCode == 65)
-    #expect(result.stderr.contains("scale: a 4096 × 4096 pt canvas at @2x is 67108864 pixels a frame; the limit is 16777216"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("scale: a 4096 × 4096 pt canvas at @2x is 67108864 pixels a frame; the limit is 16777216"),
+      "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 
@@ -46,7 +48,9 @@ import Testing
     let render = try CommandRunner.run(["render", path, "-o", out.path, "--scale", "3"])
     #expect(render.exitCode == 64)
     #expect(render.stderr.contains("6000 × 6000 = 36000000 pixels; the limit is 16777216"), "\(render.stderr)")
-    let still = try CommandRunner.run(["still", path, "--at", "0", "--scale", "3", "-o", out.appendingPathComponent("x.png").path])
+    let still = try CommandRunner.run([
+      "still", path, "--at", "0", "--scale", "3", "-o", out.appendingPathComponent("x.png").path,
+    ])
     #expect(still.exitCode == 64)
     #expect(still.stderr.contains("36000000 pixels; the limit is 16777216"), "\(still.stderr)")
     // render prepares OUT before planning; no file may be in it.

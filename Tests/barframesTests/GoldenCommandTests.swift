@@ -18,7 +18,8 @@ import Testing
   func barWithGolden(red: UInt8) throws -> URL {
     let directory = try TestRendering.temporaryDirectory()
     try Data(Self.bar.utf8).write(to: directory.appendingPathComponent("bar.json"))
-    let record = try CommandRunner.run(["golden", "record", "bar.json", "--golden", "goldens", "--at", "1"], in: directory)
+    let record = try CommandRunner.run(
+      ["golden", "record", "bar.json", "--golden", "goldens", "--at", "1"], in: directory)
     #expect(record.exitCode == 0, "\(record.stderr)")
     let url = directory.appendingPathComponent("goldens/bar/bar_t1.000.png")
     var golden = try PNGDecoder.decode(Array(try Data(contentsOf: url)))
@@ -29,7 +30,8 @@ import Testing
   }
 
   func verify(_ arguments: [String], in directory: URL) throws -> CommandRunner.Result {
-    try CommandRunner.run(["golden", "verify", "bar.json", "--golden", "goldens", "--at", "1"] + arguments, in: directory)
+    try CommandRunner.run(
+      ["golden", "verify", "bar.json", "--golden", "goldens", "--at", "1"] + arguments, in: directory)
   }
 
   @Test func recordThenVerifyThenDetectAStyleChange() throws {
@@ -37,21 +39,29 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let style = directory.appendingPathComponent("style.json")
     try Data(#"{"version": 1, "design": "bent-line", "size": [160, 100]}"#.utf8).write(to: style)
-    try Data(#"{"version": 1, "style": "style.json", "duration": 1, "events": [{"at": 0.5, "call": "setProgress", "args": {"value": 0.5}}]}"#.utf8)
-      .write(to: directory.appendingPathComponent("sweep.json"))
+    try Data(
+      #"{"version": 1, "style": "style.json", "duration": 1, "events": [{"at": 0.5, "call": "setProgress", "args": {"value": 0.5}}]}"#
+        .utf8
+    )
+    .write(to: directory.appendingPathComponent("sweep.json"))
     let record = try CommandRunner.run(["golden", "record", "sweep.json", "--golden", "goldens"], in: directory)
     #expect(record.exitCode == 0, "\(record.stderr)")
     // Key times: 0, 0.25, 0.5 (also the event), 0.75, 1.
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("goldens/sweep").path).sorted()
-    #expect(files == ["sweep_t0.000.png", "sweep_t0.250.png", "sweep_t0.500.png", "sweep_t0.750.png", "sweep_t1.000.png"])
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: directory.appendingPathComponent("goldens/sweep").path
+    ).sorted()
+    #expect(
+      files == ["sweep_t0.000.png", "sweep_t0.250.png", "sweep_t0.500.png", "sweep_t0.750.png", "sweep_t1.000.png"])
 
     let verify = try CommandRunner.run(["golden", "verify", "sweep.json", "--golden", "goldens"], in: directory)
     #expect(verify.exitCode == 0, "\(verify.stderr)")
     #expect(verify.stdout == "5 of 5 frames match (tolerance: ±1 per channel, no pixel beyond)\n")
 
-    try Data(##"{"version": 1, "design": "bent-line", "size": [160, 100], "strokeColor": "#FF0000"}"##.utf8).write(to: style)
+    try Data(##"{"version": 1, "design": "bent-line", "size": [160, 100], "strokeColor": "#FF0000"}"##.utf8).write(
+      to: style)
     let changed = try CommandRunner.run(
-      ["golden", "verify", "sweep.json", "--golden", "goldens", "--report", "report", "--junit", "ci/junit.xml"], in: directory)
+      ["golden", "verify", "sweep.json", "--golden", "goldens", "--report", "report", "--junit", "ci/junit.xml"],
+      in: directory)
     #expect(changed.exitCode == 2)
     #expect(changed.stderr.contains("MISMATCH sweep_t0.500"))
     #expect(changed.stderr.contains("tolerance: ±1 per channel, no pixel beyond"))
@@ -60,7 +70,8 @@ import Testing
     let report = try String(contentsOf: directory.appendingPathComponent("report/index.html"), encoding: .utf8)
     #expect(report.contains("sweep_t0.500/reference.png") && report.contains("sweep_t0.500/diff.png"))
     #expect(report.contains("Tolerance: ±1 per channel, no pixel beyond"))
-    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("report/sweep_t0.500/actual.png").path))
+    #expect(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("report/sweep_t0.500/actual.png").path))
 
     // JUnit: one testcase per frame, a failure for each MISMATCH line.
     let document = try XMLDocument(contentsOf: directory.appendingPathComponent("ci/junit.xml"))
@@ -69,7 +80,9 @@ import Testing
     let failures = try document.nodes(forXPath: "//testcase/failure").compactMap { $0 as? XMLElement }
     let mismatches = changed.stderr.split(separator: "\n").filter { $0.hasPrefix("MISMATCH ") }
     #expect(failures.count == mismatches.count && !failures.isEmpty)
-    #expect(failures.compactMap { $0.attribute(forName: "message")?.stringValue } == mismatches.map { String($0.dropFirst(9)) })
+    #expect(
+      failures.compactMap { $0.attribute(forName: "message")?.stringValue }
+        == mismatches.map { String($0.dropFirst(9)) })
   }
 
   @Test func theDefaultFailsOneChannelOffByTwoAndPassesOffByOne() throws {
@@ -93,7 +106,9 @@ import Testing
     #expect(try verify(["--max-ratio", "0.005"], in: offByTwo).exitCode == 0)
     #expect(try verify(["--max-ratio", "0.004"], in: offByTwo).exitCode == 2)
     let loose = try verify(["--max-pixels", "1", "--ignore-antialiasing"], in: offByTwo)
-    #expect(loose.stdout == "1 of 1 frames match (tolerance: ±1 per channel, at most 1 pixel beyond, anti-aliased edges ignored)\n")
+    #expect(
+      loose.stdout
+        == "1 of 1 frames match (tolerance: ±1 per channel, at most 1 pixel beyond, anti-aliased edges ignored)\n")
   }
 
   @Test(arguments: [
@@ -104,7 +119,10 @@ import Testing
     (["--max-ratio=-0.5"], "'--max-ratio' must be at least 0 and below 1 (1 would pass any image); got -0.5"),
     (["--max-pixels=-3"], "'--max-pixels' must be 0 or more; got -3"),
     // The frame is 20 × 10 = 200 pixels.
-    (["--max-pixels", "200"], "'--max-pixels' must be fewer than the image's 200 pixels (200 would pass any image); got 200"),
+    (
+      ["--max-pixels", "200"],
+      "'--max-pixels' must be fewer than the image's 200 pixels (200 would pass any image); got 200"
+    ),
   ])
   func aToleranceThatWouldPassAnyImageIsAUsageErrorOnOneLine(flags: [String], message: String) throws {
     let directory = try barWithGolden(red: 0)
@@ -122,7 +140,8 @@ import Testing
     let page = try String(contentsOf: directory.appendingPathComponent("out/report.html"), encoding: .utf8)
     // The player's data links the images relative to the page.
     #expect(page.contains(#""path":"report/bar_t1.000/diff.png""#))
-    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/report/bar_t1.000/diff.png").path))
+    #expect(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/report/bar_t1.000/diff.png").path))
     #expect(try verify(["--report", "folder"], in: directory).exitCode == 2)
     let index = try String(contentsOf: directory.appendingPathComponent("folder/index.html"), encoding: .utf8)
     #expect(index.contains(#""path":"bar_t1.000/reference.png""#))
@@ -134,7 +153,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let name = #"a&b<c>"d'e"#
     try Data(Self.bar.utf8).write(to: directory.appendingPathComponent("\(name).json"))
-    let result = try CommandRunner.run(["golden", "verify", "\(name).json", "--golden", "g", "--at", "1", "--junit", "j.xml"], in: directory)
+    let result = try CommandRunner.run(
+      ["golden", "verify", "\(name).json", "--golden", "g", "--at", "1", "--junit", "j.xml"], in: directory)
     #expect(result.exitCode == 2)
     let document = try XMLDocument(contentsOf: directory.appendingPathComponent("j.xml"))
     let suite = try #require(document.rootElement()?.elements(forName: "testsuite").first)
@@ -150,7 +170,8 @@ import Testing
     let directory = try barWithGolden(red: 9)
     defer { try? FileManager.default.removeItem(at: directory) }
     #expect(try verify(["--junit", "j.xml"], in: directory).exitCode == 2)
-    let lint = try ExternalTools.run(try #require(ExternalTools.path("xmllint")), ["--noout", directory.appendingPathComponent("j.xml").path])
+    let lint = try ExternalTools.run(
+      try #require(ExternalTools.path("xmllint")), ["--noout", directory.appendingPathComponent("j.xml").path])
     #expect(lint.status == 0, "\(lint.stderr)")
   }
 
@@ -159,7 +180,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let missing = try CommandRunner.run(["golden", "verify", "none.json", "--golden", "g"], in: directory)
     #expect(missing.exitCode == 65)
-    let both = try CommandRunner.run(["golden", "verify", "none.json", "--golden", "g", "--max-pixels", "1", "--max-ratio", "0.1"], in: directory)
+    let both = try CommandRunner.run(
+      ["golden", "verify", "none.json", "--golden", "g", "--max-pixels", "1", "--max-ratio", "0.1"], in: directory)
     #expect(both.exitCode == 64)
     #expect(both.stderr.contains("'--max-pixels' and '--max-ratio' are mutually exclusive"))
     try Data(#"{"version": 1, "style": {"version": 1, "design": "bent-line"}, "duration": 1}"#.utf8)
@@ -167,9 +189,11 @@ import Testing
     let noGolden = try CommandRunner.run(["golden", "verify", "s.json", "--golden", "g", "--at", "0"], in: directory)
     #expect(noGolden.exitCode == 2)
     #expect(noGolden.stderr.contains("no golden at"))
-    try FileManager.default.createDirectory(at: directory.appendingPathComponent("g/s"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("g/s"), withIntermediateDirectories: true)
     try Data("not a png".utf8).write(to: directory.appendingPathComponent("g/s/s_t0.000.png"))
-    let unreadable = try CommandRunner.run(["golden", "verify", "s.json", "--golden", "g", "--at", "0", "--junit", "j.xml"], in: directory)
+    let unreadable = try CommandRunner.run(
+      ["golden", "verify", "s.json", "--golden", "g", "--at", "0", "--junit", "j.xml"], in: directory)
     #expect(unreadable.exitCode == 1)
     #expect(unreadable.stderr.contains("cannot be compared"))
     let junit = try String(contentsOf: directory.appendingPathComponent("j.xml"), encoding: .utf8)

@@ -18,14 +18,19 @@ struct GoldenReportBrowserTests {
     let style = directory.appendingPathComponent("style.json")
     try Data(Self.style(background: "#223344").utf8).write(to: style)
     for name in ["a", "b"] {
-      try Data(#"{"version": 1, "style": "style.json", "duration": 1, "events": [{"at": 0.5, "call": "setProgress", "args": {"value": 0.5}}]}"#.utf8)
-        .write(to: directory.appendingPathComponent("\(name).json"))
+      try Data(
+        #"{"version": 1, "style": "style.json", "duration": 1, "events": [{"at": 0.5, "call": "setProgress", "args": {"value": 0.5}}]}"#
+          .utf8
+      )
+      .write(to: directory.appendingPathComponent("\(name).json"))
     }
     let times = ["--at", "0", "--at", "1"]
-    let record = try CommandRunner.run(["golden", "record", "a.json", "b.json", "--golden", "goldens"] + times, in: directory)
+    let record = try CommandRunner.run(
+      ["golden", "record", "a.json", "b.json", "--golden", "goldens"] + times, in: directory)
     #expect(record.exitCode == 0, "\(record.stderr)")
     try Data(Self.style(background: "#AA3344").utf8).write(to: style)
-    let verify = try CommandRunner.run(["golden", "verify", "a.json", "b.json", "--golden", "goldens", "--report", "report"] + times, in: directory)
+    let verify = try CommandRunner.run(
+      ["golden", "verify", "a.json", "b.json", "--golden", "goldens", "--report", "report"] + times, in: directory)
     #expect(verify.exitCode == 2, "\(verify.stderr)")
     return directory
   }
@@ -53,10 +58,15 @@ struct GoldenReportBrowserTests {
     let directory = try Self.report()
     defer { try? FileManager.default.removeItem(at: directory) }
     let page = directory.appendingPathComponent("report/index.html").absoluteString
-    let loaded = "window.barframesPlayer && ['frameA', 'overlay', 'frameC'].every(function (id) { var i = document.getElementById(id); return i.complete && i.naturalWidth > 0; })"
+    let loaded =
+      "window.barframesPlayer && ['frameA', 'overlay', 'frameC'].every(function (id) { var i = document.getElementById(id); return i.complete && i.naturalWidth > 0; })"
     typealias B = BrowserDriver
-    func eval(_ js: String, _ name: String) -> JSONValue { .object([.init("eval", .string(js)), .init("as", .string(name))]) }
-    func pixels(_ name: String) -> JSONValue { .object([.init("pixels", .string(Self.points)), .init("as", .string(name))]) }
+    func eval(_ js: String, _ name: String) -> JSONValue {
+      .object([.init("eval", .string(js)), .init("as", .string(name))])
+    }
+    func pixels(_ name: String) -> JSONValue {
+      .object([.init("pixels", .string(Self.points)), .init("as", .string(name))])
+    }
     let run = try B.run([
       B.step("open", page), B.waitFor(loaded), B.observe("0"),
       eval("document.getElementById('frameC').getAttribute('src')", "diff0"),
@@ -86,19 +96,27 @@ struct GoldenReportBrowserTests {
       #expect(seen.string("clock") == "\(position + 1) of 4 · \(frame)")
       #expect(seen.string("scene") == "reference")
     }
-    #expect(run.observations["3"]?.string("hash")?.hasPrefix("#scene=reference&t=3") == true, "\(run.observations["3"] ?? .null)")
+    #expect(
+      run.observations["3"]?.string("hash")?.hasPrefix("#scene=reference&t=3") == true,
+      "\(run.observations["3"] ?? .null)")
     #expect(run.observations["diff0"]?["value"] == .string("a_t0.000/diff.png"))
     if case .string(let note)? = run.observations["note0"]?["value"] {
       #expect(note.hasPrefix("a_t0.000 does not match its golden"), "\(note)")
     } else {
       Issue.record("no note")
     }
-    guard case .array(let markers)? = run.observations["0"]?["markers"] else { Issue.record("no markers"); return }
+    guard case .array(let markers)? = run.observations["0"]?["markers"] else {
+      Issue.record("no markers")
+      return
+    }
     #expect(markers.map { $0.string("text") } == ["a ×2", "b ×2"])
 
     // The swipe, on the screen: reference (#223344) left of the divider, actual (#AA3344) right of it.
-    let reference: [Double] = [0x22, 0x33, 0x44], actual: [Double] = [0xAA, 0x33, 0x44]
-    let half = Self.colours(run.observations["half"]), end = Self.colours(run.observations["end"]), home = Self.colours(run.observations["home"])
+    let reference: [Double] = [0x22, 0x33, 0x44]
+    let actual: [Double] = [0xAA, 0x33, 0x44]
+    let half = Self.colours(run.observations["half"])
+    let end = Self.colours(run.observations["end"])
+    let home = Self.colours(run.observations["home"])
     #expect(half.count == 2 && Self.near(half[0], reference) && Self.near(half[1], actual), "\(half)")
     #expect(end.count == 2 && end.allSatisfy { Self.near($0, reference) }, "\(end)")
     #expect(home.count == 2 && home.allSatisfy { Self.near($0, actual) }, "\(home)")

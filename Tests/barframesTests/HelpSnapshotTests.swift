@@ -7,7 +7,8 @@ import Testing
 /// written and the test fails; after an intended change, delete the file and run again.
 @Suite struct HelpSnapshotTests {
   static let commands = [
-    [], ["compare"], ["golden", "record"], ["golden", "verify"], ["inspect"], ["merge"], ["preview"], ["render"], ["schema"],
+    [], ["compare"], ["golden", "record"], ["golden", "verify"], ["inspect"], ["merge"], ["preview"], ["render"],
+    ["schema"],
     ["still"], ["test-card"], ["timing"], ["validate"],
   ]
 
@@ -24,12 +25,16 @@ import Testing
     // A fixed width, so wrapping does not depend on the terminal running the tests.
     let result = try ExternalTools.run("/usr/bin/env", ["COLUMNS=100", executable.path] + command + ["--help"])
     #expect(result.status == 0, "\(result.stderr)")
-    let url = TestRendering.packageRoot.appendingPathComponent("Tests/barframesTests/__Snapshots__/HelpSnapshotTests/\(name).txt")
+    let url = TestRendering.packageRoot.appendingPathComponent(
+      "Tests/barframesTests/__Snapshots__/HelpSnapshotTests/\(name).txt")
     guard let snapshot = try? String(contentsOf: url, encoding: .utf8) else {
       if ProcessInfo.processInfo.environment["CI"] == nil { try Data(result.text.utf8).write(to: url) }
-      Issue.record("no snapshot of `\(name) --help`; \(ProcessInfo.processInfo.environment["CI"] == nil ? "recorded \(url.path), check and commit it" : "record it outside CI")")
+      Issue.record(
+        "no snapshot of `\(name) --help`; \(ProcessInfo.processInfo.environment["CI"] == nil ? "recorded \(url.path), check and commit it" : "record it outside CI")"
+      )
       return
     }
-    #expect(result.text == snapshot, "`\(name) --help` changed; if intended, delete \(url.path) and run the tests again")
+    #expect(
+      result.text == snapshot, "`\(name) --help` changed; if intended, delete \(url.path) and run the tests again")
   }
 }

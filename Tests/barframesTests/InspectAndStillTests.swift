@@ -23,7 +23,9 @@ import Testing
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let png = directory.appendingPathComponent("x.png").path
-    let result = try CommandRunner.run(["still", "Examples/bent-line-slider.json", "--at", "1.0", "-o", png, "--scale", "1"])
+    let result = try CommandRunner.run([
+      "still", "Examples/bent-line-slider.json", "--at", "1.0", "-o", png, "--scale", "1",
+    ])
     #expect(result.exitCode == 0, "\(result.stderr)")
     let image = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: png))))
     #expect(image.width == 320 && image.height == 320)
@@ -38,8 +40,10 @@ import Testing
   @Test func badStyleFailsWithOneLineExit65AndNoOutput() throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Data(#"{"version": 1, "design": "bent-line", "lineWidth": -5}"#.utf8).write(to: directory.appendingPathComponent("x.json"))
-    try Data(#"{"version": 1, "style": "x.json", "duration": 1}"#.utf8).write(to: directory.appendingPathComponent("scene.json"))
+    try Data(#"{"version": 1, "design": "bent-line", "lineWidth": -5}"#.utf8).write(
+      to: directory.appendingPathComponent("x.json"))
+    try Data(#"{"version": 1, "style": "x.json", "duration": 1}"#.utf8).write(
+      to: directory.appendingPathComponent("scene.json"))
     let out = directory.appendingPathComponent("out.png")
     let result = try CommandRunner.run(["still", "scene.json", "--at", "0", "-o", out.path], in: directory)
     #expect(result.exitCode == 65)

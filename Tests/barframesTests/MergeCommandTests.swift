@@ -8,23 +8,31 @@ import Testing
 /// byte for byte, what one unsharded `barframes render` writes.
 @Suite struct MergeCommandTests {
   /// Two short examples, one opaque and one transparent, every format; 10 fps keeps it quick.
-  static let render = ["render", "Examples/bent-line-strokeend.json", "Examples/seek-bar.json", "--format", "all", "--fps", "10", "--jobs", "2"]
+  static let render = [
+    "render", "Examples/bent-line-strokeend.json", "Examples/seek-bar.json", "--format", "all", "--fps", "10", "--jobs",
+    "2",
+  ]
 
   /// The runner variables `--shard auto` reads, removed from the test's own environment (the
   /// suite may itself run in a parallel CI job).
-  static let runnerVariables = ["BARFRAMES_SHARD", "BARFRAMES_SHARD_COUNT", "JOB_COMPLETION_INDEX", "CI_NODE_INDEX", "CI_NODE_TOTAL"]
+  static let runnerVariables = [
+    "BARFRAMES_SHARD", "BARFRAMES_SHARD_COUNT", "JOB_COMPLETION_INDEX", "CI_NODE_INDEX", "CI_NODE_TOTAL",
+  ]
 
   /// Runs `barframes` with exactly `environment` of the runner variables set.
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ExternalTools.Output {
     let unset = runnerVariables.flatMap { ["-u", $0] }
     let set = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    return try ExternalTools.run("/usr/bin/env", unset + set + [CommandRunner.executable.path] + arguments, in: TestRendering.packageRoot)
+    return try ExternalTools.run(
+      "/usr/bin/env", unset + set + [CommandRunner.executable.path] + arguments, in: TestRendering.packageRoot)
   }
 
   /// Every file under `directory`, by relative path.
   static func contents(of directory: URL) throws -> [String: Data] {
     var result: [String: Data] = [:]
-    for case let relative as String in FileManager.default.enumerator(atPath: directory.path) ?? FileManager.DirectoryEnumerator() {
+    for case let relative as String in FileManager.default.enumerator(atPath: directory.path)
+      ?? FileManager.DirectoryEnumerator()
+    {
       let url = directory.appendingPathComponent(relative)
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -37,7 +45,9 @@ import Testing
   static func expectIdentical(_ actual: URL, _ expected: URL) throws {
     let want = try contents(of: expected)
     let got = try contents(of: actual)
-    #expect(Set(got.keys) == Set(want.keys), "only merged: \(Set(got.keys).subtracting(want.keys)), only full: \(Set(want.keys).subtracting(got.keys))")
+    #expect(
+      Set(got.keys) == Set(want.keys),
+      "only merged: \(Set(got.keys).subtracting(want.keys)), only full: \(Set(want.keys).subtracting(got.keys))")
     for (path, bytes) in want {
       let same = got[path] == bytes
       #expect(same, "\(path) differs")
@@ -57,33 +67,50 @@ import Testing
     }
     // A shard writes no animation: the merge builds them.
     let shardFiles = try (1...3).flatMap { try Self.contents(of: directory.appendingPathComponent("shard-\($0)")).keys }
-    #expect(!shardFiles.isEmpty && !shardFiles.contains { $0.hasSuffix(".apng") || $0.hasSuffix(".gif") || $0.hasSuffix(".webp") })
+    #expect(
+      !shardFiles.isEmpty
+        && !shardFiles.contains { $0.hasSuffix(".apng") || $0.hasSuffix(".gif") || $0.hasSuffix(".webp") })
 
-    let merge = try Self.run(["merge", folder("shard-2"), folder("shard-3"), folder("shard-1"), "-o", folder("merged"), "--json"])
+    let merge = try Self.run([
+      "merge", folder("shard-2"), folder("shard-3"), folder("shard-1"), "-o", folder("merged"), "--json",
+    ])
     #expect(merge.status == 0, "\(merge.stderr)")
     try Self.expectIdentical(directory.appendingPathComponent("merged"), directory.appendingPathComponent("full"))
     let files = try Self.contents(of: directory.appendingPathComponent("full"))
     // What was compared includes the manifest, the page and every animation.
-    for path in ["manifest.json", "index.html", "seek-bar/seek-bar@2x.apng", "seek-bar/seek-bar@2x.gif", "bent-line-strokeend/bent-line-strokeend@2x.webp"] {
+    for path in [
+      "manifest.json", "index.html", "seek-bar/seek-bar@2x.apng", "seek-bar/seek-bar@2x.gif",
+      "bent-line-strokeend/bent-line-strokeend@2x.webp",
+    ] {
       #expect(files[path] != nil, "\(path)")
     }
     #expect(merge.stdout == files["manifest.json"])
     let lines = merge.stderr.split(separator: "\n")
     #expect(lines.first == "merge: [1/2] bent-line-strokeend: 41 frames")
-    #expect(lines.last?.hasPrefix("merge: 3 shards → \(folder("merged")): 2 scenes, 142 frames and ") == true, "\(merge.stderr)")
+    #expect(
+      lines.last?.hasPrefix("merge: 3 shards → \(folder("merged")): 2 scenes, 142 frames and ") == true,
+      "\(merge.stderr)")
 
     // `--shard auto`, each shard finding itself through another runner's convention, writes
     // exactly what `--shard i/3` wrote.
     let conventions: [(shard: Int, environment: [String: String], source: String)] = [
-      (1, ["JOB_COMPLETION_INDEX": "0", "BARFRAMES_SHARD_COUNT": "3"], "JOB_COMPLETION_INDEX=0, BARFRAMES_SHARD_COUNT=3 (Kubernetes Indexed Job)"),
+      (
+        1, ["JOB_COMPLETION_INDEX": "0", "BARFRAMES_SHARD_COUNT": "3"],
+        "JOB_COMPLETION_INDEX=0, BARFRAMES_SHARD_COUNT=3 (Kubernetes Indexed Job)"
+      ),
       (2, ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"], "CI_NODE_INDEX=2, CI_NODE_TOTAL=3 (GitLab CI parallel)"),
       (3, ["BARFRAMES_SHARD": "3/3"], "BARFRAMES_SHARD=3/3"),
     ]
     for convention in conventions {
-      let auto = try Self.run(Self.render + ["-o", folder("auto-\(convention.shard)"), "--shard", "auto"], environment: convention.environment)
+      let auto = try Self.run(
+        Self.render + ["-o", folder("auto-\(convention.shard)"), "--shard", "auto"], environment: convention.environment
+      )
       #expect(auto.status == 0, "\(auto.stderr)")
-      #expect(auto.stderr.hasPrefix("render: shard \(convention.shard)/3 from \(convention.source)\n"), "\(auto.stderr)")
-      try Self.expectIdentical(directory.appendingPathComponent("auto-\(convention.shard)"), directory.appendingPathComponent("shard-\(convention.shard)"))
+      #expect(
+        auto.stderr.hasPrefix("render: shard \(convention.shard)/3 from \(convention.source)\n"), "\(auto.stderr)")
+      try Self.expectIdentical(
+        directory.appendingPathComponent("auto-\(convention.shard)"),
+        directory.appendingPathComponent("shard-\(convention.shard)"))
     }
   }
 
@@ -94,7 +121,9 @@ import Testing
     let none = try Self.run(["render", "Examples/seek-bar.json", "-o", out.path, "--shard", "auto"])
     #expect(none.status == 64)
     for variable in Self.runnerVariables { #expect(none.stderr.contains(variable), "\(variable): \(none.stderr)") }
-    let incomplete = try Self.run(["render", "Examples/seek-bar.json", "-o", out.path, "--shard", "auto"], environment: ["JOB_COMPLETION_INDEX": "4"])
+    let incomplete = try Self.run(
+      ["render", "Examples/seek-bar.json", "-o", out.path, "--shard", "auto"],
+      environment: ["JOB_COMPLETION_INDEX": "4"])
     #expect(incomplete.status == 64)
     #expect(incomplete.stderr.contains("JOB_COMPLETION_INDEX=4 (Kubernetes Indexed Job) needs BARFRAMES_SHARD_COUNT"))
     #expect(!FileManager.default.fileExists(atPath: out.path))
@@ -110,7 +139,10 @@ import Testing
 
     let missing = try Self.run(["merge", folder("shard-1"), "-o", folder("merged")])
     #expect(missing.status == 64)
-    #expect(missing.stderr == "barframes: error: missing shard 2/2 (1 of 2): found 1/2 in \(folder("shard-1")); give every shard's folder\n")
+    #expect(
+      missing.stderr
+        == "barframes: error: missing shard 2/2 (1 of 2): found 1/2 in \(folder("shard-1")); give every shard's folder\n"
+    )
 
     let different = try Self.run(["merge", folder("shard-1"), folder("other-2"), "-o", folder("merged")])
     #expect(different.status == 65)
@@ -129,7 +161,8 @@ import Testing
     let ci = TestRendering.packageRoot.appendingPathComponent("Examples/ci")
     func load(_ name: String) throws -> [JSONValue] {
       let script = "import json, sys, yaml; print(json.dumps(list(yaml.safe_load_all(open(sys.argv[1])))))"
-      let result = try ExternalTools.run(try #require(Self.yamlReader), ["-c", script, ci.appendingPathComponent(name).path])
+      let result = try ExternalTools.run(
+        try #require(Self.yamlReader), ["-c", script, ci.appendingPathComponent(name).path])
       #expect(result.status == 0, "\(name): \(result.stderr)")
       guard case .array(let documents) = try JSONValue(parsing: result.text) else { return [] }
       return documents
@@ -148,7 +181,10 @@ import Testing
     // job that needs them all downloads them and merges.
     let workflow = try #require(try load("github-actions-shards.yml").first)
     let render = try #require(workflow["jobs"]?["render"])
-    guard case .array(let shards)? = render["strategy"]?["matrix"]?["shard"] else { Issue.record("no matrix.shard"); return }
+    guard case .array(let shards)? = render["strategy"]?["matrix"]?["shard"] else {
+      Issue.record("no matrix.shard")
+      return
+    }
     #expect(shards == (1...shards.count).map { .number(Double($0)) } && shards.count >= 2)
     #expect(render["env"]?["BARFRAMES_SHARD"] == .string("${{ matrix.shard }}/${{ strategy.job-total }}"))
     let renderSteps = text(render["steps"])
@@ -164,9 +200,13 @@ import Testing
     let indexed = try #require(jobs.first { $0["spec"]?["completionMode"] == .string("Indexed") })
     #expect(indexed["kind"] == .string("Job") && indexed["apiVersion"] == .string("batch/v1"))
     let completions = try #require(indexed["spec"]?["completions"])
-    guard case .array(let containers)? = indexed["spec"]?["template"]?["spec"]?["containers"], let container = containers.first,
+    guard case .array(let containers)? = indexed["spec"]?["template"]?["spec"]?["containers"],
+      let container = containers.first,
       case .array(let environment)? = container["env"]
-    else { Issue.record("no container env"); return }
+    else {
+      Issue.record("no container env")
+      return
+    }
     let count = environment.first { $0["name"] == .string("BARFRAMES_SHARD_COUNT") }?["value"]
     #expect(count == .string(text(completions)), "BARFRAMES_SHARD_COUNT must equal spec.completions")
     let command = text(container["command"]) + text(container["args"])

@@ -53,8 +53,12 @@ import Testing
     let blue = RGBAImage.Pixel(red: 0, green: 0, blue: 255)
     let red = RGBAImage.Pixel(red: 255, green: 0, blue: 0)
     // strokeEnd 0.5 covers 12 → 3 → 6 o'clock (angles −π/2 … π/2); the left half is track.
-    for angle in [-Double.pi / 4, 0, Double.pi / 4] { #expect(Self.pixel(image, atAngle: angle) == blue, "at \(angle)") }
-    for angle in [3 * Double.pi / 4, Double.pi, 5 * Double.pi / 4] { #expect(Self.pixel(image, atAngle: angle) == red, "at \(angle)") }
+    for angle in [-Double.pi / 4, 0, Double.pi / 4] {
+      #expect(Self.pixel(image, atAngle: angle) == blue, "at \(angle)")
+    }
+    for angle in [3 * Double.pi / 4, Double.pi, 5 * Double.pi / 4] {
+      #expect(Self.pixel(image, atAngle: angle) == red, "at \(angle)")
+    }
     #expect(image[32, 32] == RGBAImage.Pixel(red: 255, green: 255, blue: 255))
   }
 
@@ -67,7 +71,9 @@ import Testing
     let json = try JSONValue(parsing: result.text)
     #expect(json["design"] == .string("ring"))
     #expect(json["state"]?["progress"] == .number(0.5))
-    guard case .array(let layers)? = json["layers"] else { throw InputError(file: "inspect", keyPath: "layers", message: "missing") }
+    guard case .array(let layers)? = json["layers"] else {
+      throw InputError(file: "inspect", keyPath: "layers", message: "missing")
+    }
     let progress = try #require(layers.first { $0["name"] == .string("progress") })
     #expect(progress["strokeEnd"] == .number(0.5 * t / Self.duration))
   }
@@ -78,7 +84,9 @@ import Testing
     let result = try Self.ring(["schema", "-o", directory.path], in: directory)
     #expect(result.status == 0, "\(result.stderr)")
     let schema = try String(contentsOf: directory.appendingPathComponent("style.schema.json"), encoding: .utf8)
-    for name in DesignRegistry.standard.names + ["ring"] { #expect(schema.contains("\"const\": \"\(name)\""), "\(name)") }
+    for name in DesignRegistry.standard.names + ["ring"] {
+      #expect(schema.contains("\"const\": \"\(name)\""), "\(name)")
+    }
   }
 
   @Test func theSeedDesignsStillRenderWithTheRingAdded() throws {
@@ -86,7 +94,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let png = directory.appendingPathComponent("x.png").path
     let result = try ExternalTools.run(
-      Self.ringTool.path, ["still", "Examples/bent-line-slider.json", "--at", "1.0", "-o", png], in: TestRendering.packageRoot)
+      Self.ringTool.path, ["still", "Examples/bent-line-slider.json", "--at", "1.0", "-o", png],
+      in: TestRendering.packageRoot)
     #expect(result.status == 0, "\(result.stderr)")
   }
 
@@ -98,7 +107,8 @@ import Testing
     let result = try CommandRunner.run(["still", "ring.json", "--at", "1", "-o", "x.png"], in: directory)
     #expect(result.exitCode == 65)
     let names = DesignRegistry.standard.names.map { "\"\($0)\"" }.joined(separator: ", ")
-    #expect(result.stderr == "barframes: error: ring-style.json: design: unknown design \"ring\"; expected one of \(names)\n")
+    #expect(
+      result.stderr == "barframes: error: ring-style.json: design: unknown design \"ring\"; expected one of \(names)\n")
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
   }
 }

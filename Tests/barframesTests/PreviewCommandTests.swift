@@ -23,10 +23,12 @@ struct PreviewCommandTests {
     let style = styles.appendingPathComponent("bar.json")
     try Data(Self.style(lineWidth: 3).utf8).write(to: style)
     let scene = directory.appendingPathComponent("bar.json")
-    try Data("""
+    try Data(
+      """
       {"version": 1, "style": "Styles/bar.json", "duration": 1, "fps": 10, "scale": 1,
        "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.5}}]}
-      """.utf8).write(to: scene)
+      """.utf8
+    ).write(to: scene)
 
     let server = Process()
     server.executableURL = CommandRunner.executable
@@ -44,14 +46,18 @@ struct PreviewCommandTests {
       if chunk.isEmpty { break }
       log += String(decoding: chunk, as: UTF8.self)
     }
-    let address = try #require(log.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression).map { String(log[$0]) }, "\(log)")
+    let address = try #require(
+      log.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression).map { String(log[$0]) }, "\(log)")
 
     typealias B = BrowserDriver
     let run = try B.run([
-      B.step("open", address + "#scene=bar&t=0.500000"), B.waitFor("window.barframesPlayer && document.getElementById('frameA').complete"),
+      B.step("open", address + "#scene=bar&t=0.500000"),
+      B.waitFor("window.barframesPlayer && document.getElementById('frameA').complete"),
       B.observe("first"),
       .object([.init("write", .string(style.path)), .init("text", .string(Self.style(lineWidth: 3, width: 160)))]),
-      B.waitFor("window.barframesPlayer && window.barframesPlayer.data.revision === 2 && document.getElementById('frameA').naturalWidth === 160", timeout: 10),
+      B.waitFor(
+        "window.barframesPlayer && window.barframesPlayer.data.revision === 2 && document.getElementById('frameA').naturalWidth === 160",
+        timeout: 10),
       B.observe("reloaded"),
       .object([.init("write", .string(style.path)), .init("text", .string(Self.style(lineWidth: -5, width: 160)))]),
       B.waitFor("!document.getElementById('error').hidden", timeout: 10),
@@ -85,29 +91,37 @@ struct PreviewCommandTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let style = directory.appendingPathComponent("style.json")
     try Data(Self.style(lineWidth: 3).utf8).write(to: style)
-    try Data("""
+    try Data(
+      """
       {"version": 1, "style": "style.json", "duration": 1, "fps": 10, "scale": 1,
        "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.5}}]}
-      """.utf8).write(to: directory.appendingPathComponent("bar.json"))
-    let baseline = try CommandRunner.run(["render", "bar.json", "-o", "baseline", "--format", "html", "--quiet"], in: directory)
+      """.utf8
+    ).write(to: directory.appendingPathComponent("bar.json"))
+    let baseline = try CommandRunner.run(
+      ["render", "bar.json", "-o", "baseline", "--format", "html", "--quiet"], in: directory)
     try #require(baseline.exitCode == 0, "\(baseline.stderr)")
-    let server = try PreviewServerTests.Server(["bar.json", "--against", "baseline", "--port", "0", "-o", "live"], in: directory)
+    let server = try PreviewServerTests.Server(
+      ["bar.json", "--against", "baseline", "--port", "0", "-o", "live"], in: directory)
     try #require(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
     let address = try #require(server.address, "\(server.log)")
 
     typealias B = BrowserDriver
-    let counted = "window.barframesPlayer && (function (d) { return d && d.count !== undefined; })(window.barframesPlayer.difference())"
+    let counted =
+      "window.barframesPlayer && (function (d) { return d && d.count !== undefined; })(window.barframesPlayer.difference())"
     let run = try B.run([
       B.step("open", address + "#scene=bar&t=0.500000"), B.waitFor(counted),
       B.evaluate("window.barframesPlayer.difference()", as: "same"),
       .object([.init("write", .string(style.path)), .init("text", .string(Self.style(lineWidth: 6)))]),
       B.waitFor("window.barframesPlayer && window.barframesPlayer.data.revision === 2 && " + counted, timeout: 15),
       B.evaluate("window.barframesPlayer.difference()", as: "edited"),
-      B.evaluate("document.getElementById('compare').value + ' ' + document.getElementById('mode').value", as: "controls"),
+      B.evaluate(
+        "document.getElementById('compare').value + ' ' + document.getElementById('mode').value", as: "controls"),
     ])
     #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
     let same = try #require(run.observations["same"]?["value"])
-    #expect(same.number("count") == 0 && same.string("a") == "bar/bar-05.png?r=1" && same.string("b") == "~against/bar/bar-05.png?r=1", "\(same)")
+    #expect(
+      same.number("count") == 0 && same.string("a") == "bar/bar-05.png?r=1"
+        && same.string("b") == "~against/bar/bar-05.png?r=1", "\(same)")
     #expect(run.observations["controls"]?.string("value") == "@against diff")
     func decoded(_ path: String) throws -> RGBAImage {
       try PNGDecoder.decode(Array(try Data(contentsOf: directory.appendingPathComponent(path))))
@@ -115,7 +129,9 @@ struct PreviewCommandTests {
     let expected = try CompareFixture.difference(decoded("live/bar/bar-05.png"), decoded("baseline/bar/bar-05.png"))
     try #require(expected.count > 0)
     let edited = try #require(run.observations["edited"]?["value"])
-    #expect(edited.number("count") == Double(expected.count) && edited.number("largest") == Double(expected.largest), "\(edited) vs \(expected.count), \(expected.largest)")
+    #expect(
+      edited.number("count") == Double(expected.count) && edited.number("largest") == Double(expected.largest),
+      "\(edited) vs \(expected.count), \(expected.largest)")
     #expect(server.interruptAndWait())
   }
 

@@ -3,11 +3,11 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// `barframes preview` as a process, without a browser: what it re-renders after an edit, how
@@ -82,24 +82,35 @@ import FoundationNetworking
     let styles = directory.appendingPathComponent("Styles")
     try FileManager.default.createDirectory(at: styles, withIntermediateDirectories: true)
     let root = TestRendering.packageRoot.appendingPathComponent("Styles")
-    try FileManager.default.copyItem(at: root.appendingPathComponent("video-player-icon.json"), to: styles.appendingPathComponent("a.json"))
+    try FileManager.default.copyItem(
+      at: root.appendingPathComponent("video-player-icon.json"), to: styles.appendingPathComponent("a.json"))
     let icon = styles.appendingPathComponent("video-player-icon.png")
     try FileManager.default.copyItem(at: root.appendingPathComponent("video-player-icon.png"), to: icon)
     let bStyle = styles.appendingPathComponent("b.json")
-    try Data(##"{"version": 1, "design": "bent-line", "size": [120, 60], "background": "#223344"}"##.utf8).write(to: bStyle)
-    try Data(#"{"version": 1, "style": "Styles/a.json", "duration": 0.5, "fps": 10, "scale": 1, "events": [{"at": 0, "call": "setValue", "args": {"value": 0.5}}]}"#.utf8)
-      .write(to: directory.appendingPathComponent("a.json"))
-    try Data(#"{"version": 1, "style": "Styles/b.json", "duration": 0.5, "fps": 10, "scale": 1, "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.5}}]}"#.utf8)
-      .write(to: directory.appendingPathComponent("b.json"))
+    try Data(##"{"version": 1, "design": "bent-line", "size": [120, 60], "background": "#223344"}"##.utf8).write(
+      to: bStyle)
+    try Data(
+      #"{"version": 1, "style": "Styles/a.json", "duration": 0.5, "fps": 10, "scale": 1, "events": [{"at": 0, "call": "setValue", "args": {"value": 0.5}}]}"#
+        .utf8
+    )
+    .write(to: directory.appendingPathComponent("a.json"))
+    try Data(
+      #"{"version": 1, "style": "Styles/b.json", "duration": 0.5, "fps": 10, "scale": 1, "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.5}}]}"#
+        .utf8
+    )
+    .write(to: directory.appendingPathComponent("b.json"))
 
     let server = try Server(["a.json", "b.json", "--port", "0", "-o", "out", "--interval", "0.1"], in: directory)
     #expect(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
     #expect(server.log.contains("preview: rendered a, b (2 of 2 scenes, revision 1)"), "\(server.log)")
-    let aFrame = directory.appendingPathComponent("out/a/a-0.png"), bFrame = directory.appendingPathComponent("out/b/b-0.png")
-    let aFirst = try #require(Self.modified(aFrame)), bFirst = try #require(Self.modified(bFrame))
+    let aFrame = directory.appendingPathComponent("out/a/a-0.png")
+    let bFrame = directory.appendingPathComponent("out/b/b-0.png")
+    let aFirst = try #require(Self.modified(aFrame))
+    let bFirst = try #require(Self.modified(bFrame))
 
     Thread.sleep(forTimeInterval: 0.05)
-    try Data(##"{"version": 1, "design": "bent-line", "size": [140, 60], "background": "#223344"}"##.utf8).write(to: bStyle)
+    try Data(##"{"version": 1, "design": "bent-line", "size": [140, 60], "background": "#223344"}"##.utf8).write(
+      to: bStyle)
     #expect(server.wait(for: "revision 2)"), "\(server.log)")
     #expect(server.log.contains("preview: rendered b (1 of 2 scenes, revision 2)"), "\(server.log)")
     #expect(Self.modified(aFrame) == aFirst)
@@ -121,8 +132,11 @@ import FoundationNetworking
   @Test func ctrlCStopsTheServerAndRemovesTheTemporaryFrames() throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Data(#"{"version": 1, "style": {"version": 1, "design": "bent-line", "size": [120, 60]}, "duration": 0.3, "fps": 10, "scale": 1, "events": []}"#.utf8)
-      .write(to: directory.appendingPathComponent("s.json"))
+    try Data(
+      #"{"version": 1, "style": {"version": 1, "design": "bent-line", "size": [120, 60]}, "duration": 0.3, "fps": 10, "scale": 1, "events": []}"#
+        .utf8
+    )
+    .write(to: directory.appendingPathComponent("s.json"))
     let server = try Server(["s.json", "--port", "0"], in: directory)
     #expect(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
     let frames = URL(fileURLWithPath: NSTemporaryDirectory() + "barframes-preview-\(server.process.processIdentifier)")
@@ -137,14 +151,18 @@ import FoundationNetworking
   }
 
   static let hasIPv6Loopback =
-    (try? String(contentsOfFile: "/proc/net/if_inet6", encoding: .utf8))?.contains("00000000000000000000000000000001") ?? false
+    (try? String(contentsOfFile: "/proc/net/if_inet6", encoding: .utf8))?.contains("00000000000000000000000000000001")
+    ?? false
 
   @Test(.enabled(if: hasIPv6Loopback, "no IPv6 loopback (::1) on this machine"))
   func itListensOnAnIPv6Literal() throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Data(#"{"version": 1, "style": {"version": 1, "design": "bent-line", "size": [120, 60]}, "duration": 0.3, "fps": 10, "scale": 1, "events": []}"#.utf8)
-      .write(to: directory.appendingPathComponent("s.json"))
+    try Data(
+      #"{"version": 1, "style": {"version": 1, "design": "bent-line", "size": [120, 60]}, "duration": 0.3, "fps": 10, "scale": 1, "events": []}"#
+        .utf8
+    )
+    .write(to: directory.appendingPathComponent("s.json"))
     let server = try Server(["s.json", "--port", "0", "--host", "::1", "-o", "out"], in: directory)
     #expect(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
     let address = try #require(server.address, "\(server.log)")
@@ -167,7 +185,9 @@ import FoundationNetworking
     address.sin6_port = port.bigEndian
     address.sin6_addr = in6addr_loopback
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+      }
     }
     guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
     let request = Array("GET / HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n".utf8)
@@ -183,7 +203,10 @@ import FoundationNetworking
   }
 
   @Test func aHostThatIsNoAddressIsAUsageError() throws {
-    let result = try CommandRunner.run(["preview", "Examples/seek-bar.json", "--host", "localhost:80", "--port", "0", "-o", "/tmp/barframes-preview-refused-\(UUID().uuidString)"])
+    let result = try CommandRunner.run([
+      "preview", "Examples/seek-bar.json", "--host", "localhost:80", "--port", "0", "-o",
+      "/tmp/barframes-preview-refused-\(UUID().uuidString)",
+    ])
     #expect(result.exitCode == 64)
     #expect(result.stderr.contains("'--host' localhost:80 is not an IPv4 or IPv6 address"), "\(result.stderr)")
   }

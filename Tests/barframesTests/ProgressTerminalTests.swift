@@ -35,7 +35,8 @@ struct ProgressTerminalTests {
   /// (181 frames each) named in Japanese and with an escape sequence in the file name.
   static func scenes() throws -> (directory: URL, files: [String]) {
     let directory = try TestRendering.temporaryDirectory()
-    let example = try String(contentsOf: TestRendering.packageRoot.appendingPathComponent("Examples/seek-bar.json"), encoding: .utf8)
+    let example = try String(
+      contentsOf: TestRendering.packageRoot.appendingPathComponent("Examples/seek-bar.json"), encoding: .utf8)
     func cut(_ seconds: Int) -> String {
       example.replacingOccurrences(of: "\"duration\": 10", with: "\"duration\": \(seconds)")
         .replacingOccurrences(of: "\"until\": 10", with: "\"until\": \(seconds)")
@@ -55,10 +56,13 @@ struct ProgressTerminalTests {
     resizeAfterDraws: (draws: Int, columns: Int)? = nil, interruptAfterDraws: Int? = nil
   ) throws -> TerminalRun {
     var options = [String(columns), "24"]
-    if let resizeAfterDraws { options += ["--resize-after-draws", String(resizeAfterDraws.draws), "--to", String(resizeAfterDraws.columns)] }
+    if let resizeAfterDraws {
+      options += ["--resize-after-draws", String(resizeAfterDraws.draws), "--to", String(resizeAfterDraws.columns)]
+    }
     if let interruptAfterDraws { options += ["--interrupt-after-draws", String(interruptAfterDraws)] }
     let command = ["/usr/bin/env", "TERM=xterm-256color"] + environment + [CommandRunner.executable.path] + arguments
-    let output = try ExternalTools.run(try #require(ExternalTools.python3), [script.path] + options + ["--"] + command, in: directory)
+    let output = try ExternalTools.run(
+      try #require(ExternalTools.python3), [script.path] + options + ["--"] + command, in: directory)
     try #require(output.status == 0, "\(output.stderr)")
     let json = try JSONValue(parsing: output.text)
     func strings(_ key: String) -> [String] {
@@ -68,7 +72,10 @@ struct ProgressTerminalTests {
     var draws: [TerminalRun.Draw] = []
     if case .array(let items)? = json["draws"] {
       for item in items {
-        draws.append(.init(text: item.string("text") ?? "", width: Int(item.number("width") ?? -1), columns: Int(item.number("columns") ?? -1)))
+        draws.append(
+          .init(
+            text: item.string("text") ?? "", width: Int(item.number("width") ?? -1),
+            columns: Int(item.number("columns") ?? -1)))
       }
     }
     var wrapped: [(line: String, erases: Int)] = []
@@ -92,7 +99,9 @@ struct ProgressTerminalTests {
       #expect(draw.width < draw.columns, "\(draw.width) columns of \(draw.columns): \(draw.text)")
       #expect(draw.text.contains("%"), "\(draw.text)")
     }
-    #expect(run.raw.components(separatedBy: "\r\u{1B}[2K").count - 1 == run.draws.count + 1, "a draw without its erase, or no final erase")
+    #expect(
+      run.raw.components(separatedBy: "\r\u{1B}[2K").count - 1 == run.draws.count + 1,
+      "a draw without its erase, or no final erase")
     // The only escape sequence written is the erase; a file name's own is shown escaped.
     #expect(run.raw.components(separatedBy: "\u{1B}").count == run.raw.components(separatedBy: "\u{1B}[2K").count)
     // One newline, after the summary, which is the last thing written.
@@ -104,7 +113,9 @@ struct ProgressTerminalTests {
     #expect(run.wrapped.allSatisfy { $0.erases == run.draws.count + 1 }, "\(run.wrapped)")
     if columns >= 80 {
       let last = try #require(run.draws.last?.text)
-      #expect(last.contains("100% \(Self.totalFrames)/\(Self.totalFrames) frames · ") && last.contains(" fps · ETA "), "\(last)")
+      #expect(
+        last.contains("100% \(Self.totalFrames)/\(Self.totalFrames) frames · ") && last.contains(" fps · ETA "),
+        "\(last)")
     }
     if columns >= 120 {
       #expect(run.draws.contains { $0.text.hasSuffix("[2/3] 進捗バー") }, "\(run.draws.map(\.text))")
@@ -115,7 +126,8 @@ struct ProgressTerminalTests {
   @Test func aNarrowerTerminalNarrowsTheNextDraws() throws {
     let (directory, files) = try Self.scenes()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let run = try Self.run(["render"] + files + ["-o", "out", "--jobs", "1"], columns: 100, in: directory, resizeAfterDraws: (2, 30))
+    let run = try Self.run(
+      ["render"] + files + ["-o", "out", "--jobs", "1"], columns: 100, in: directory, resizeAfterDraws: (2, 30))
     #expect(run.status == 0)
     // Draws 1 and 2 were made for 100 columns; a third may already be on its way; from the
     // fourth on they fit 30.
@@ -129,10 +141,13 @@ struct ProgressTerminalTests {
   @Test func ctrlCEndsTheLineAndRemovesTheTemporaryFiles() throws {
     let (directory, files) = try Self.scenes()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let run = try Self.run(["render"] + files + ["-o", "out", "--jobs", "1"], columns: 80, in: directory, interruptAfterDraws: 2)
+    let run = try Self.run(
+      ["render"] + files + ["-o", "out", "--jobs", "1"], columns: 80, in: directory, interruptAfterDraws: 2)
     #expect(run.status == 130, "\(run.raw)")
     #expect(run.raw.hasSuffix("\r\nbarframes: interrupted; temporary files removed\r\n"), "\(run.raw.suffix(200))")
-    let left = (FileManager.default.enumerator(atPath: directory.appendingPathComponent("out").path)?.allObjects as? [String]) ?? []
+    let left =
+      (FileManager.default.enumerator(atPath: directory.appendingPathComponent("out").path)?.allObjects as? [String])
+      ?? []
     #expect(!left.contains { $0.hasSuffix(TemporaryFiles.suffix) }, "\(left)")
   }
 
@@ -149,7 +164,11 @@ struct ProgressTerminalTests {
       #expect(lines.first == "render: [1/3] seek-bar: 301 frames")
       #expect(lines.contains("render: [2/3] 進捗バー: 181 frames"))
       #expect(lines.contains("render: [3/3] a\\u{1B}[31mred: 181 frames"))
-      #expect(lines.contains { $0.hasPrefix("render: [3/3] a\\u{1B}[31mred: 181 frames in ") && $0.contains(" · overall 100% of \(Self.totalFrames) frames") })
+      #expect(
+        lines.contains {
+          $0.hasPrefix("render: [3/3] a\\u{1B}[31mred: 181 frames in ")
+            && $0.contains(" · overall 100% of \(Self.totalFrames) frames")
+        })
       #expect(lines.last?.hasPrefix("render: \(Self.totalFrames) frames and 0 other files in ") == true)
     }
     #expect(piped.exitCode == 0 && dumb.status == 0)

@@ -33,7 +33,9 @@ import Testing
     _ = try Self.writeScene("b", in: scenes)
     _ = try Self.writeScene("a", in: scenes, duration: 0.5)
     let out = directory.appendingPathComponent("out")
-    let result = try CommandRunner.run(["render", scenes.path, "-o", out.path, "--format", "png,apng,html", "--json", "--jobs", "2"])
+    let result = try CommandRunner.run([
+      "render", scenes.path, "-o", out.path, "--format", "png,apng,html", "--json", "--jobs", "2",
+    ])
     #expect(result.exitCode == 0, "\(result.stderr)")
     let manifest = try JSONValue(parsing: result.stdout)
     #expect(manifest["version"] == .number(2))
@@ -43,7 +45,10 @@ import Testing
     }
     #expect(tool.hasPrefix("barframes "))
     #expect(list.map { $0["name"] } == [.string("a"), .string("b")])
-    guard case .array(let frames)? = list[1]["frames"] else { Issue.record("no frames in \(list[1])"); return }
+    guard case .array(let frames)? = list[1]["frames"] else {
+      Issue.record("no frames in \(list[1])")
+      return
+    }
     #expect(frames.count == 11)
     #expect(frames[3]["path"] == .string("b/b-03.png"))
     #expect(frames[3]["time"] == .number(0.3))
@@ -58,7 +63,9 @@ import Testing
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let scene = try Self.writeScene("q", in: directory)
-    let result = try CommandRunner.run(["render", scene, "-o", directory.appendingPathComponent("out").path, "--quiet", "--at", "0.5"])
+    let result = try CommandRunner.run([
+      "render", scene, "-o", directory.appendingPathComponent("out").path, "--quiet", "--at", "0.5",
+    ])
     #expect(result.exitCode == 0)
     #expect(result.stderr.isEmpty && result.stdout.isEmpty)
     #expect(Self.files(under: directory.appendingPathComponent("out")) == ["manifest.json", "q", "q/q-0.png"])
@@ -119,7 +126,9 @@ import Testing
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let scene = try Self.writeScene("s", in: directory)
-    let result = try CommandRunner.run(["render", scene, "-o", directory.appendingPathComponent("out").path, "--frames", "20-30"])
+    let result = try CommandRunner.run([
+      "render", scene, "-o", directory.appendingPathComponent("out").path, "--frames", "20-30",
+    ])
     #expect(result.exitCode == 64)
     #expect(result.stderr.contains("past the last frame, 10"))
   }
@@ -135,7 +144,9 @@ import Testing
     let merged = directory.appendingPathComponent("merged")
     #expect(try CommandRunner.run(["render", scene, "-o", full.path, "--format", "all", "--quiet"]).exitCode == 0)
     for i in 1...2 {
-      let result = try CommandRunner.run(["render", scene, "-o", shared.path, "--format", "all", "--quiet", "--shard", "\(i)/2"])
+      let result = try CommandRunner.run([
+        "render", scene, "-o", shared.path, "--format", "all", "--quiet", "--shard", "\(i)/2",
+      ])
       #expect(result.exitCode == 0, "\(result.stderr)")
     }
     let parts = Self.files(under: shared)
@@ -150,7 +161,8 @@ import Testing
       var isDirectory: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: full.appendingPathComponent(name).path, isDirectory: &isDirectory)
       if isDirectory.boolValue { continue }
-      let same = try Data(contentsOf: full.appendingPathComponent(name)) == Data(contentsOf: merged.appendingPathComponent(name))
+      let same =
+        try Data(contentsOf: full.appendingPathComponent(name)) == Data(contentsOf: merged.appendingPathComponent(name))
       #expect(same, "\(name)")
     }
   }
@@ -162,7 +174,9 @@ import Testing
     let out = directory.appendingPathComponent("out")
     let process = Process()
     process.executableURL = CommandRunner.executable
-    process.arguments = ["render", scene, "-o", out.path, "--format", "png,apng,gif", "--scale", "3", "--jobs", "2", "--quiet"]
+    process.arguments = [
+      "render", scene, "-o", out.path, "--format", "png,apng,gif", "--scale", "3", "--jobs", "2", "--quiet",
+    ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -177,7 +191,9 @@ import Testing
     #expect(!files.contains { $0.hasSuffix(".barframes-tmp") }, "\(files.filter { $0.contains("tmp") })")
     #expect(!files.contains("long/long@3x.apng") && !files.contains("long/long@3x.gif"))
     for file in files where file.hasSuffix(".png") {
-      #expect(throws: Never.self) { try PNGDecoder.decode(Array(try Data(contentsOf: out.appendingPathComponent(file)))) }
+      #expect(throws: Never.self) {
+        try PNGDecoder.decode(Array(try Data(contentsOf: out.appendingPathComponent(file))))
+      }
     }
   }
 }

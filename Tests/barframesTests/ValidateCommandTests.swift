@@ -39,7 +39,8 @@ import Testing
     let result = try CommandRunner.run(["validate", "Styles/bent-line.json", bad, "Examples/seek-bar.json"])
     #expect(result.exitCode == 65)
     #expect(result.stdout.split(separator: "\n").count == 2)
-    #expect(result.stderr == "barframes: error: \(bad): events[0].args: unknown key \"valeu\"; did you mean \"value\"?\n")
+    #expect(
+      result.stderr == "barframes: error: \(bad): events[0].args: unknown key \"valeu\"; did you mean \"value\"?\n")
   }
 
   @Test func explainListsTheDesignsKeysCallsAndLayersEvenForAnInvalidFile() throws {
@@ -96,14 +97,17 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
     header += [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 8, 6, 0, 0, 0]  // 30000 × 30000, RGBA
-    try Data(header + [UInt8](repeating: 0, count: 64 - header.count)).write(to: directory.appendingPathComponent("huge.png"))
+    try Data(header + [UInt8](repeating: 0, count: 64 - header.count)).write(
+      to: directory.appendingPathComponent("huge.png"))
     let scene = try Self.write(
       #"{"version": 1, "style": {"version": 1, "design": "customizable-bar", "progressBarIconImage": "huge.png"}, "duration": 1}"#,
       named: "icon.json", in: directory)
     let out = directory.appendingPathComponent("out")
     let result = try CommandRunner.run(["render", scene, "-o", out.path, "--quiet"])
     #expect(result.exitCode == 65)
-    #expect(result.stderr.hasPrefix("barframes: error: \(scene): style.progressBarIconImage: the icon is 30000 × 30000 px; at most"))
+    #expect(
+      result.stderr.hasPrefix(
+        "barframes: error: \(scene): style.progressBarIconImage: the icon is 30000 × 30000 px; at most"))
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("icon").path))
   }
 }

@@ -24,7 +24,8 @@ public struct CallDeclaration<Call: Sendable>: Sendable {
   ///   - arguments: The keys `read` reads (required or optional).
   ///   - read: Reads the arguments; unread keys are refused after it returns.
   public init(
-    _ name: String, arguments: [String] = [], read: @escaping @Sendable (inout JSONObjectReader) throws(InputError) -> Call
+    _ name: String, arguments: [String] = [],
+    read: @escaping @Sendable (inout JSONObjectReader) throws(InputError) -> Call
   ) {
     self.name = name
     self.argumentKeys = arguments

@@ -67,7 +67,9 @@ public struct DesignRegistry: Sendable {
   /// Every call a scene may use with some registered design, generic events last, each once.
   public var callNames: [String] {
     var unique: [String] = []
-    for name in designs.flatMap({ $0.callNames }) + GenericCall.names where !unique.contains(name) { unique.append(name) }
+    for name in designs.flatMap({ $0.callNames }) + GenericCall.names where !unique.contains(name) {
+      unique.append(name)
+    }
     return unique
   }
 }

@@ -107,7 +107,9 @@ public struct LayerTree: Hashable, Sendable {
   }
 
   /// Adds an animation to a layer at an absolute time (its beginTime 0 means "now").
-  public mutating func addAnimation(_ animation: Animation, forKey key: String?, to name: String, atAbsoluteTime now: Double) {
+  public mutating func addAnimation(
+    _ animation: Animation, forKey key: String?, to name: String, atAbsoluteTime now: Double
+  ) {
     let local = localTime(of: name, atAbsoluteTime: now)
     self[name].animations.add(animation, forKey: key, atLayerTime: local)
   }

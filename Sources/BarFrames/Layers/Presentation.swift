@@ -67,7 +67,8 @@ public struct Presentation: Hashable, Sendable {
       case .shape(let shape):
         if let fill = shape.fillColor { context.fill(shape.path, color: fill) }
         if let stroke = shape.strokeColor {
-          let visible = shape.strokeStart <= 0 && shape.strokeEnd >= 1
+          let visible =
+            shape.strokeStart <= 0 && shape.strokeEnd >= 1
             ? shape.path : shape.path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
           context.stroke(
             visible, color: stroke,
@@ -126,7 +127,9 @@ extension LayerTree {
       if case .rect(let r) = value(KeyPaths.bounds, .rect(layer.bounds)) { bounds = r }
       var transform = layer.transform
       if case .transform(let tr) = value(KeyPaths.transform, .transform(layer.transform)) { transform = tr }
-      if !stack.isEmpty, let rotation = stack.pathRotation(forKeyPath: KeyPaths.position, model: .point(layer.position), layerTime: t) {
+      if !stack.isEmpty,
+        let rotation = stack.pathRotation(forKeyPath: KeyPaths.position, model: .point(layer.position), layerTime: t)
+      {
         transform.rotationZ += rotation
       }
       let opacity = scalar(KeyPaths.opacity, layer.opacity)

@@ -10,7 +10,8 @@ extension Scene {
   /// plus the time of every event entry within it (see ``entryEvents``), one per millisecond,
   /// each snapped by ``SceneTime/canonical(_:)`` like every other time.
   public var keyTimes: [Double] {
-    let times = [0, 0.25, 0.5, 0.75, 1].map { SceneTime.time(atProgress: $0, of: duration) }
+    let times =
+      [0, 0.25, 0.5, 0.75, 1].map { SceneTime.time(atProgress: $0, of: duration) }
       + entryEvents.map(\.at).filter { $0 <= duration }
     var unique: [Double] = []
     for t in times.sorted() where unique.last.map({ abs($0 - t) >= 0.0005 }) ?? true { unique.append(t) }

@@ -65,9 +65,11 @@ public struct Scene: Hashable, Sendable {
       guard !path.isEmpty else {
         throw reader.error("style", "is empty; give a style file path or an inline style object")
       }
-      let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL
+      let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true))
+        .standardizedFileURL
       do {
-        style = try Style.load(contentsOf: url, displayName: InputFile.displayPath(of: path, besides: file), designs: designs)
+        style = try Style.load(
+          contentsOf: url, displayName: InputFile.displayPath(of: path, besides: file), designs: designs)
       } catch {
         if error.keyPath.isEmpty, error.message == "no such file" {
           throw reader.error("style", "the style file \(InputText.quoted(url.path, limit: 100)) does not exist")
@@ -78,17 +80,20 @@ public struct Scene: Hashable, Sendable {
         throw error
       }
     case .object:
-      style = try Style(json: styleValue, file: file, directory: directory, path: JSONPath([.key("style")]), designs: designs)
+      style = try Style(
+        json: styleValue, file: file, directory: directory, path: JSONPath([.key("style")]), designs: designs)
     default:
       throw reader.error("style", "expected a style file path or an inline style object, got \(styleValue.summary)")
     }
     let duration = try reader.number("duration", .positive)
     guard duration <= Scene.maximumDuration else {
-      throw reader.error("duration", "expected at most \(Int(Scene.maximumDuration)) seconds, got \(duration.compactJSON)")
+      throw reader.error(
+        "duration", "expected at most \(Int(Scene.maximumDuration)) seconds, got \(duration.compactJSON)")
     }
     let fps = try reader.number("fps", default: 60, .range(1...240))
     let scale = try reader.integer("scale", default: 2, 1...3)
-    let pixels = (style.canvas.size.width * Double(scale)).rounded(.up) * (style.canvas.size.height * Double(scale)).rounded(.up)
+    let pixels =
+      (style.canvas.size.width * Double(scale)).rounded(.up) * (style.canvas.size.height * Double(scale)).rounded(.up)
     guard pixels <= Double(InputLimits.framePixels) else {
       throw reader.error(
         "scale",
@@ -97,9 +102,12 @@ public struct Scene: Hashable, Sendable {
     }
     var events: [SceneEvent] = []
     if let value = reader.value("events") {
-      guard case .array(let items) = value else { throw reader.error("events", "expected an array, got \(value.summary)") }
+      guard case .array(let items) = value else {
+        throw reader.error("events", "expected an array, got \(value.summary)")
+      }
       for (index, item) in items.enumerated() {
-        events += try SceneEvent.expand(item, file: file, path: JSONPath([.key("events"), .index(index)]), sourceIndex: index)
+        events += try SceneEvent.expand(
+          item, file: file, path: JSONPath([.key("events"), .index(index)]), sourceIndex: index)
         if events.count > Scene.maximumEvents {
           throw reader.error("events", "expands to more than \(Scene.maximumEvents) events; use a longer \"every\"")
         }
@@ -144,7 +152,9 @@ public struct SceneEvent: Hashable, Sendable {
   /// The keys of an event object.
   public static let keys = ["at", "call", "args", "every", "until"]
 
-  static func expand(_ json: JSONValue, file: String, path: JSONPath, sourceIndex: Int) throws(InputError) -> [SceneEvent] {
+  static func expand(
+    _ json: JSONValue, file: String, path: JSONPath, sourceIndex: Int
+  ) throws(InputError) -> [SceneEvent] {
     var reader = try JSONObjectReader(json, file: file, path: path)
     try reader.rejectUnknownKeys(accepting: SceneEvent.keys)
     let at = try reader.number("at", .nonNegative)

@@ -32,7 +32,9 @@ public enum SceneTime {
   /// The time of frame `index` of a sequence starting at `start` at `numerator / denominator`
   /// frames per second: `start + index · denominator / numerator`, computed from the index
   /// (never accumulated), capped at `start + span`, and snapped.
-  public static func frameTime(start: Double, index: Int, numerator: Int, denominator: Int, span: Double = .infinity) -> Double {
+  public static func frameTime(
+    start: Double, index: Int, numerator: Int, denominator: Int, span: Double = .infinity
+  ) -> Double {
     let offset = Double(index) * Double(denominator) / Double(numerator)
     return canonical(start + min(offset, span))
   }

@@ -68,7 +68,8 @@ public struct Timeline<D: Design>: SceneTimeline {
   public let hits: [Hit]
 
   public init(scene: Scene, style: D.Style) throws(InputError) {
-    try self.init(scene: scene, style: style, checkpointSpacing: Timeline.checkpointSpacing, timerLimit: InputLimits.timerFirings)
+    try self.init(
+      scene: scene, style: style, checkpointSpacing: Timeline.checkpointSpacing, timerLimit: InputLimits.timerFirings)
   }
 
   /// - Parameters:
@@ -93,7 +94,10 @@ public struct Timeline<D: Design>: SceneTimeline {
       } else {
         throw InputError(
           file: event.file, keyPath: event.path.appending("call").description,
-          message: "unknown call \(InputText.quoted(event.call)); the \(D.name) design accepts \((D.callNames + GenericCall.names).joined(separator: ", "))")
+          message:
+            "unknown call \(InputText.quoted(event.call)); the \(D.name) design accepts "
+            + "\((D.callNames + GenericCall.names).joined(separator: ", "))"
+        )
       }
       try args.finish()
     }
@@ -142,7 +146,9 @@ public struct Timeline<D: Design>: SceneTimeline {
   static func step(
     _ r: inout Replay, actions: [(time: Double, action: Action, path: JSONPath)], duration: Double
   ) -> (time: Double, action: Int?)? {
-    let limit = r.nextAction < actions.count ? actions[r.nextAction].time : (r.horizon ?? horizon(duration: duration, clock: r.clock))
+    let limit =
+      r.nextAction < actions.count
+      ? actions[r.nextAction].time : (r.horizon ?? horizon(duration: duration, clock: r.clock))
     if let next = r.design.nextTimer(after: r.clock), SceneTime.canonical(next) <= limit {
       r.design.fireTimer(at: next)
       r.clock = next
@@ -195,7 +201,8 @@ public struct Timeline<D: Design>: SceneTimeline {
 
   public func presentation(at time: Double) -> Presentation {
     let time = SceneTime.canonical(time)
-    return design(at: time).layers.presentation(at: time, canvasSize: scene.style.canvas.size, background: scene.style.canvas.background)
+    return design(at: time).layers.presentation(
+      at: time, canvasSize: scene.style.canvas.size, background: scene.style.canvas.background)
   }
 
   public func inspection(at time: Double) -> JSONValue {

@@ -49,6 +49,8 @@ public enum ParameterDocumentation {
       "`\(parameter.key)`", parameter.type.documentationName, parameter.unit?.symbol ?? "", range,
       value.map { "`\($0.serialized(pretty: false))`" } ?? "none", parameter.summary,
     ]
-    return "| " + cells.map { $0.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }.joined(separator: " | ") + " |\n"
+    return "| "
+      + cells.map { $0.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }.joined(
+        separator: " | ") + " |\n"
   }
 }

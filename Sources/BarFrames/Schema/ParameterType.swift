@@ -23,7 +23,11 @@ public enum ParameterType: Hashable, Sendable {
     case .color:
       return [.init("$ref", .string("#/$defs/color"))]
     case .colorOrNone(let keyword):
-      return [.init("anyOf", .array([.object([.init("const", .string(keyword))]), .object([.init("$ref", .string("#/$defs/color"))])]))]
+      return [
+        .init(
+          "anyOf",
+          .array([.object([.init("const", .string(keyword))]), .object([.init("$ref", .string("#/$defs/color"))])]))
+      ]
     case .point(let bounds), .size(let bounds):
       return [
         .init("type", .string("array")), .init("items", .object([.init("type", .string("number"))] + bounds.schema)),

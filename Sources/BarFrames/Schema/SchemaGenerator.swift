@@ -38,7 +38,8 @@ public enum SchemaGenerator {
       .init("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
       .init("$id", .string("https://barframes.invalid/schema/scene.schema.json")),
       .init("title", .string("BarFrames scene")),
-      .init("$defs", .object([.init("color", colorSchema), .init("style", styleBody(designs)), .init("event", event)])),
+      .init(
+        "$defs", .object([.init("color", colorSchema), .init("style", styleBody(designs)), .init("event", event)])),
       .init("type", .string("object")),
       .init(
         "properties",
@@ -47,12 +48,27 @@ public enum SchemaGenerator {
           .init(
             "style",
             .object([
-              .init("oneOf", .array([.object([.init("type", .string("string"))]), .object([.init("$ref", .string("#/$defs/style"))])]))
+              .init(
+                "oneOf",
+                .array([
+                  .object([.init("type", .string("string"))]), .object([.init("$ref", .string("#/$defs/style"))]),
+                ]))
             ])),
-          .init("duration", .object([.init("type", .string("number")), .init("exclusiveMinimum", .number(0)), .init("maximum", .number(Scene.maximumDuration))])),
-          .init("fps", .object([.init("type", .string("number")), .init("minimum", .number(1)), .init("maximum", .number(240))])),
+          .init(
+            "duration",
+            .object([
+              .init("type", .string("number")), .init("exclusiveMinimum", .number(0)),
+              .init("maximum", .number(Scene.maximumDuration)),
+            ])),
+          .init(
+            "fps",
+            .object([.init("type", .string("number")), .init("minimum", .number(1)), .init("maximum", .number(240))])),
           .init("scale", .object([.init("enum", .array([.number(1), .number(2), .number(3)]))])),
-          .init("events", .object([.init("type", .string("array")), .init("items", .object([.init("$ref", .string("#/$defs/event"))]))])),
+          .init(
+            "events",
+            .object([
+              .init("type", .string("array")), .init("items", .object([.init("$ref", .string("#/$defs/event"))])),
+            ])),
         ])),
       .init("required", .array([.string("version"), .string("style"), .string("duration")])),
       .init("additionalProperties", .bool(false)),
@@ -75,7 +91,9 @@ public enum SchemaGenerator {
     ]
     let branches: [JSONValue] = designs.designs.map { design in
       .object([
-        .init("if", .object([.init("properties", .object([.init("design", .object([.init("const", .string(design.name))]))]))])),
+        .init(
+          "if",
+          .object([.init("properties", .object([.init("design", .object([.init("const", .string(design.name))]))]))])),
         .init(
           "then",
           .object([

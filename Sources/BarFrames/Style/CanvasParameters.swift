@@ -15,7 +15,8 @@ extension Canvas {
       let side = InputLimits.canvasPoints
       guard w <= side, h <= side else {
         throw reader.error(
-          key, "expected at most \(side.compactJSON) × \(side.compactJSON) points, got \(w.compactJSON) × \(h.compactJSON)")
+          key,
+          "expected at most \(side.compactJSON) × \(side.compactJSON) points, got \(w.compactJSON) × \(h.compactJSON)")
       }
       return Size(w, h)
     },

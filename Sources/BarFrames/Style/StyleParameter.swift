@@ -45,7 +45,9 @@ public struct StyleParameter<Style: Sendable>: Sendable {
     _ key: String, _ keyPath: WritableKeyPath<Style, Value> & Sendable, type: ParameterType, unit: ParameterUnit? = nil,
     _ summary: String,
     json: @escaping @Sendable (Value) -> JSONValue?,
-    read: @escaping @Sendable (inout JSONObjectReader, _ key: String, _ default: Value, _ directory: String) throws(InputError) -> Value
+    read:
+      @escaping @Sendable (inout JSONObjectReader, _ key: String, _ default: Value, _ directory: String)
+      throws(InputError) -> Value
   ) {
     self.key = key
     self.type = type
@@ -77,7 +79,8 @@ extension StyleParameter {
     _ key: String, _ keyPath: WritableKeyPath<Style, Double> & Sendable, _ bounds: NumberBounds = .any,
     unit: ParameterUnit? = nil, _ summary: String
   ) -> StyleParameter {
-    StyleParameter(key, keyPath, type: .number(bounds), unit: unit, summary, json: { .number($0) }) { reader, key, value, _ throws(InputError) in
+    StyleParameter(key, keyPath, type: .number(bounds), unit: unit, summary, json: { .number($0) }) {
+      reader, key, value, _ throws(InputError) in
       guard let json = reader.value(key) else { return value }
       return try bounds.check(json, key: key, unit: unit, in: reader)
     }
@@ -88,7 +91,8 @@ extension StyleParameter {
     _ key: String, _ keyPath: WritableKeyPath<Style, Point> & Sendable, _ bounds: NumberBounds = .any,
     unit: ParameterUnit? = nil, _ summary: String
   ) -> StyleParameter {
-    StyleParameter(key, keyPath, type: .point(bounds), unit: unit, summary, json: { .point($0) }) { reader, key, value, _ throws(InputError) in
+    StyleParameter(key, keyPath, type: .point(bounds), unit: unit, summary, json: { .point($0) }) {
+      reader, key, value, _ throws(InputError) in
       guard let (x, y) = try reader.pair(key, bounds.rule) else { return value }
       return Point(
         try bounds.checkRest(x, key: "\(key)[0]", unit: unit, in: reader),
@@ -97,15 +101,21 @@ extension StyleParameter {
   }
 
   /// A colour: `#RRGGBB`, `#RRGGBBAA` or a UIKit name.
-  public static func color(_ key: String, _ keyPath: WritableKeyPath<Style, Color> & Sendable, _ summary: String) -> StyleParameter {
-    StyleParameter(key, keyPath, type: .color, summary, json: { .string($0.hexString) }) { reader, key, value, _ throws(InputError) in
+  public static func color(
+    _ key: String, _ keyPath: WritableKeyPath<Style, Color> & Sendable, _ summary: String
+  ) -> StyleParameter {
+    StyleParameter(key, keyPath, type: .color, summary, json: { .string($0.hexString) }) {
+      reader, key, value, _ throws(InputError) in
       try reader.color(key, default: value)
     }
   }
 
   /// `true` or `false`.
-  public static func bool(_ key: String, _ keyPath: WritableKeyPath<Style, Bool> & Sendable, _ summary: String) -> StyleParameter {
-    StyleParameter(key, keyPath, type: .bool, summary, json: { .bool($0) }) { reader, key, value, _ throws(InputError) in
+  public static func bool(
+    _ key: String, _ keyPath: WritableKeyPath<Style, Bool> & Sendable, _ summary: String
+  ) -> StyleParameter {
+    StyleParameter(key, keyPath, type: .bool, summary, json: { .bool($0) }) {
+      reader, key, value, _ throws(InputError) in
       try reader.bool(key, default: value)
     }
   }
@@ -114,7 +124,9 @@ extension StyleParameter {
   public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
     _ key: String, _ keyPath: WritableKeyPath<Style, Choice> & Sendable, _ summary: String
   ) -> StyleParameter where Choice.RawValue == String {
-    StyleParameter(key, keyPath, type: .choice(Choice.allCases.map(\.rawValue)), summary, json: { .string($0.rawValue) }) {
+    StyleParameter(
+      key, keyPath, type: .choice(Choice.allCases.map(\.rawValue)), summary, json: { .string($0.rawValue) }
+    ) {
       reader, key, value, _ throws(InputError) in
       try reader.choice(key, default: value)
     }
@@ -164,7 +176,9 @@ public struct NumberBounds: Hashable, Sendable {
   /// 0 or more.
   public static let nonNegative = NumberBounds(minimum: 0)
   /// Greater than 0 and at most `maximum`.
-  public static func positive(atMost maximum: Double) -> NumberBounds { NumberBounds(exclusiveMinimum: 0, maximum: maximum) }
+  public static func positive(atMost maximum: Double) -> NumberBounds {
+    NumberBounds(exclusiveMinimum: 0, maximum: maximum)
+  }
   /// Within `range`, both ends included.
   public static func range(_ range: ClosedRange<Double>) -> NumberBounds {
     NumberBounds(minimum: range.lowerBound, maximum: range.upperBound)
@@ -181,12 +195,16 @@ public struct NumberBounds: Hashable, Sendable {
   }
 
   /// Checks a JSON value as a number within the bounds; `key` names it in errors.
-  func check(_ json: JSONValue, key: String, unit: ParameterUnit?, in reader: JSONObjectReader) throws(InputError) -> Double {
+  func check(
+    _ json: JSONValue, key: String, unit: ParameterUnit?, in reader: JSONObjectReader
+  ) throws(InputError) -> Double {
     try checkRest(try reader.checkNumber(json, rule, key: key), key: key, unit: unit, in: reader)
   }
 
   /// Checks the bounds ``rule`` does not express, on a number that passed it.
-  func checkRest(_ v: Double, key: String, unit: ParameterUnit?, in reader: JSONObjectReader) throws(InputError) -> Double {
+  func checkRest(
+    _ v: Double, key: String, unit: ParameterUnit?, in reader: JSONObjectReader
+  ) throws(InputError) -> Double {
     let units = unit.map { " \($0.name)" } ?? ""
     if case .range = rule { return v }
     if let minimum, minimum != 0 || exclusiveMinimum != nil, v < minimum {

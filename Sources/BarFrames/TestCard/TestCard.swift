@@ -28,6 +28,7 @@ public enum TestCard {
     curve.addCurve(to: Point(310, 70), control1: Point(260, 50), control2: Point(290, 120))
     context.stroke(curve, color: .orange, style: StrokeStyle(lineWidth: 3, lineCap: .round))
     // Text with the pinned font.
-    context.drawText("30%", in: Rect(x: 86, y: 85, width: 40, height: 20), font: Font(size: 13), color: .black, alignment: .center)
+    context.drawText(
+      "30%", in: Rect(x: 86, y: 85, width: 40, height: 20), font: Font(size: 13), color: .black, alignment: .center)
   }
 }

@@ -11,10 +11,13 @@ enum LocalServer {
   static func make(host: String, port: UInt16) throws -> HTTPServer {
     let literal = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     do {
-      if literal.contains(":") { return HTTPServer(address: try .inet6(ip6: literal, port: port), timeout: 3600, logger: .disabled) }
+      if literal.contains(":") {
+        return HTTPServer(address: try .inet6(ip6: literal, port: port), timeout: 3600, logger: .disabled)
+      }
       return HTTPServer(address: try .inet(ip4: literal, port: port), timeout: 3600, logger: .disabled)
     } catch {
-      throw CommandFailure(message: "'--host' \(host) is not an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1)", status: .usage)
+      throw CommandFailure(
+        message: "'--host' \(host) is not an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1)", status: .usage)
     }
   }
 
@@ -33,7 +36,9 @@ enum LocalServer {
         serving.cancel()
         let reason = (await serving.result).failureDescription ?? "it did not start within 10 s"
         throw CommandFailure(
-          message: "\(name): cannot listen on port \(port): \(reason)\(port == 0 ? "" : " (another server? --port 0 picks a free one)")",
+          message:
+            "\(name): cannot listen on port \(port): "
+            + "\(reason)\(port == 0 ? "" : " (another server? --port 0 picks a free one)")",
           status: .failure)
       }
       try await Task.sleep(nanoseconds: 10_000_000)

@@ -2,8 +2,8 @@ import BarFrames
 import BarFramesExport
 import BarFramesGraphics
 import BarFramesImageIO
-import Foundation
 import BarFramesRenderer
+import Foundation
 
 /// One frame written to one file, PNG or SVG by the extension — `still`, and `render -o x.png`
 /// with a single-frame selection.
@@ -21,23 +21,33 @@ enum StillImage {
     let duration = scene.duration.formatted(decimals: 6)
     guard clamp else {
       throw CommandFailure(
-        message: "'\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file) (\(duration) s); give a time in 0…\(duration), or --clamp to draw the last moment",
+        message:
+          "'\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file) (\(duration) s); give a time "
+          + "in 0…\(duration), or --clamp to draw the last moment",
         status: .usage)
     }
-    Diagnostics.printError("barframes: warning: '\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file); drawing \(duration) s instead")
+    Diagnostics.printError(
+      "barframes: warning: '\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file); drawing "
+        + "\(duration) s instead"
+    )
     return scene.duration
   }
 
   /// Draws `timeline` at `time` and writes it to `output` (temporary name, then renamed).
-  static func write(_ timeline: any SceneTimeline, at time: Double, to output: String, scale: Int, background: Color?) throws {
+  static func write(
+    _ timeline: any SceneTimeline, at time: Double, to output: String, scale: Int, background: Color?
+  ) throws {
     let canvas = timeline.scene.style.canvas
     let presentation = timeline.presentation(at: time)
     let url = URL(fileURLWithPath: output)
     if url.pathExtension.lowercased() != "svg" {
-      let pixels = Int((canvas.size.width * Double(scale)).rounded(.up) * (canvas.size.height * Double(scale)).rounded(.up))
+      let pixels = Int(
+        (canvas.size.width * Double(scale)).rounded(.up) * (canvas.size.height * Double(scale)).rounded(.up))
       guard pixels <= InputLimits.framePixels else {
         throw CommandFailure(
-          message: "\(timeline.scene.file): at @\(scale)x a frame is \(pixels) pixels; the limit is \(InputLimits.framePixels) "
+          message:
+            "\(timeline.scene.file): at @\(scale)x a frame is \(pixels) pixels; the limit is "
+            + "\(InputLimits.framePixels) "
             + "(4096 × 4096): use a smaller --scale",
           status: .usage)
       }

@@ -36,7 +36,9 @@ extension BarFramesCommand {
     @Argument(help: ArgumentHelp("The render looked at (e.g. the frames after it).", valueName: "AFTER"))
     var after: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the page to this .html file instead of serving it.", valueName: "PAGE.html"))
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("Write the page to this .html file instead of serving it.", valueName: "PAGE.html"))
     var output: String?
 
     @Option(help: ArgumentHelp("The port; 0 picks a free one.", valueName: "N"))
@@ -65,8 +67,10 @@ extension BarFramesCommand {
       let comparison = RenderComparison(try Self.renderFolder(after), against: try Self.renderFolder(before))
       guard !comparison.scenesInBoth.isEmpty else {
         throw CommandFailure(
-          message: "\(comparison.baselineLabel) and \(comparison.label) have no scene in common (\(comparison.baselineLabel): "
-            + comparison.baseline.map(\.name).joined(separator: ", ") + "; \(comparison.label): " + comparison.scenes.map(\.name).joined(separator: ", ") + ")",
+          message:
+            "\(comparison.baselineLabel) and \(comparison.label) have no scene in common (\(comparison.baselineLabel): "
+            + comparison.baseline.map(\.name).joined(separator: ", ") + "; \(comparison.label): "
+            + comparison.scenes.map(\.name).joined(separator: ", ") + ")",
           status: .badInput)
       }
       return comparison
@@ -86,13 +90,20 @@ extension BarFramesCommand {
       let server = try LocalServer.make(host: host, port: port)
       await server.appendRoute("GET /") { _ in
         HTTPResponse(
-          statusCode: .ok, headers: HTTPHeaders([.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"]),
+          statusCode: .ok,
+          headers: HTTPHeaders([.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"]),
           body: Data(await pages.page().utf8))
       }
-      await server.appendRoute("GET /index.html") { _ in HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: "/"])) }
+      await server.appendRoute("GET /index.html") { _ in
+        HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: "/"]))
+      }
       await server.appendRoute("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
-      await server.appendRoute("GET /before/*", to: FolderHTTPHandler(root: URL(fileURLWithPath: before, isDirectory: true), serverPath: "/before/"))
-      await server.appendRoute("GET /after/*", to: FolderHTTPHandler(root: URL(fileURLWithPath: after, isDirectory: true), serverPath: "/after/"))
+      await server.appendRoute(
+        "GET /before/*",
+        to: FolderHTTPHandler(root: URL(fileURLWithPath: before, isDirectory: true), serverPath: "/before/"))
+      await server.appendRoute(
+        "GET /after/*",
+        to: FolderHTTPHandler(root: URL(fileURLWithPath: after, isDirectory: true), serverPath: "/after/"))
       let serving = try await LocalServer.start(server, name: "compare", port: port)
       Diagnostics.printError("compare: \(comparison.summary)")
       let signal = await interrupts.next()
@@ -109,10 +120,14 @@ extension BarFramesCommand {
       try OutputFiles.createDirectory(folder)
       let resolvedPage = folder.resolvingSymlinksInPath().appendingPathComponent(page.lastPathComponent)
       for render in [before, after] {
-        let own = URL(fileURLWithPath: render, isDirectory: true).resolvingSymlinksInPath().appendingPathComponent(SceneFileNames.galleryPath)
+        let own = URL(fileURLWithPath: render, isDirectory: true).resolvingSymlinksInPath().appendingPathComponent(
+          SceneFileNames.galleryPath)
         guard own.path != resolvedPage.path else {
           throw CommandFailure(
-            message: "'-o \(InputText.escaped(output))' would replace the render's own page; choose another name (e.g. -o compare.html)", status: .usage)
+            message:
+              "'-o \(InputText.escaped(output))' would replace the render's own page; choose another name (e.g. -o "
+              + "compare.html)",
+            status: .usage)
         }
       }
       let html = comparison.html(
@@ -121,7 +136,9 @@ extension BarFramesCommand {
       try OutputFiles.write(Array(html.utf8), to: page)
       Diagnostics.printError("compare: \(comparison.summary) → \(InputText.escaped(output))")
       Diagnostics.printError(
-        "compare: opened from a file the page swipes and fades; to count differing pixels serve it: barframes compare \(InputText.escaped(before)) \(InputText.escaped(after))")
+        "compare: opened from a file the page swipes and fades; to count differing pixels serve it: barframes compare "
+          + "\(InputText.escaped(before)) \(InputText.escaped(after))"
+      )
     }
 
     /// The path from the folder `from` to the folder `to`, ending in `/` ("" when the same),

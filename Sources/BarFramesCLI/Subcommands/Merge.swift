@@ -30,7 +30,9 @@ extension BarFramesCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The merged output folder.", valueName: "OUT"))
     var output: String
 
-    @Option(help: ArgumentHelp("Threads reading, checking and decoding frames; the number of cores by default.", valueName: "N"))
+    @Option(
+      help: ArgumentHelp(
+        "Threads reading, checking and decoding frames; the number of cores by default.", valueName: "N"))
     var jobs: Int?
 
     @Flag(help: "Print no progress.")
@@ -41,7 +43,9 @@ extension BarFramesCommand {
 
     func validate() throws {
       guard !shards.isEmpty else { throw ValidationError("give the output folders of every shard") }
-      if let jobs, !(1...1024).contains(jobs) { throw ValidationError("'--jobs' must be between 1 and 1024, got \(jobs)") }
+      if let jobs, !(1...1024).contains(jobs) {
+        throw ValidationError("'--jobs' must be between 1 and 1024, got \(jobs)")
+      }
     }
 
     func run() throws {
@@ -63,15 +67,20 @@ extension BarFramesCommand {
         case .shardSet(let message): throw CommandFailure(message: message, status: .usage)
         case .badInput(let message): throw CommandFailure(message: message, status: .badInput)
         case .output(let error):
-          let scene = lastScene.isEmpty ? "" : " (while merging \(lastScene); \(ExportManifest.fileName) was not written)"
+          let scene =
+            lastScene.isEmpty ? "" : " (while merging \(lastScene); \(ExportManifest.fileName) was not written)"
           throw CommandFailure(message: error.description + scene, status: .failure)
         }
       }
       if !quiet {
         let frames = manifest.scenes.map(\.frames.count).reduce(0, +)
         let files = Set(manifest.scenes.flatMap { $0.files.map(\.path) }).count
-        var text = "merge: \(merge.shards.parts.count) shards → \(output): \(manifest.scenes.count) scene\(manifest.scenes.count == 1 ? "" : "s"), "
-        text += "\(frames) frame\(frames == 1 ? "" : "s") and \(files) other file\(files == 1 ? "" : "s") in \(String(format: "%.2f", Date().timeIntervalSince(started))) s"
+        var text =
+          "merge: \(merge.shards.parts.count) shards → \(output): \(manifest.scenes.count) "
+          + "scene\(manifest.scenes.count == 1 ? "" : "s"), "
+        text +=
+          "\(frames) frame\(frames == 1 ? "" : "s") and \(files) other file\(files == 1 ? "" : "s") in "
+          + "\(String(format: "%.2f", Date().timeIntervalSince(started))) s"
         if manifest.scenes.first?.files.contains(where: { $0.format == "html" }) == true {
           text += "; open \((output as NSString).appendingPathComponent(SceneFileNames.galleryPath))"
         }

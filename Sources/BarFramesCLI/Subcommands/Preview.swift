@@ -36,20 +36,24 @@ extension BarFramesCommand {
     @Option(help: ArgumentHelp("The address to listen on; 0.0.0.0 opens it to the network.", valueName: "ADDRESS"))
     var host: String = "127.0.0.1"
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where frames are rendered; a temporary folder by default.", valueName: "DIR"))
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("Where frames are rendered; a temporary folder by default.", valueName: "DIR"))
     var output: String?
 
     @Option(help: ArgumentHelp("Seconds between checks for changed files.", valueName: "S"))
     var interval: Double = 0.2
 
-    @Option(help: ArgumentHelp("A render folder to compare every scene with (see 'barframes compare').", valueName: "FOLDER"))
+    @Option(
+      help: ArgumentHelp("A render folder to compare every scene with (see 'barframes compare').", valueName: "FOLDER"))
     var against: String?
 
     func run() async throws {
       let files = try Render.sceneFiles(scenes)
       let baseline = try against.map { try Compare.renderFolder($0) }
       let temporary = output == nil
-      let directory = URL(fileURLWithPath: output ?? NSTemporaryDirectory() + "barframes-preview-\(getpid())", isDirectory: true)
+      let directory = URL(
+        fileURLWithPath: output ?? NSTemporaryDirectory() + "barframes-preview-\(getpid())", isDirectory: true)
       try OutputFiles.createDirectory(directory)
       // Ctrl-C (and SIGTERM, SIGHUP) ends the loop below instead of the process, so the server
       // closes its sockets and the temporary folder goes; a second one exits at once.
@@ -61,7 +65,8 @@ extension BarFramesCommand {
       await server.appendRoute("GET /") { _ in
         let page = await studio.page()
         return HTTPResponse(
-          statusCode: .ok, headers: HTTPHeaders([.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"]),
+          statusCode: .ok,
+          headers: HTTPHeaders([.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"]),
           body: Data(page.utf8))
       }
       await server.appendRoute("GET /index.html") { _ in
@@ -70,7 +75,9 @@ extension BarFramesCommand {
       await server.appendRoute("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
       await server.appendRoute("GET /events", to: .webSocket(PreviewEvents(studio: studio)))
       if let baseline {
-        await server.appendRoute(HTTPRoute("GET \(PreviewStudio.againstPath)*"), to: FolderHTTPHandler(root: baseline.url, serverPath: PreviewStudio.againstPath))
+        await server.appendRoute(
+          HTTPRoute("GET \(PreviewStudio.againstPath)*"),
+          to: FolderHTTPHandler(root: baseline.url, serverPath: PreviewStudio.againstPath))
       }
       await server.appendRoute("GET /*", to: FolderHTTPHandler(root: directory, serverPath: "/"))
       let serving = try await LocalServer.start(server, name: "preview", port: port)
@@ -94,7 +101,10 @@ extension BarFramesCommand {
       serving.cancel()
       _ = await serving.result
       if temporary { try? FileManager.default.removeItem(at: directory) }
-      Diagnostics.printError("preview: stopped (\(signal == SIGINT ? "Ctrl-C" : "signal \(signal)"))\(temporary ? "; temporary frames removed" : "")")
+      Diagnostics.printError(
+        "preview: stopped "
+          + "(\(signal == SIGINT ? "Ctrl-C" : "signal \(signal)"))\(temporary ? "; temporary frames removed" : "")"
+      )
     }
   }
 }
@@ -175,9 +185,11 @@ actor PreviewStudio {
   func page() -> String {
     guard let against else { return HTMLGallery.page(data) }
     let comparison = RenderComparison(
-      scenes: data.scenes.compactMap(RenderedScene.init), label: "preview", baseline: against.scenes, baselineLabel: against.label)
+      scenes: data.scenes.compactMap(RenderedScene.init), label: "preview", baseline: against.scenes,
+      baselineLabel: against.label)
     return comparison.html(
-      currentPath: "", baselinePath: String(Self.againstPath.dropFirst()), tool: data.tool, live: true, revision: data.revision, error: data.error)
+      currentPath: "", baselinePath: String(Self.againstPath.dropFirst()), tool: data.tool, live: true,
+      revision: data.revision, error: data.error)
   }
 
   /// Re-renders `files` (scene files) and only those. When any rendered, the pages reload (and
@@ -209,9 +221,12 @@ actor PreviewStudio {
       return
     }
     data = GalleryData(
-      tool: data.tool, scenes: sceneFiles.compactMap { rendered[$0] }, live: true, revision: data.revision + 1, error: data.error)
+      tool: data.tool, scenes: sceneFiles.compactMap { rendered[$0] }, live: true, revision: data.revision + 1,
+      error: data.error)
     Diagnostics.printError(
-      "preview: rendered \(done.joined(separator: ", ")) (\(done.count) of \(sceneFiles.count) scene\(sceneFiles.count == 1 ? "" : "s"), revision \(data.revision))")
+      "preview: rendered \(done.joined(separator: ", ")) (\(done.count) of \(sceneFiles.count) "
+        + "scene\(sceneFiles.count == 1 ? "" : "s"), revision \(data.revision))"
+    )
     broadcast("reload")
   }
 
@@ -241,7 +256,8 @@ actor PreviewStudio {
   nonisolated static func dependencies(ofScene scene: String) -> Set<String> {
     var paths: Set<String> = [scene]
     let folder = URL(fileURLWithPath: scene).deletingLastPathComponent()
-    guard let text = try? String(contentsOfFile: scene, encoding: .utf8), let json = try? JSONValue(parsing: text) else { return paths }
+    guard let text = try? String(contentsOfFile: scene, encoding: .utf8), let json = try? JSONValue(parsing: text)
+    else { return paths }
     var style: (json: BarFrames.JSONValue, folder: URL)?
     switch json["style"] {
     case .string(let path)?:
@@ -265,7 +281,9 @@ actor PreviewStudio {
       for text in strings(style.json) where !text.isEmpty && !text.hasPrefix("#") {
         let url = style.folder.appendingPathComponent(text).standardized
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue { paths.insert(url.path) }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+          paths.insert(url.path)
+        }
       }
     }
     return paths
@@ -287,7 +305,9 @@ actor PreviewStudio {
   }
 
   /// The scene files whose own files (or the set of them) changed, in the order given.
-  nonisolated func scenes(changedBetween old: [String: [String: String]], and new: [String: [String: String]]) -> [String] {
+  nonisolated func scenes(
+    changedBetween old: [String: [String: String]], and new: [String: [String: String]]
+  ) -> [String] {
     sceneFiles.filter { old[$0] != new[$0] }
   }
 }

@@ -23,14 +23,16 @@ extension BarFramesCommand {
     var scene: String
 
     @Option(
-      help: ArgumentHelp("The time in seconds, from 0 to the scene's duration.", valueName: "T"), transform: Seconds.init(validating:))
+      help: ArgumentHelp("The time in seconds, from 0 to the scene's duration.", valueName: "T"),
+      transform: Seconds.init(validating:))
     var at: Seconds
 
     @Option(name: .shortAndLong, help: "The output file: FILE.png or FILE.svg.")
     var output: String
 
     @Option(
-      help: ArgumentHelp("Pixels per point for PNG output (1, 2 or 3); the scene's scale by default.", valueName: "1|2|3"),
+      help: ArgumentHelp(
+        "Pixels per point for PNG output (1, 2 or 3); the scene's scale by default.", valueName: "1|2|3"),
       transform: PixelScale.init(validating:))
     var scale: PixelScale?
 
@@ -47,7 +49,8 @@ extension BarFramesCommand {
       let timeline = try SceneLoading.timeline(scene)
       let time = try StillImage.checkedTime(at.value, flag: "--at", scene: timeline.scene, clamp: clamp)
       try StillImage.write(
-        timeline, at: time, to: output, scale: scale?.value ?? timeline.scene.scale, background: timeline.scene.style.canvas.background)
+        timeline, at: time, to: output, scale: scale?.value ?? timeline.scene.scale,
+        background: timeline.scene.style.canvas.background)
     }
   }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import BarFrames
-import BarFramesText
 import BarFramesImageIO
 import BarFramesRenderer
+import BarFramesText
 import Foundation
 
 extension BarFramesCommand {
@@ -10,13 +10,15 @@ extension BarFramesCommand {
   struct TestCard: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "test-card",
-      abstract: "Render a card of the drawing primitives (rounded rects, caps, text, a circle, a Bézier) to PNG and SVG.")
+      abstract:
+        "Render a card of the drawing primitives (rounded rects, caps, text, a circle, a Bézier) to PNG and SVG.")
 
     @Option(name: .shortAndLong, help: "The output directory.")
     var output: String = "frames"
 
     @Option(
-      name: .customLong("scale"), help: ArgumentHelp("Pixels per point for the PNG (1, 2 or 3). (default: 2)", valueName: "1|2|3"),
+      name: .customLong("scale"),
+      help: ArgumentHelp("Pixels per point for the PNG (1, 2 or 3). (default: 2)", valueName: "1|2|3"),
       transform: PixelScale.init(validating:))
     var pixelScale = PixelScale(2)
 

@@ -85,11 +85,14 @@ extension BarFramesCommand {
         return "  timing probe files are described in docs/timing-model.md\n"
       }
       let isStyle = json["design"] != nil
-      let (styleJSON, styleDirectory) = isStyle ? (json, url.deletingLastPathComponent()) : referencedStyle(of: json, url: url)
+      let (styleJSON, styleDirectory) =
+        isStyle ? (json, url.deletingLastPathComponent()) : referencedStyle(of: json, url: url)
       var text = ""
       if !isStyle {
         text += "  scene keys: \(Scene.keys.joined(separator: ", "))\n"
-        text += "  event keys: \(SceneEvent.keys.joined(separator: ", ")); an argument may be {start, step} in a repeating event\n"
+        text +=
+          "  event keys: \(SceneEvent.keys.joined(separator: ", ")); an argument may be {start, step} in a repeating "
+          + "event\n"
       }
       let registry = BarFramesCommand.designs
       guard case .string(let designName)? = styleJSON?["design"], let design = registry.design(named: designName) else {
@@ -115,9 +118,11 @@ extension BarFramesCommand {
       return text
     }
 
-    static var commonTypes: [String: String] { [
-      "version": "1", "design": "\(BarFramesCommand.designs.names.map { "\"\($0)\"" }.joined(separator: " | "))",
-    ] }
+    static var commonTypes: [String: String] {
+      [
+        "version": "1", "design": "\(BarFramesCommand.designs.names.map { "\"\($0)\"" }.joined(separator: " | "))",
+      ]
+    }
 
     /// The style a scene uses, inline or by path, as JSON; nil when it cannot be read.
     static func referencedStyle(of scene: JSONValue, url: URL) -> (JSONValue?, URL) {
@@ -134,7 +139,8 @@ extension BarFramesCommand {
     /// The layers of the design as the style configures it; nil when the style is invalid.
     static func layerNames(style: JSONValue, directory: URL) -> [String]? {
       let scene = JSONValue.object([.init("version", .number(1)), .init("style", style), .init("duration", .number(1))])
-      guard let timeline = try? Scene(json: scene, file: "style", directory: directory.path, name: "style").timeline() else { return nil }
+      guard let timeline = try? Scene(json: scene, file: "style", directory: directory.path, name: "style").timeline()
+      else { return nil }
       return timeline.presentation(at: 0).layers.map(\.name)
     }
 

@@ -31,10 +31,14 @@ public struct RenderComparison: Sendable {
     self.baselineLabel = baselineLabel
     // Unknown timing is taken from the twin, in either direction.
     for index in self.scenes.indices {
-      if let twin = baseline.first(where: { $0.name == self.scenes[index].name }) { self.scenes[index].adoptTiming(of: twin) }
+      if let twin = baseline.first(where: { $0.name == self.scenes[index].name }) {
+        self.scenes[index].adoptTiming(of: twin)
+      }
     }
     for index in self.baseline.indices {
-      if let twin = self.scenes.first(where: { $0.name == self.baseline[index].name }) { self.baseline[index].adoptTiming(of: twin) }
+      if let twin = self.scenes.first(where: { $0.name == self.baseline[index].name }) {
+        self.baseline[index].adoptTiming(of: twin)
+      }
     }
   }
 
@@ -45,14 +49,20 @@ public struct RenderComparison: Sendable {
 
   /// Names of the scenes both renders hold, in page order.
   public var scenesInBoth: [String] { scenes.map(\.name).filter { name in baseline.contains { $0.name == name } } }
-  public var scenesOnlyInBaseline: [String] { baseline.map(\.name).filter { name in !scenes.contains { $0.name == name } } }
-  public var scenesOnlyInCurrent: [String] { scenes.map(\.name).filter { name in !baseline.contains { $0.name == name } } }
+  public var scenesOnlyInBaseline: [String] {
+    baseline.map(\.name).filter { name in !scenes.contains { $0.name == name } }
+  }
+  public var scenesOnlyInCurrent: [String] {
+    scenes.map(\.name).filter { name in !baseline.contains { $0.name == name } }
+  }
 
   /// "frames-old → frames: 3 scenes in both · only in frames-old: intro".
   public var summary: String {
     let both = scenesInBoth.count
     var text = "\(baselineLabel) → \(label): \(both) scene\(both == 1 ? "" : "s") in both"
-    if !scenesOnlyInBaseline.isEmpty { text += " · only in \(baselineLabel): " + scenesOnlyInBaseline.joined(separator: ", ") }
+    if !scenesOnlyInBaseline.isEmpty {
+      text += " · only in \(baselineLabel): " + scenesOnlyInBaseline.joined(separator: ", ")
+    }
     if !scenesOnlyInCurrent.isEmpty { text += " · only in \(label): " + scenesOnlyInCurrent.joined(separator: ", ") }
     return text
   }
@@ -75,18 +85,23 @@ public struct RenderComparison: Sendable {
       .init("summary", .string(summary)),
       .init("label", .string(label)),
       .init("defaults", .object([.init("compare", .string("@against")), .init("mode", .string("diff"))])),
-      .init("against", .object([
-        .init("label", .string(baselineLabel)),
-        .init("scenes", .array(baseline.map { $0.json(pathPrefix: baselinePath) })),
-      ])),
+      .init(
+        "against",
+        .object([
+          .init("label", .string(baselineLabel)),
+          .init("scenes", .array(baseline.map { $0.json(pathPrefix: baselinePath) })),
+        ])),
       .init("scenes", .array(scenes.map { $0.json(pathPrefix: currentPath) })),
     ])
   }
 
   /// The comparison page; see ``data(currentPath:baselinePath:tool:live:revision:error:)``.
-  public func html(currentPath: String, baselinePath: String, tool: String, live: Bool = false, revision: Int = 0, error: String? = nil) -> String {
+  public func html(
+    currentPath: String, baselinePath: String, tool: String, live: Bool = false, revision: Int = 0, error: String? = nil
+  ) -> String {
     PlayerPage.html(
-      data: data(currentPath: currentPath, baselinePath: baselinePath, tool: tool, live: live, revision: revision, error: error),
+      data: data(
+        currentPath: currentPath, baselinePath: baselinePath, tool: tool, live: live, revision: revision, error: error),
       titleHTML: "BarFrames: \(baselineLabel.xmlEscaped) → \(label.xmlEscaped)")
   }
 }

@@ -45,16 +45,21 @@ public struct RenderFolder: Sendable {
       throw InputError(file: label, keyPath: "", message: "no such folder")
     }
     guard isDirectory.boolValue else {
-      throw InputError(file: label, keyPath: "", message: "is a file; give the folder a render wrote (barframes render … -o FOLDER)")
+      throw InputError(
+        file: label, keyPath: "", message: "is a file; give the folder a render wrote (barframes render … -o FOLDER)")
     }
     let page = url.appendingPathComponent(SceneFileNames.galleryPath)
     if FileManager.default.fileExists(atPath: page.path) { try readPage(page) }
     let described = Set(scenes.map(\.name) + scenesWithoutFrames)
-    let folders = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") && !described.contains($0) }.sorted()
+    let folders = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter {
+      !$0.hasPrefix(".") && !described.contains($0)
+    }.sorted()
     for folder in folders {
       var isFolder: ObjCBool = false
       let sceneURL = url.appendingPathComponent(folder)
-      guard FileManager.default.fileExists(atPath: sceneURL.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+      guard FileManager.default.fileExists(atPath: sceneURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+        continue
+      }
       let names = (try? FileManager.default.contentsOfDirectory(atPath: sceneURL.path)) ?? []
       if let scene = try scannedScene(folder, fileNames: names) { scenes.append(scene) }
     }
@@ -72,7 +77,9 @@ public struct RenderFolder: Sendable {
     do {
       let size = (try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int) ?? 0
       guard size <= Self.pageSizeLimit else {
-        throw InputError(file: file, keyPath: "", message: "is \(size) bytes, more than the \(Self.pageSizeLimit >> 20) MiB a player page can be")
+        throw InputError(
+          file: file, keyPath: "",
+          message: "is \(size) bytes, more than the \(Self.pageSizeLimit >> 20) MiB a player page can be")
       }
       text = String(decoding: try Data(contentsOf: page), as: UTF8.self)
     } catch let error as InputError {
@@ -81,19 +88,24 @@ public struct RenderFolder: Sendable {
       throw InputError(file: file, keyPath: "", message: "cannot be read: \(error.localizedDescription)")
     }
     let open = "<script type=\"application/json\" id=\"barframes-data\">"
-    guard let start = text.range(of: open), let end = text.range(of: "</script>", range: start.upperBound..<text.endIndex) else {
+    guard let start = text.range(of: open),
+      let end = text.range(of: "</script>", range: start.upperBound..<text.endIndex)
+    else {
       throw InputError(file: file, keyPath: "", message: "holds no player data; is it the page barframes render wrote?")
     }
     let json: JSONValue
     do {
-      json = try JSONValue(parsing: String(text[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "<\\/", with: "</"))
+      json = try JSONValue(
+        parsing: String(text[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "<\\/", with: "</"))
     } catch {
       throw InputError(file: file, keyPath: "", message: "its player data is not JSON: \(error.description)")
     }
     var reader = try JSONObjectReader(json, file: file)
     let version = try reader.integer("version", default: 1, 1...1_000_000)
     guard version == 1 else {
-      throw reader.error("version", "the page was written by a newer barframes (player data version \(version)); this one reads version 1")
+      throw reader.error(
+        "version",
+        "the page was written by a newer barframes (player data version \(version)); this one reads version 1")
     }
     guard let list = try reader.array("scenes") else { throw reader.error("scenes", "missing; expected an array") }
     var names: Set<String> = []
@@ -103,16 +115,22 @@ public struct RenderFolder: Sendable {
         continue
       }
       guard names.insert(scene.name).inserted else {
-        throw InputError(file: file, keyPath: path.appending("name").description, message: "a second scene named \(JSONValue.string(scene.name).summary)")
+        throw InputError(
+          file: file, keyPath: path.appending("name").description,
+          message: "a second scene named \(JSONValue.string(scene.name).summary)")
       }
       // The page may be older than the folder's frames (another run changed them); every
       // frame it names must be there, or the comparison would show holes.
-      for number in [scene.frames.first, scene.frames.first + max(0, scene.frames.count - 1) * scene.frames.step] where scene.frames.count > 0 {
+      for number in [scene.frames.first, scene.frames.first + max(0, scene.frames.count - 1) * scene.frames.step]
+      where scene.frames.count > 0 {
         let framePath = scene.frames.path(number)
         guard FileManager.default.fileExists(atPath: url.appendingPathComponent(framePath).path) else {
           throw InputError(
             file: file, keyPath: path.appending("frames").description,
-            message: "names \(InputText.escaped(framePath)), which the folder does not hold; render again or remove the stale page")
+            message:
+              "names \(InputText.escaped(framePath)), which the folder does not hold; render again or remove the "
+              + "stale page"
+          )
         }
       }
       scenes.append(scene)
@@ -128,24 +146,34 @@ public struct RenderFolder: Sendable {
       var scale = 1
       if let at = middle.lastIndex(of: "@") {
         let tail = middle[middle.index(after: at)...]
-        guard tail.count == 2, tail.last == "x", let n = tail.first?.wholeNumberValue, (2...9).contains(n) else { continue }
+        guard tail.count == 2, tail.last == "x", let n = tail.first?.wholeNumberValue, (2...9).contains(n) else {
+          continue
+        }
         scale = n
         middle = middle[..<at]
       }
-      guard !middle.isEmpty, middle.count <= 9, middle.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(middle) else { continue }
+      guard !middle.isEmpty, middle.count <= 9, middle.allSatisfy({ $0.isASCII && $0.isNumber }),
+        let number = Int(middle)
+      else { continue }
       groups["\(middle.count)@\(scale)", default: (middle.count, scale, [])].numbers.append(number)
     }
-    guard let group = groups.values.max(by: { ($0.numbers.count, $0.scale) < ($1.numbers.count, $1.scale) }) else { return nil }
+    guard let group = groups.values.max(by: { ($0.numbers.count, $0.scale) < ($1.numbers.count, $1.scale) }) else {
+      return nil
+    }
     let numbers = group.numbers.sorted()
     let step = numbers.count > 1 ? numbers[1] - numbers[0] : 1
     for (index, number) in numbers.enumerated() where number != numbers[0] + index * step {
       throw InputError(
         file: "\(label)/\(InputText.escaped(name))", keyPath: "",
-        message: "frames \(numbers[0])…\(numbers[numbers.count - 1]) are not evenly numbered (\(numbers[index - 1]) is followed by \(number)); a partial render (--shard) cannot be compared, render every frame")
+        message:
+          "frames \(numbers[0])…\(numbers[numbers.count - 1]) are not evenly numbered (\(numbers[index - 1]) is "
+          + "followed by \(number)); a partial render (--shard) cannot be compared, render every frame"
+      )
     }
     let scaleSuffix = group.scale > 1 ? "@\(group.scale)x" : ""
     let frames = RenderedScene.Frames(
-      prefix: "\(name)/\(name)-", suffix: "\(scaleSuffix).png", digits: group.digits, first: numbers[0], step: step, count: numbers.count)
+      prefix: "\(name)/\(name)-", suffix: "\(scaleSuffix).png", digits: group.digits, first: numbers[0], step: step,
+      count: numbers.count)
     // Size and transparency from the first frame's header; the backdrop from the middle frame.
     var reading = frames.path(numbers[0])
     do {
@@ -161,11 +189,15 @@ public struct RenderFolder: Sendable {
         backdrop = Backdrop.choose(forStraightRGBA: image.pixels)
       }
       return RenderedScene(
-        name: name, frames: frames, scale: group.scale, width: info.width, height: info.height, transparent: transparent, backdrop: backdrop)
+        name: name, frames: frames, scale: group.scale, width: info.width, height: info.height,
+        transparent: transparent, backdrop: backdrop)
     } catch let error as PNGDecodingError {
-      throw InputError(file: "\(label)/\(InputText.escaped(reading))", keyPath: "", message: "is not a PNG frame: \(error)")
+      throw InputError(
+        file: "\(label)/\(InputText.escaped(reading))", keyPath: "", message: "is not a PNG frame: \(error)")
     } catch {
-      throw InputError(file: "\(label)/\(InputText.escaped(reading))", keyPath: "", message: "cannot be read: \(error.localizedDescription)")
+      throw InputError(
+        file: "\(label)/\(InputText.escaped(reading))", keyPath: "",
+        message: "cannot be read: \(error.localizedDescription)")
     }
   }
 }

@@ -70,7 +70,8 @@ public struct RenderedScene: Equatable, Sendable {
 
   /// A scene known only by its frame files: numbers, size and backdrop, no timing (shown at an
   /// assumed 30 frames a second, each frame's "time" being its number / 30).
-  public init(name: String, frames: Frames, scale: Int, width: Int, height: Int, transparent: Bool, backdrop: Backdrop) {
+  public init(name: String, frames: Frames, scale: Int, width: Int, height: Int, transparent: Bool, backdrop: Backdrop)
+  {
     self.name = name
     self.file = ""
     self.design = ""
@@ -94,7 +95,9 @@ public struct RenderedScene: Equatable, Sendable {
     self.previews = []
   }
 
-  public static func == (a: RenderedScene, b: RenderedScene) -> Bool { a.json(pathPrefix: "") == b.json(pathPrefix: "") }
+  public static func == (a: RenderedScene, b: RenderedScene) -> Bool {
+    a.json(pathPrefix: "") == b.json(pathPrefix: "")
+  }
 
   /// The time of frame `number`, seconds.
   public func time(ofFrame number: Int) -> Double { sampleStart + Double(number) * fpsDenominator / fpsNumerator }
@@ -136,19 +139,30 @@ public struct RenderedScene: Equatable, Sendable {
       .init("transparent", .bool(transparent)),
       .init("background", background.map(JSONValue.string) ?? .null),
       .init("backdrop", .string(backdrop.rawValue)),
-      .init("frames", .object([
-        .init("prefix", .string(pathPrefix + frames.prefix)),
-        .init("suffix", .string(frames.suffix)),
-        .init("digits", .number(Double(frames.digits))),
-        .init("first", .number(Double(frames.first))),
-        .init("step", .number(Double(frames.step))),
-        .init("count", .number(Double(frames.count))),
-      ])),
+      .init(
+        "frames",
+        .object([
+          .init("prefix", .string(pathPrefix + frames.prefix)),
+          .init("suffix", .string(frames.suffix)),
+          .init("digits", .number(Double(frames.digits))),
+          .init("first", .number(Double(frames.first))),
+          .init("step", .number(Double(frames.step))),
+          .init("count", .number(Double(frames.count))),
+        ])),
       .init("events", .array(events)),
-      .init("files", .array(files.map { .object([.init("format", .string($0.format)), .init("path", .string(pathPrefix + $0.path))]) })),
-      .init("previews", .array(previews.map {
-        .object([.init("time", .number($0.time)), .init("label", .string($0.label)), .init("path", .string(pathPrefix + $0.path))])
-      })),
+      .init(
+        "files",
+        .array(
+          files.map { .object([.init("format", .string($0.format)), .init("path", .string(pathPrefix + $0.path))]) })),
+      .init(
+        "previews",
+        .array(
+          previews.map {
+            .object([
+              .init("time", .number($0.time)), .init("label", .string($0.label)),
+              .init("path", .string(pathPrefix + $0.path)),
+            ])
+          })),
     ])
   }
 }
@@ -169,27 +183,39 @@ extension RenderedScene {
   public init?(json: JSONValue, file: String, path: JSONPath) throws(InputError) {
     var reader = try JSONObjectReader(json, file: file, path: path)
     let name = try reader.string("name")
-    guard !name.isEmpty, !name.contains("/") else { throw reader.error("name", "expected a scene name (no \"/\"), got \(JSONValue.string(name).summary)") }
-    guard let framesValue = reader.value("frames") else { throw reader.error("frames", "missing; expected an object or null") }
+    guard !name.isEmpty, !name.contains("/") else {
+      throw reader.error("name", "expected a scene name (no \"/\"), got \(JSONValue.string(name).summary)")
+    }
+    guard let framesValue = reader.value("frames") else {
+      throw reader.error("frames", "missing; expected an object or null")
+    }
     if framesValue == .null { return nil }
     var frames = try JSONObjectReader(framesValue, file: file, path: path.appending("frames"))
     func whole(_ reader: inout JSONObjectReader, _ key: String, _ range: ClosedRange<Int>) throws(InputError) -> Int {
-      guard reader.contains(key) else { throw reader.error(key, "missing; expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
+      guard reader.contains(key) else {
+        throw reader.error(key, "missing; expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+      }
       return try reader.integer(key, default: 0, range)
     }
     let prefix = try Self.relativePath(frames.string("prefix"), reader: frames, key: "prefix")
     let suffix = try frames.string("suffix")
-    guard !suffix.contains("/") else { throw frames.error("suffix", "expected a file name ending, got \(JSONValue.string(suffix).summary)") }
+    guard !suffix.contains("/") else {
+      throw frames.error("suffix", "expected a file name ending, got \(JSONValue.string(suffix).summary)")
+    }
     let sequence = Frames(
-      prefix: prefix, suffix: suffix, digits: try whole(&frames, "digits", 1...9), first: try whole(&frames, "first", 0...999_999_999),
+      prefix: prefix, suffix: suffix, digits: try whole(&frames, "digits", 1...9),
+      first: try whole(&frames, "first", 0...999_999_999),
       step: try whole(&frames, "step", 1...999_999_999), count: try whole(&frames, "count", 0...10_000_000))
     let backdropName = try reader.string("backdrop")
     guard let backdrop = Backdrop(rawValue: backdropName) else {
-      throw reader.error("backdrop", "expected one of \"checker\", \"light\", \"dark\", got \(JSONValue.string(backdropName).summary)")
+      throw reader.error(
+        "backdrop", "expected one of \"checker\", \"light\", \"dark\", got \(JSONValue.string(backdropName).summary)")
     }
     self.init(
-      name: name, frames: sequence, scale: try whole(&reader, "scale", 1...16), width: try whole(&reader, "width", 0...1 << 20),
-      height: try whole(&reader, "height", 0...1 << 20), transparent: try reader.bool("transparent", default: false), backdrop: backdrop)
+      name: name, frames: sequence, scale: try whole(&reader, "scale", 1...16),
+      width: try whole(&reader, "width", 0...1 << 20),
+      height: try whole(&reader, "height", 0...1 << 20), transparent: try reader.bool("transparent", default: false),
+      backdrop: backdrop)
     self.file = try reader.optionalString("file") ?? ""
     design = try reader.optionalString("design") ?? ""
     start = try reader.number("start", .nonNegative)
@@ -209,24 +235,28 @@ extension RenderedScene {
     for (value, eventPath) in try reader.array("events") ?? [] {
       var event = try JSONObjectReader(value, file: file, path: eventPath)
       let at = try event.number("at", .nonNegative)
-      events.append(.object([
-        .init("at", .number(at)), .init("until", .number(try event.number("until", default: at, .nonNegative))),
-        .init("count", .number(Double(try event.integer("count", default: 1, 1...100_000_000)))),
-        .init("call", .string(try event.string("call"))), .init("args", .string(try event.optionalString("args") ?? "")),
-      ]))
+      events.append(
+        .object([
+          .init("at", .number(at)), .init("until", .number(try event.number("until", default: at, .nonNegative))),
+          .init("count", .number(Double(try event.integer("count", default: 1, 1...100_000_000)))),
+          .init("call", .string(try event.string("call"))),
+          .init("args", .string(try event.optionalString("args") ?? "")),
+        ]))
     }
     files = []
     for (value, filePath) in try reader.array("files") ?? [] {
       var entry = try JSONObjectReader(value, file: file, path: filePath)
-      files.append((try entry.string("format"), try Self.relativePath(entry.string("path"), reader: entry, key: "path")))
+      files.append(
+        (try entry.string("format"), try Self.relativePath(entry.string("path"), reader: entry, key: "path")))
     }
     previews = []
     for (value, previewPath) in try reader.array("previews") ?? [] {
       var entry = try JSONObjectReader(value, file: file, path: previewPath)
-      previews.append((
-        try entry.number("time", .nonNegative), try entry.optionalString("label") ?? "",
-        try Self.relativePath(entry.string("path"), reader: entry, key: "path")
-      ))
+      previews.append(
+        (
+          try entry.number("time", .nonNegative), try entry.optionalString("label") ?? "",
+          try Self.relativePath(entry.string("path"), reader: entry, key: "path")
+        ))
     }
   }
 
@@ -235,7 +265,8 @@ extension RenderedScene {
   static func relativePath(_ text: String, reader: JSONObjectReader, key: String) throws(InputError) -> String {
     let components = text.split(separator: "/", omittingEmptySubsequences: false)
     guard !text.isEmpty, !text.hasPrefix("/"), !text.contains(":"), !text.contains("\\"),
-      !components.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }), text.unicodeScalars.allSatisfy({ $0.value >= 0x20 })
+      !components.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }),
+      text.unicodeScalars.allSatisfy({ $0.value >= 0x20 })
     else {
       throw reader.error(key, "expected a path inside the render folder, got \(JSONValue.string(text).summary)")
     }

@@ -14,7 +14,8 @@ import Foundation
 ///    "transparent": true, "backdrop": "dark",
 ///    "frames": {"prefix": "bar/bar-", "suffix": "@2x.png", "digits": 2, "first": 0, "step": 1, "count": 61},
 ///    "events": [{"at": 0, "call": "setValue", "count": 1, "until": 0}],
-///    "files": [{"format": "apng", "path": "bar/bar@2x.apng"}], "previews": [{"time": 0, "label": "0 %", "path": "…"}]}]}
+///    "files": [{"format": "apng", "path": "bar/bar@2x.apng"}],
+///    "previews": [{"time": 0, "label": "0 %", "path": "…"}]}]}
 /// ```
 public struct GalleryData: Sendable {
   /// The page's view of one scene.
@@ -91,14 +92,17 @@ public struct GalleryData: Sendable {
     ]
     if plan.formats.contains(.png) {
       let suffix = "\(names.scaleSuffix).png"
-      members.append(.init("frames", .object([
-        .init("prefix", .string("\(names.directory)/\(names.scene)-")),
-        .init("suffix", .string(suffix)),
-        .init("digits", .number(Double(names.indexDigits))),
-        .init("first", .number(Double(selection.indices.first ?? 0))),
-        .init("step", .number(Double(selection.everyNth))),
-        .init("count", .number(Double(selection.indices.count))),
-      ])))
+      members.append(
+        .init(
+          "frames",
+          .object([
+            .init("prefix", .string("\(names.directory)/\(names.scene)-")),
+            .init("suffix", .string(suffix)),
+            .init("digits", .number(Double(names.indexDigits))),
+            .init("first", .number(Double(selection.indices.first ?? 0))),
+            .init("step", .number(Double(selection.everyNth))),
+            .init("count", .number(Double(selection.indices.count))),
+          ])))
     } else {
       members.append(.init("frames", .null))
     }

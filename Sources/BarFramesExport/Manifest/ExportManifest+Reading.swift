@@ -15,7 +15,9 @@ extension ExportManifest {
   public static func read(contentsOf url: URL, displayName: String) throws(InputError) -> ExportManifest {
     let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
     if let size = attributes?[.size] as? NSNumber, size.intValue > maximumFileSize {
-      throw InputError(file: displayName, keyPath: "", message: "is larger than \(maximumFileSize >> 20) MiB (the limit for a manifest)")
+      throw InputError(
+        file: displayName, keyPath: "",
+        message: "is larger than \(maximumFileSize >> 20) MiB (the limit for a manifest)")
     }
     let data: Data
     do {
@@ -62,7 +64,9 @@ extension ExportManifest {
 
 extension RenderSettings {
   init(reading reader: inout JSONObjectReader) throws(InputError) {
-    try reader.rejectUnknownKeys(accepting: ["formats", "background", "selection", "everyNth", "png", "webpQuality", "sheetFrames"])
+    try reader.rejectUnknownKeys(accepting: [
+      "formats", "background", "selection", "everyNth", "png", "webpQuality", "sheetFrames",
+    ])
     let formatsText = try reader.string("formats")
     let formats: ExportFormats
     do {
@@ -74,7 +78,10 @@ extension RenderSettings {
     let selection = try reader.string("selection")
     let everyNth = try reader.wholeNumber("everyNth", 1...Int(Int32.max))
     guard let png: PNGCompressionPreset = try reader.optionalChoice("png") else {
-      throw reader.error("png", "missing; expected one of \(PNGCompressionPreset.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+      throw reader.error(
+        "png",
+        "missing; expected one of \(PNGCompressionPreset.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"
+      )
     }
     var webpQuality: Int?
     switch reader.value("webpQuality") {
@@ -108,7 +115,8 @@ extension ExportManifest.SceneEntry {
     fps = try reader.number("fps", .positive)
     frameRate = try reader.string("frameRate")
     guard FrameRate(manifestText: frameRate) != nil else {
-      throw reader.error("frameRate", "expected a frame rate such as \"30\" or \"30000/1001\", got \(InputText.quoted(frameRate))")
+      throw reader.error(
+        "frameRate", "expected a frame rate such as \"30\" or \"30000/1001\", got \(InputText.quoted(frameRate))")
     }
     scale = try reader.wholeNumber("scale", 1...3)
     width = try reader.wholeNumber("width", 1...InputLimits.framePixels)
@@ -138,7 +146,9 @@ extension ExportManifest.SceneEntry {
       let format = try entry.string("format")
       let known = ["apng", "gif", "webp", "svg", "sheet", "html"]
       guard known.contains(format) else {
-        throw entry.error("format", "expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", ")), got \(InputText.quoted(format))")
+        throw entry.error(
+          "format",
+          "expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", ")), got \(InputText.quoted(format))")
       }
       let path = try entry.relativePath("path")
       let bytes = try entry.wholeNumber("bytes", 0...Int.max >> 1)
@@ -153,7 +163,9 @@ extension FrameRate {
   /// Parses ``description``'s form: "30" or "30000/1001" (positive, at most 1 000 000 each).
   init?(manifestText text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), let numerator = Int(parts[0]), (1...1_000_000).contains(numerator) else { return nil }
+    guard (1...2).contains(parts.count), let numerator = Int(parts[0]), (1...1_000_000).contains(numerator) else {
+      return nil
+    }
     let denominator = parts.count == 2 ? Int(parts[1]) ?? 0 : 1
     guard (1...1_000_000).contains(denominator) else { return nil }
     self.init(numerator, per: denominator)
@@ -164,7 +176,9 @@ extension FrameRate {
 extension JSONObjectReader {
   /// A required whole number in `range`.
   mutating func wholeNumber(_ key: String, _ range: ClosedRange<Int>) throws(InputError) -> Int {
-    guard contains(key) else { throw error(key, "missing; expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
+    guard contains(key) else {
+      throw error(key, "missing; expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
     return try integer(key, default: range.lowerBound, range)
   }
 
@@ -177,7 +191,11 @@ extension JSONObjectReader {
       !path.isEmpty && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
       && !path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     guard safe else {
-      throw error(key, "expected a path inside the output folder (no leading /, no . or .. part), got \(InputText.quoted(path, limit: 80))")
+      throw error(
+        key,
+        "expected a path inside the output folder (no leading /, no . or .. part), got "
+          + "\(InputText.quoted(path, limit: 80))"
+      )
     }
     return path
   }

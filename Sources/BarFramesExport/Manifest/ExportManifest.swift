@@ -41,7 +41,8 @@ public struct ExportManifest: Hashable, Sendable {
     let middle = name.dropFirst("manifest.shard-".count).dropLast(".json".count)
     let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[1] == "of", parts[0].allSatisfy(\.isASCII), parts[2].allSatisfy(\.isASCII),
-      let index = Int(parts[0]), let count = Int(parts[2]), count >= 2, String(index) == parts[0], String(count) == parts[2]
+      let index = Int(parts[0]), let count = Int(parts[2]), count >= 2, String(index) == parts[0],
+      String(count) == parts[2]
     else { return nil }
     return try? Shard(index: index, count: count)
   }
@@ -109,7 +110,10 @@ public struct ExportManifest: Hashable, Sendable {
       .init("render", render.json),
     ]
     if let shard {
-      members.append(.init("shard", .object([.init("index", .number(Double(shard.index))), .init("count", .number(Double(shard.count)))])))
+      members.append(
+        .init(
+          "shard",
+          .object([.init("index", .number(Double(shard.index))), .init("count", .number(Double(shard.count)))])))
     }
     members.append(.init("scenes", .array(scenes.map(\.json))))
     return .object(members)

@@ -15,7 +15,9 @@ public enum SceneFingerprint {
   /// - Throws: ``ExportError/renderFailed(scene:time:reason:)`` when a key time cannot be drawn.
   public static func sha256(of timeline: any SceneTimeline, background: Color?) throws(ExportError) -> String {
     let scene = timeline.scene
-    var text = "design \(scene.style.designName)\nsize \(scene.style.canvas.size.width.compactJSON) \(scene.style.canvas.size.height.compactJSON)\n"
+    var text =
+      "design \(scene.style.designName)\nsize \(scene.style.canvas.size.width.compactJSON) "
+      + "\(scene.style.canvas.size.height.compactJSON)\n"
     for event in scene.events {
       text += "event \(event.at.compactJSON) \(event.call) \(event.args.serialized(pretty: false))\n"
     }

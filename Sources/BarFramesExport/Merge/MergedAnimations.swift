@@ -14,8 +14,10 @@ final class MergedAnimations {
   private let names: SceneFileNames
   /// Every frame's colour type: the first frame's.
   let colorType: PNGColorType
-  private var apng: (file: StreamingFile, writer: APNGWriter<FileHandleByteSink>, thread: WriterThread<(RGBAImage, EncodedFrame)>)?
-  private var gif: (file: StreamingFile, writer: GIFWriter<FileHandleByteSink>, thread: WriterThread<(RGBAImage, UInt16)>)?
+  private var apng:
+    (file: StreamingFile, writer: APNGWriter<FileHandleByteSink>, thread: WriterThread<(RGBAImage, EncodedFrame)>)?
+  private var gif:
+    (file: StreamingFile, writer: GIFWriter<FileHandleByteSink>, thread: WriterThread<(RGBAImage, UInt16)>)?
   private var webp: (file: StreamingFile, writer: WebPWriter<FileHandleByteSink>, thread: WriterThread<RGBAImage>)?
   private let gifDelays: [Int: UInt16]
 
@@ -45,7 +47,8 @@ final class MergedAnimations {
       if formats.contains(.webp) {
         let file = try StreamingFile(url(names.webpPath), registry: temporaryFiles)
         let writer = try WebPWriter(
-          sink: FileHandleByteSink(handle: file.handle), width: width, height: height, timestamps: timing.webpTimestamps,
+          sink: FileHandleByteSink(handle: file.handle), width: width, height: height,
+          timestamps: timing.webpTimestamps,
           quality: webpQuality)
         webp = (file, writer, WriterThread(capacity: capacity) { try writer.append($0) })
       }
@@ -74,21 +77,24 @@ final class MergedAnimations {
     var entries: [ExportManifest.FileEntry] = []
     if let apng {
       try apng.writer.finish()
-      entries.append(.init(
-        format: "apng", path: names.apngPath, bytes: try apng.file.commit(), frames: apng.writer.framesWritten,
-        mergedFrames: apng.writer.mergedFrames))
+      entries.append(
+        .init(
+          format: "apng", path: names.apngPath, bytes: try apng.file.commit(), frames: apng.writer.framesWritten,
+          mergedFrames: apng.writer.mergedFrames))
     }
     if let gif {
       try gif.writer.finish()
-      entries.append(.init(
-        format: "gif", path: names.gifPath, bytes: try gif.file.commit(), frames: gif.writer.framesWritten,
-        mergedFrames: gif.writer.mergedFrames))
+      entries.append(
+        .init(
+          format: "gif", path: names.gifPath, bytes: try gif.file.commit(), frames: gif.writer.framesWritten,
+          mergedFrames: gif.writer.mergedFrames))
     }
     if let webp {
       try webp.writer.finish()
-      entries.append(.init(
-        format: "webp", path: names.webpPath, bytes: try webp.file.commit(), frames: webp.writer.framesWritten,
-        mergedFrames: webp.writer.mergedFrames))
+      entries.append(
+        .init(
+          format: "webp", path: names.webpPath, bytes: try webp.file.commit(), frames: webp.writer.framesWritten,
+          mergedFrames: webp.writer.mergedFrames))
     }
     return entries
   }

@@ -43,9 +43,12 @@ public struct ShardMerge: Sendable {
     temporaryFiles: TemporaryFiles = .shared
   ) throws(MergeError) {
     let output = outputDirectory.standardizedFileURL.resolvingSymlinksInPath().path
-    for (i, directory) in directories.enumerated() where directory.standardizedFileURL.resolvingSymlinksInPath().path == output {
+    for (i, directory) in directories.enumerated()
+    where directory.standardizedFileURL.resolvingSymlinksInPath().path == output {
       throw .shardSet(
-        "the output folder \(InputText.escaped(names.flatMap { i < $0.count ? $0[i] : nil } ?? directory.path)) is also a shard folder; merge into another folder")
+        "the output folder \(InputText.escaped(names.flatMap { i < $0.count ? $0[i] : nil } ?? directory.path)) is "
+          + "also a shard folder; merge into another folder"
+      )
     }
     shards = try ShardSet(directories: directories, names: names)
     self.outputDirectory = outputDirectory
@@ -61,7 +64,9 @@ public struct ShardMerge: Sendable {
     try MergeError.writing { () throws(OutputError) in
       try OutputDirectory.prepare(outputDirectory)
       // Every scene's folder, as the unsharded render makes them.
-      for scene in shards.scenes { try OutputDirectory.prepare(outputDirectory.appendingPathComponent(scene.entry.name)) }
+      for scene in shards.scenes {
+        try OutputDirectory.prepare(outputDirectory.appendingPathComponent(scene.entry.name))
+      }
     }
     let manifestURL = outputDirectory.appendingPathComponent(ExportManifest.fileName)
     if FileManager.default.fileExists(atPath: manifestURL.path) {
@@ -75,13 +80,17 @@ public struct ShardMerge: Sendable {
     var scenes: [ExportManifest.SceneEntry] = []
     for (ordinal, scene) in shards.scenes.enumerated() {
       let started = Date()
-      progress(.sceneStarted(scene: scene.entry.name, ordinal: ordinal, sceneCount: shards.scenes.count, frames: scene.frames.count))
+      progress(
+        .sceneStarted(
+          scene: scene.entry.name, ordinal: ordinal, sceneCount: shards.scenes.count, frames: scene.frames.count))
       scenes.append(try merge(scene, progress: progress))
       if shards.render.formats.contains(.png) {
         let names = Set(scene.frames.map { String($0.frame.path.split(separator: "/")[1]) })
-        StaleFrames.remove(in: outputDirectory.appendingPathComponent(scene.entry.name), scene: scene.entry.name, keeping: names)
+        StaleFrames.remove(
+          in: outputDirectory.appendingPathComponent(scene.entry.name), scene: scene.entry.name, keeping: names)
       }
-      progress(.sceneFinished(scene: scene.entry.name, frames: scene.frames.count, seconds: Date().timeIntervalSince(started)))
+      progress(
+        .sceneFinished(scene: scene.entry.name, frames: scene.frames.count, seconds: Date().timeIntervalSince(started)))
     }
     if let gallery = shards.scenes.first?.gallery {
       try copy(gallery)
@@ -123,7 +132,9 @@ public struct ShardMerge: Sendable {
   private func verifySources() throws(MergeError) {
     var sources: [Listed] = []
     for scene in shards.scenes {
-      sources += scene.frames.map { listed($0.part, path: $0.frame.path, bytes: $0.frame.bytes, sha256: $0.frame.sha256) }
+      sources += scene.frames.map {
+        listed($0.part, path: $0.frame.path, bytes: $0.frame.bytes, sha256: $0.frame.sha256)
+      }
       sources += scene.previews.map(listed)
       if let sheet = scene.sheet { sources.append(listed(sheet)) }
     }
@@ -147,14 +158,21 @@ public struct ShardMerge: Sendable {
       bytes = Array(try Data(contentsOf: file.url))
     } catch {
       let reason = FileManager.default.fileExists(atPath: file.url.path) ? AtomicFile.reason(error) : "missing"
-      throw .badInput("\(file.name): listed in \(file.manifestName) but \(reason == "missing" ? "missing" : "cannot be read (\(reason))")")
+      throw .badInput(
+        "\(file.name): listed in \(file.manifestName) but "
+          + "\(reason == "missing" ? "missing" : "cannot be read (\(reason))")"
+      )
     }
     guard bytes.count == file.bytes else {
       throw .badInput(
-        "\(file.name): \(bytes.count) bytes, but \(file.manifestName) lists \(file.bytes); the shard's files changed after it was rendered")
+        "\(file.name): \(bytes.count) bytes, but \(file.manifestName) lists \(file.bytes); the shard's files changed "
+          + "after it was rendered"
+      )
     }
     if let sha256 = file.sha256, SHA256.hex(bytes) != sha256 {
-      throw .badInput("\(file.name): its SHA-256 differs from \(file.manifestName)'s; the shard's files changed after it was rendered")
+      throw .badInput(
+        "\(file.name): its SHA-256 differs from \(file.manifestName)'s; the shard's files changed after it was rendered"
+      )
     }
     return bytes
   }
@@ -164,7 +182,8 @@ public struct ShardMerge: Sendable {
   private func copy(_ source: ShardSet.Source) throws(MergeError) {
     let bytes = try Self.read(listed(source))
     try MergeError.writing { () throws(OutputError) in
-      try AtomicFile.write(bytes, to: outputDirectory.appendingPathComponent(source.file.path), registry: temporaryFiles)
+      try AtomicFile.write(
+        bytes, to: outputDirectory.appendingPathComponent(source.file.path), registry: temporaryFiles)
     }
   }
 
@@ -174,21 +193,27 @@ public struct ShardMerge: Sendable {
     var encoded: EncodedFrame?
   }
 
-  private func merge(_ scene: ShardSet.SceneParts, progress: (ExportProgress) -> Void) throws(MergeError) -> ExportManifest.SceneEntry {
+  private func merge(
+    _ scene: ShardSet.SceneParts, progress: (ExportProgress) -> Void
+  ) throws(MergeError) -> ExportManifest.SceneEntry {
     var entry = scene.entry
     entry.frames = scene.frames.map(\.frame)
     let render = shards.render
     for preview in scene.previews {
       try copy(preview)
       entry.files.append(preview.file)
-      progress(.fileWritten(scene: entry.name, format: preview.file.format, path: preview.file.path, bytes: preview.file.bytes))
+      progress(
+        .fileWritten(scene: entry.name, format: preview.file.format, path: preview.file.path, bytes: preview.file.bytes)
+      )
     }
 
     let decodes = !isEmpty(render.formats) && !scene.frames.isEmpty
     let rate = FrameRate(manifestText: entry.frameRate) ?? FrameRate(entry.fps)
     let timing = AnimationTiming(rate: rate, everyNth: render.everyNth, frameCount: scene.frames.count)
     let names = SceneFileNames(scene: entry.name, scale: entry.scale, indexDigits: 1)
-    let frames = scene.frames.map { listed($0.part, path: $0.frame.path, bytes: $0.frame.bytes, sha256: $0.frame.sha256) }
+    let frames = scene.frames.map {
+      listed($0.part, path: $0.frame.path, bytes: $0.frame.bytes, sha256: $0.frame.sha256)
+    }
     let (width, height) = (entry.width, entry.height)
     let output = outputDirectory
     let registry = temporaryFiles
@@ -209,7 +234,8 @@ public struct ShardMerge: Sendable {
             if animations == nil {
               animations = try MergedAnimations(
                 names: names, width: width, height: height, colorType: encoded.colorType, timing: timing,
-                formats: render.formats, webpQuality: render.webpQuality, outputDirectory: output, temporaryFiles: registry,
+                formats: render.formats, webpQuality: render.webpQuality, outputDirectory: output,
+                temporaryFiles: registry,
                 capacity: 4 * jobs)
             }
             guard encoded.colorType == animations?.colorType else {
@@ -223,7 +249,9 @@ public struct ShardMerge: Sendable {
       if let animations {
         let files = try animations.finish()
         entry.files += files
-        for file in files { progress(.fileWritten(scene: entry.name, format: file.format, path: file.path, bytes: file.bytes)) }
+        for file in files {
+          progress(.fileWritten(scene: entry.name, format: file.format, path: file.path, bytes: file.bytes))
+        }
       }
     } catch {
       animations?.discard()
@@ -231,14 +259,17 @@ public struct ShardMerge: Sendable {
       case let error as MergeError: throw error
       case let error as OutputError: throw .output(ExportError(error))
       case let error as ExportError: throw .output(error)
-      default: throw .output(.cannotWrite(path: outputDirectory.appendingPathComponent(entry.name).path, reason: AtomicFile.reason(error)))
+      default:
+        throw .output(
+          .cannotWrite(path: outputDirectory.appendingPathComponent(entry.name).path, reason: AtomicFile.reason(error)))
       }
     }
 
     if let sheet = scene.sheet {
       try copy(sheet)
       entry.files.append(sheet.file)
-      progress(.fileWritten(scene: entry.name, format: sheet.file.format, path: sheet.file.path, bytes: sheet.file.bytes))
+      progress(
+        .fileWritten(scene: entry.name, format: sheet.file.format, path: sheet.file.path, bytes: sheet.file.bytes))
     }
     return entry
   }
@@ -246,7 +277,8 @@ public struct ShardMerge: Sendable {
   /// The pixels of a frame and its compressed image data as stored (the APNG reuses it, as the
   /// exporter does); refused unless it is an 8-bit RGB or RGBA PNG of the scene's size written
   /// the way the exporter writes one.
-  private static func decode(_ bytes: [UInt8], file: Listed, width: Int, height: Int) throws(MergeError) -> CopiedFrame {
+  private static func decode(_ bytes: [UInt8], file: Listed, width: Int, height: Int) throws(MergeError) -> CopiedFrame
+  {
     let image: RGBAImage
     let chunks: [PNGChunk]
     do {
@@ -262,7 +294,8 @@ public struct ShardMerge: Sendable {
       throw .badInput("\(file.name): not a \(width) × \(height) frame as barframes writes them")
     }
     let encoded = EncodedFrame(
-      width: width, height: height, colorType: info.colorType, zdata: chunks.filter { $0.type == "IDAT" }.flatMap(\.data))
+      width: width, height: height, colorType: info.colorType,
+      zdata: chunks.filter { $0.type == "IDAT" }.flatMap(\.data))
     guard PNGEncoder.pngFile(from: encoded) == bytes else {
       throw .badInput("\(file.name): not a frame as barframes writes them (extra chunks or a different layout)")
     }

@@ -57,7 +57,9 @@ public struct ShardSet: Sendable {
     for (position, directory) in directories.enumerated() {
       let name = InputText.escaped(names.flatMap { position < $0.count ? $0[position] : nil } ?? directory.path)
       if let earlier = seen.updateValue(name, forKey: directory.standardizedFileURL.resolvingSymlinksInPath().path) {
-        throw .shardSet("the folder \(earlier) is given twice\(earlier == name ? "" : " (as \(name))"); give each shard's folder once")
+        throw .shardSet(
+          "the folder \(earlier) is given twice\(earlier == name ? "" : " (as \(name))"); give each shard's folder once"
+        )
       }
       parts += try Self.read(directory, name: name)
     }
@@ -79,33 +81,44 @@ public struct ShardSet: Sendable {
     guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
       throw .badInput("\(name): no such folder")
     }
-    guard isDirectory.boolValue else { throw .badInput("\(name): not a folder; give the output folders of 'barframes render --shard i/n'") }
+    guard isDirectory.boolValue else {
+      throw .badInput("\(name): not a folder; give the output folders of 'barframes render --shard i/n'")
+    }
     let files: [String]
     do {
       files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     } catch {
       throw .badInput("\(name): cannot be read (\(AtomicFile.reason(error)))")
     }
-    let manifests = files.compactMap { file in ExportManifest.shard(forFileName: file).map { (file, $0) } }.sorted { $0.1.index < $1.1.index }
+    let manifests = files.compactMap { file in ExportManifest.shard(forFileName: file).map { (file, $0) } }.sorted {
+      $0.1.index < $1.1.index
+    }
     guard !manifests.isEmpty else {
       if files.contains(ExportManifest.fileName) {
         throw .shardSet(
-          "\(name) holds an unsharded render (\(ExportManifest.fileName)), which needs no merge; give the output folders of 'barframes render --shard i/n'")
+          "\(name) holds an unsharded render (\(ExportManifest.fileName)), which needs no merge; give the output "
+            + "folders of 'barframes render --shard i/n'"
+        )
       }
       throw .shardSet(
-        "\(name) holds no shard manifest (manifest.shard-I-of-N.json); give the output folders of 'barframes render --shard i/n'")
+        "\(name) holds no shard manifest (manifest.shard-I-of-N.json); give the output folders of 'barframes render "
+          + "--shard i/n'"
+      )
     }
     var parts: [Part] = []
     for (file, shard) in manifests {
       let manifest: ExportManifest
       do {
-        manifest = try ExportManifest.read(contentsOf: directory.appendingPathComponent(file), displayName: "\(name)/\(file)")
+        manifest = try ExportManifest.read(
+          contentsOf: directory.appendingPathComponent(file), displayName: "\(name)/\(file)")
       } catch {
         throw .badInput(error.description)
       }
       guard manifest.shard == shard else {
         throw .badInput(
-          "\(name)/\(file): shard: the file is named for shard \(shard) but holds \(manifest.shard.map { "shard \($0)" } ?? "no shard")")
+          "\(name)/\(file): shard: the file is named for shard \(shard) but holds "
+            + "\(manifest.shard.map { "shard \($0)" } ?? "no shard")"
+        )
       }
       parts.append(Part(directory: directory, name: name, manifest: manifest, shard: shard))
     }
@@ -120,7 +133,9 @@ public struct ShardSet: Sendable {
     let count = first.shard.count
     if let other = parts.first(where: { $0.shard.count != count }) {
       throw .shardSet(
-        "\(first.manifestName) is shard \(first.shard) but \(other.manifestName) is shard \(other.shard): give the shards of one split")
+        "\(first.manifestName) is shard \(first.shard) but \(other.manifestName) is shard \(other.shard): give the "
+          + "shards of one split"
+      )
     }
     for (a, b) in zip(parts, parts.dropFirst()) where a.shard == b.shard {
       throw .shardSet("shard \(a.shard) is given twice: \(a.manifestName) and \(b.manifestName); give each shard once")
@@ -137,9 +152,12 @@ public struct ShardSet: Sendable {
         index += 1
       }
       let list = first.map { "\($0)/\(count)" }.joined(separator: ", ") + (missingCount > 5 ? ", …" : "")
-      let found = parts.prefix(8).map { "\($0.shard) in \($0.name)" }.joined(separator: ", ") + (parts.count > 8 ? ", …" : "")
+      let found =
+        parts.prefix(8).map { "\($0.shard) in \($0.name)" }.joined(separator: ", ") + (parts.count > 8 ? ", …" : "")
       throw .shardSet(
-        "missing shard\(missingCount == 1 ? "" : "s") \(list) (\(missingCount) of \(count)): found \(found); give every shard's folder")
+        "missing shard\(missingCount == 1 ? "" : "s") \(list) (\(missingCount) of \(count)): found \(found); give "
+          + "every shard's folder"
+      )
     }
   }
 
@@ -160,19 +178,27 @@ public struct ShardSet: Sendable {
     let intro = "shards \(a.shard) (\(a.manifestName)) and \(b.shard) (\(b.manifestName)) are not of one render"
     let advice = "render every shard with the same command, scenes and barframes"
     guard namesA == namesB else {
-      func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.prefix(8).map { InputText.quoted($0) }.joined(separator: ", ") + (names.count > 8 ? ", …" : "") }
+      func list(_ names: [String]) -> String {
+        names.isEmpty
+          ? "none"
+          : names.prefix(8).map { InputText.quoted($0) }.joined(separator: ", ") + (names.count > 8 ? ", …" : "")
+      }
       throw .badInput("\(intro): their scenes are \(list(namesA)) and \(list(namesB)); \(advice)")
     }
     guard let (path, valueA, valueB) = difference(identity(a.manifest), identity(b.manifest)) else { return }
     if case .key("fingerprint")? = path.components.last, case .index(let i)? = path.components.dropLast().last {
       throw .badInput(
-        "\(intro): scene \(InputText.quoted(namesA[i])) draws differently in them (its scene, style or icon files changed between the renders); \(advice)")
+        "\(intro): scene \(InputText.quoted(namesA[i])) draws differently in them (its scene, style or icon files "
+          + "changed between the renders); \(advice)"
+      )
     }
     throw .badInput("\(intro): \(path) is \(valueA.summary) in one and \(valueB.summary) in the other; \(advice)")
   }
 
   /// The first place two JSON values differ, with the values there.
-  static func difference(_ a: JSONValue, _ b: JSONValue, at path: JSONPath = JSONPath()) -> (JSONPath, JSONValue, JSONValue)? {
+  static func difference(
+    _ a: JSONValue, _ b: JSONValue, at path: JSONPath = JSONPath()
+  ) -> (JSONPath, JSONValue, JSONValue)? {
     switch (a, b) {
     case (.object(let x), .object(let y)) where x.map(\.key) == y.map(\.key):
       for (m, n) in zip(x, y) {
@@ -207,14 +233,19 @@ public struct ShardSet: Sendable {
       func claim(_ path: String, _ what: String) throws(MergeError) {
         if let other = owners.updateValue(position, forKey: path) {
           throw .badInput(
-            "\(what) \(InputText.quoted(path, limit: 80)) is listed by both \(parts[other].manifestName) and \(part.manifestName); each file belongs to one shard")
+            "\(what) \(InputText.quoted(path, limit: 80)) is listed by both \(parts[other].manifestName) and "
+              + "\(part.manifestName); each file belongs to one shard"
+          )
         }
       }
       for (i, frame) in scene.frames.enumerated() {
         let keyPath = "scenes[\(ordinal)].frames[\(i)].path"
         let file = frame.path.split(separator: "/").map(String.init)
         guard file.count == 2, file[0] == name, StaleFrames.isFrameFile(file[1], scene: name) else {
-          throw .badInput("\(part.manifestName): \(keyPath): \(InputText.quoted(frame.path, limit: 80)) is not a frame of scene \(InputText.quoted(name))")
+          throw .badInput(
+            "\(part.manifestName): \(keyPath): \(InputText.quoted(frame.path, limit: 80)) is not a frame of scene "
+              + "\(InputText.quoted(name))"
+          )
         }
         try claim(frame.path, "frame")
         frames.append((position, frame))
@@ -223,8 +254,12 @@ public struct ShardSet: Sendable {
         let keyPath = "scenes[\(ordinal)].files[\(i)]"
         let isGallery = file.format == "html"
         let components = file.path.split(separator: "/")
-        guard isGallery ? file.path == SceneFileNames.galleryPath : (components.count == 2 && components[0] == name) else {
-          throw .badInput("\(part.manifestName): \(keyPath).path: \(InputText.quoted(file.path, limit: 80)) is not a file of scene \(InputText.quoted(name))")
+        guard isGallery ? file.path == SceneFileNames.galleryPath : (components.count == 2 && components[0] == name)
+        else {
+          throw .badInput(
+            "\(part.manifestName): \(keyPath).path: \(InputText.quoted(file.path, limit: 80)) is not a file of scene "
+              + "\(InputText.quoted(name))"
+          )
         }
         switch file.format {
         case "svg":
@@ -235,32 +270,43 @@ public struct ShardSet: Sendable {
           sheet = Source(part: position, file: file)
         case "html":
           if let gallery, gallery.part != position {
-            throw .badInput("the gallery is listed by both \(parts[gallery.part].manifestName) and \(part.manifestName); each file belongs to one shard")
+            throw .badInput(
+              "the gallery is listed by both \(parts[gallery.part].manifestName) and \(part.manifestName); each file "
+                + "belongs to one shard"
+            )
           }
           gallery = Source(part: position, file: file)
         default:
           throw .badInput(
-            "\(part.manifestName): \(keyPath).format: a shard writes no \(file.format); 'barframes merge' builds the animations (was the shard rendered by another barframes?)")
+            "\(part.manifestName): \(keyPath).format: a shard writes no \(file.format); 'barframes merge' builds the "
+              + "animations (was the shard rendered by another barframes?)"
+          )
         }
       }
     }
     frames.sort { $0.frame.index < $1.frame.index }
     for (x, y) in zip(frames, frames.dropFirst()) where x.frame.index == y.frame.index {
       throw .badInput(
-        "frame \(x.frame.index) of scene \(InputText.quoted(name)) is listed by both \(parts[x.part].manifestName) and \(parts[y.part].manifestName); each frame belongs to one shard")
+        "frame \(x.frame.index) of scene \(InputText.quoted(name)) is listed by both \(parts[x.part].manifestName) "
+          + "and \(parts[y.part].manifestName); each frame belongs to one shard"
+      )
     }
     let formats = render.formats
     let expectedFrames = formats.contains(.png) ? entry.frameCount : 0
     guard frames.count == expectedFrames else {
       throw .badInput(
-        "scene \(InputText.quoted(name)): the shards list \(frames.count) of its \(expectedFrames) frames; every shard's manifest must be complete")
+        "scene \(InputText.quoted(name)): the shards list \(frames.count) of its \(expectedFrames) frames; every "
+          + "shard's manifest must be complete"
+      )
     }
     func require(_ present: Bool, _ format: ExportFormats, _ what: String) throws(MergeError) {
       guard present == formats.contains(format) else {
         throw .badInput(
           present
-            ? "scene \(InputText.quoted(name)): a shard lists \(what), which the render's formats (\(formats)) do not include"
-            : "scene \(InputText.quoted(name)): no shard lists \(what), which the render's formats (\(formats)) include")
+            ? "scene \(InputText.quoted(name)): a shard lists \(what), which the render's formats (\(formats)) do not "
+              + "include"
+            : "scene \(InputText.quoted(name)): no shard lists \(what), which the render's formats (\(formats)) include"
+        )
       }
     }
     try require(!previews.isEmpty, .svg, "SVG previews")

@@ -22,7 +22,9 @@ public enum StaleFrames {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     var removed: [String] = []
     for name in names.sorted() where isFrameFile(name, scene: scene) && !kept.contains(name) {
-      if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil { removed.append(name) }
+      if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil {
+        removed.append(name)
+      }
     }
     return removed
   }

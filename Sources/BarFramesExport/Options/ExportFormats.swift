@@ -1,4 +1,5 @@
 import BarFrames
+import Foundation
 
 /// The kinds of file `barframes render` writes (`--format png,svg,apng,gif,webp,sheet,html | all`).
 public struct ExportFormats: OptionSet, Hashable, Sendable, CustomStringConvertible {
@@ -39,7 +40,9 @@ public struct ExportFormats: OptionSet, Hashable, Sendable, CustomStringConverti
         result.formUnion(match.format)
       } else {
         throw .invalidFormat(
-          "unknown format '\(InputText.escaped(String(part)))': the formats are \(Self.names.map(\.name).joined(separator: ", ")) or all, separated by commas")
+          "unknown format '\(InputText.escaped(String(part)))': the formats are "
+            + "\(Self.names.map(\.name).joined(separator: ", ")) or all, separated by commas"
+        )
       }
     }
     guard !result.isEmpty else { throw .invalidFormat("no format given: name at least one") }
@@ -51,5 +54,3 @@ public struct ExportFormats: OptionSet, Hashable, Sendable, CustomStringConverti
     Self.names.filter { contains($0.format) }.map(\.name).joined(separator: ",")
   }
 }
-
-import Foundation

@@ -1,5 +1,6 @@
 import BarFramesGraphics
 import BarFramesImageIO
+import Foundation
 
 /// How to render: everything `barframes render` takes besides the scenes and the output folder.
 public struct ExportOptions: Sendable {
@@ -44,5 +45,3 @@ public struct ExportOptions: Sendable {
 public enum ProcessInfoCores {
   public static var count: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
-
-import Foundation

@@ -29,7 +29,8 @@ public struct AnimationTiming: Hashable, Sendable {
   /// Browsers show delays under 2 cs as 10 cs, so above 50 fps the GIF keeps every n-th frame;
   /// delays come from the full sequence's schedule so the total stays exact.
   public var gifFrames: (positions: [Int], delays: [UInt16]) {
-    let schedule = GIFDelaySchedule(framesPerSecond: rate.numerator, per: rate.denominator * everyNth, frameCount: frameCount)
+    let schedule = GIFDelaySchedule(
+      framesPerSecond: rate.numerator, per: rate.denominator * everyNth, frameCount: frameCount)
     let stride = schedule.browserSafeFrameStride
     let positions = Array(Swift.stride(from: 0, to: frameCount, by: stride))
     let delays = positions.map { p in

@@ -19,7 +19,8 @@ public struct SVGPreview: Hashable, Sendable {
     var byLabel: [String: SVGPreview] = [:]
     let span = interval.upperBound - interval.lowerBound
     for percent in [0, 25, 50, 75, 100] {
-      let time = SceneTime.canonical(percent == 100 ? interval.upperBound : interval.lowerBound + span * Double(percent) / 100)
+      let time = SceneTime.canonical(
+        percent == 100 ? interval.upperBound : interval.lowerBound + span * Double(percent) / 100)
       let key = SceneFileNames.timeLabel(time)
       if byLabel[key] == nil { byLabel[key] = SVGPreview(time: time, label: "\(percent) %") }
     }

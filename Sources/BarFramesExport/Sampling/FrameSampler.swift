@@ -43,9 +43,11 @@ public struct FrameSampler: Hashable, Sendable {
   }
 
   /// The time of frame `index`: `start + index / fps`, never past the end of the interval,
-  /// snapped to the microsecond like every scene time (``SceneTime/frameTime(start:index:numerator:denominator:span:)``).
+  /// snapped to the microsecond like every scene time
+  /// (``SceneTime/frameTime(start:index:numerator:denominator:span:)``).
   public func time(ofFrame index: Int) -> Double {
-    SceneTime.frameTime(start: start, index: index, numerator: rate.numerator, denominator: rate.denominator, span: span)
+    SceneTime.frameTime(
+      start: start, index: index, numerator: rate.numerator, denominator: rate.denominator, span: span)
   }
 
   /// Every frame index, `0..<count`.

@@ -52,10 +52,12 @@ public enum FrameSelection: Hashable, Sendable {
       last = 0
     case .progressRange(let range):
       let start = SceneTime.time(atProgress: range.lowerBound, of: duration)
-      sampler = FrameSampler(start: start, duration: SceneTime.time(atProgress: range.upperBound, of: duration) - start, rate: rate)
+      sampler = FrameSampler(
+        start: start, duration: SceneTime.time(atProgress: range.upperBound, of: duration) - start, rate: rate)
       last = sampler.count - 1
     }
-    return ResolvedSelection(sampler: sampler, indices: Array(stride(from: first, through: last, by: everyNth)), everyNth: everyNth)
+    return ResolvedSelection(
+      sampler: sampler, indices: Array(stride(from: first, through: last, by: everyNth)), everyNth: everyNth)
   }
 }
 

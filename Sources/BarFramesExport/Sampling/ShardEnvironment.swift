@@ -8,7 +8,8 @@ import BarFrames
 /// | runner | index | count | first index |
 /// |---|---|---|---|
 /// | any (GitHub Actions sets it from the matrix) | `BARFRAMES_SHARD=i/n` | (in the value) | 1 |
-/// | Kubernetes Indexed Job (`completionMode: Indexed`) | `JOB_COMPLETION_INDEX` | `BARFRAMES_SHARD_COUNT` (the Job's `completions`) | 0 |
+/// | Kubernetes Indexed Job (`completionMode: Indexed`) | `JOB_COMPLETION_INDEX` | `BARFRAMES_SHARD_COUNT` (the Job's
+/// `completions`) | 0 |
 /// | GitLab CI `parallel:` | `CI_NODE_INDEX` | `CI_NODE_TOTAL` | 1 |
 ///
 /// Kubernetes tells a pod its index but not how many there are, so the Job's manifest sets
@@ -37,8 +38,11 @@ public enum ShardEnvironment {
   /// The conventions, in the order they are reported.
   public static let conventions: [Convention] = [
     Convention(runner: "barframes", indexVariable: "BARFRAMES_SHARD", countVariable: nil, firstIndex: 1),
-    Convention(runner: "Kubernetes Indexed Job", indexVariable: "JOB_COMPLETION_INDEX", countVariable: "BARFRAMES_SHARD_COUNT", firstIndex: 0),
-    Convention(runner: "GitLab CI parallel", indexVariable: "CI_NODE_INDEX", countVariable: "CI_NODE_TOTAL", firstIndex: 1),
+    Convention(
+      runner: "Kubernetes Indexed Job", indexVariable: "JOB_COMPLETION_INDEX", countVariable: "BARFRAMES_SHARD_COUNT",
+      firstIndex: 0),
+    Convention(
+      runner: "GitLab CI parallel", indexVariable: "CI_NODE_INDEX", countVariable: "CI_NODE_TOTAL", firstIndex: 1),
   ]
 
   /// Every variable `auto` reads, for messages and documentation.
@@ -65,21 +69,29 @@ public enum ShardEnvironment {
     }
     guard let first = found.first else {
       let strays = variables.filter { environment[$0] != nil }
-      var message = "'--shard auto' found no shard in the environment: it reads BARFRAMES_SHARD (i/n), "
-        + "JOB_COMPLETION_INDEX with BARFRAMES_SHARD_COUNT (Kubernetes Indexed Job) and CI_NODE_INDEX with CI_NODE_TOTAL (GitLab parallel:), and none is set"
+      var message =
+        "'--shard auto' found no shard in the environment: it reads BARFRAMES_SHARD (i/n), "
+        + "JOB_COMPLETION_INDEX with BARFRAMES_SHARD_COUNT (Kubernetes Indexed Job) and CI_NODE_INDEX with "
+        + "CI_NODE_TOTAL (GitLab parallel:), and none is set"
       if !strays.isEmpty {
-        message += " (only \(strays.map { "\($0)=\(shown(environment[$0] ?? ""))" }.joined(separator: ", ")), which is a count without its index)"
+        message +=
+          " (only \(strays.map { "\($0)=\(shown(environment[$0] ?? ""))" }.joined(separator: ", ")), which is a count "
+          + "without its index)"
       }
       throw .invalidShard(message + "; set BARFRAMES_SHARD=i/n or give --shard i/n")
     }
     for other in found.dropFirst() where other.shard != first.shard {
       throw .invalidShard(
-        "'--shard auto' found two different shards in the environment: \(first.shard) from \(first.source) and \(other.shard) from \(other.source); unset one")
+        "'--shard auto' found two different shards in the environment: \(first.shard) from \(first.source) and "
+          + "\(other.shard) from \(other.source); unset one"
+      )
     }
     return first
   }
 
-  private static func read(_ convention: Convention, index raw: String, environment: [String: String]) throws(ExportError) -> Detection {
+  private static func read(
+    _ convention: Convention, index raw: String, environment: [String: String]
+  ) throws(ExportError) -> Detection {
     let indexText = "\(convention.indexVariable)=\(shown(raw))"
     guard let countVariable = convention.countVariable else {
       let parts = raw.split(separator: "/", omittingEmptySubsequences: false)
@@ -90,7 +102,9 @@ public enum ShardEnvironment {
     }
     guard let countRaw = environment[countVariable] else {
       throw .invalidShard(
-        "'--shard auto': \(indexText) (\(convention.runner)) needs \(countVariable), the number of shards, and it is not set")
+        "'--shard auto': \(indexText) (\(convention.runner)) needs \(countVariable), the number of shards, and it is "
+          + "not set"
+      )
     }
     let countText = "\(countVariable)=\(shown(countRaw))"
     let source = "\(indexText), \(countText) (\(convention.runner))"
@@ -100,7 +114,9 @@ public enum ShardEnvironment {
     let last = convention.firstIndex + count - 1
     guard let index = Int(raw), (convention.firstIndex...last).contains(index) else {
       throw .invalidShard(
-        "'--shard auto': \(indexText) must be a whole number from \(convention.firstIndex) to \(last) with \(countText) (\(convention.runner))")
+        "'--shard auto': \(indexText) must be a whole number from \(convention.firstIndex) to \(last) with "
+          + "\(countText) (\(convention.runner))"
+      )
     }
     return Detection(shard: try Shard(index: index - convention.firstIndex + 1, count: count), source: source)
   }

@@ -31,8 +31,12 @@ extension EmbeddedImage.ContentMode {
     var sy = rect.height / size.height
     switch self {
     case .fill: break
-    case .aspectFill: sx = max(sx, sy); sy = sx
-    case .aspectFit: sx = min(sx, sy); sy = sx
+    case .aspectFill:
+      sx = max(sx, sy)
+      sy = sx
+    case .aspectFit:
+      sx = min(sx, sy)
+      sy = sx
     }
     let width = size.width * sx
     let height = size.height * sy

@@ -110,13 +110,21 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     self.init()
     move(to: Point(r.minX + radius, r.minY))
     addLine(to: Point(r.maxX - radius, r.minY))
-    addArc(center: Point(r.maxX - radius, r.minY + radius), radius: radius, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
+    addArc(
+      center: Point(r.maxX - radius, r.minY + radius), radius: radius, startAngle: -.pi / 2, endAngle: 0,
+      clockwise: true)
     addLine(to: Point(r.maxX, r.maxY - radius))
-    addArc(center: Point(r.maxX - radius, r.maxY - radius), radius: radius, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+    addArc(
+      center: Point(r.maxX - radius, r.maxY - radius), radius: radius, startAngle: 0, endAngle: .pi / 2, clockwise: true
+    )
     addLine(to: Point(r.minX + radius, r.maxY))
-    addArc(center: Point(r.minX + radius, r.maxY - radius), radius: radius, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
+    addArc(
+      center: Point(r.minX + radius, r.maxY - radius), radius: radius, startAngle: .pi / 2, endAngle: .pi,
+      clockwise: true)
     addLine(to: Point(r.minX, r.minY + radius))
-    addArc(center: Point(r.minX + radius, r.minY + radius), radius: radius, startAngle: .pi, endAngle: 3 * .pi / 2, clockwise: true)
+    addArc(
+      center: Point(r.minX + radius, r.minY + radius), radius: radius, startAngle: .pi, endAngle: 3 * .pi / 2,
+      clockwise: true)
     closeSubpath()
   }
 
@@ -143,7 +151,9 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
   /// angles (UIKit's convention). A line joins the current point to the arc's start; without a
   /// current point the arc starts with a move. The arc is stored as cubics of at most 90°.
   public mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {
-    addEllipticArc(center: center, radiusX: radius, radiusY: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+    addEllipticArc(
+      center: center, radiusX: radius, radiusY: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise
+    )
   }
 
   private mutating func addEllipticArc(

@@ -33,7 +33,9 @@ public enum APNGReader {
     do { chunks = try PNGChunk.parse(bytes) } catch { throw .png(error) }
     guard let first = chunks.first, first.type == "IHDR" else { throw .png(.chunkOrder("the first chunk is not IHDR")) }
     let header: PNGHeader
-    do throws(PNGDecodingError) { header = try first.data.withUnsafeBytes { raw in headerResult(raw) }.get() } catch { throw .png(error) }
+    do throws(PNGDecodingError) { header = try first.data.withUnsafeBytes { raw in headerResult(raw) }.get() } catch {
+      throw .png(error)
+    }
     guard !header.isInterlaced else { throw .png(.interlaced) }
     var format = PNGPixelFormat(header: header)
 
@@ -67,9 +69,16 @@ public enum APNGReader {
           loopCount = Int(raw.loadBigEndianUInt32(at: 4))
         }
       case "PLTE":
-        do throws(PNGDecodingError) { try chunk.data.withUnsafeBytes { raw in Result { () throws(PNGDecodingError) in try format.readPalette(raw) } }.get() } catch { throw .png(error) }
+        do throws(PNGDecodingError) {
+          try chunk.data.withUnsafeBytes { raw in Result { () throws(PNGDecodingError) in try format.readPalette(raw) }
+          }.get()
+        } catch { throw .png(error) }
       case "tRNS":
-        do throws(PNGDecodingError) { try chunk.data.withUnsafeBytes { raw in Result { () throws(PNGDecodingError) in try format.readTransparency(raw) } }.get() } catch { throw .png(error) }
+        do throws(PNGDecodingError) {
+          try chunk.data.withUnsafeBytes { raw in
+            Result { () throws(PNGDecodingError) in try format.readTransparency(raw) }
+          }.get()
+        } catch { throw .png(error) }
       case "fcTL":
         try checkSequence(chunk.data, "fcTL")
         guard chunk.data.count == 26 else { throw .invalidAnimation("fcTL is \(chunk.data.count) bytes, not 26") }
@@ -100,13 +109,22 @@ public enum APNGReader {
     for (index, frame) in pending.enumerated() {
       let (control, data) = (frame.control, frame.data)
       let (width, height, x, y, delayNumerator, delayDenominator, dispose, blend) = control.withUnsafeBytes { raw in
-        (Int(raw.loadBigEndianUInt32(at: 4)), Int(raw.loadBigEndianUInt32(at: 8)), Int(raw.loadBigEndianUInt32(at: 12)),
-         Int(raw.loadBigEndianUInt32(at: 16)), raw.loadBigEndianUInt16(at: 20), raw.loadBigEndianUInt16(at: 22), raw[24], raw[25])
+        (
+          Int(raw.loadBigEndianUInt32(at: 4)), Int(raw.loadBigEndianUInt32(at: 8)),
+          Int(raw.loadBigEndianUInt32(at: 12)),
+          Int(raw.loadBigEndianUInt32(at: 16)), raw.loadBigEndianUInt16(at: 20), raw.loadBigEndianUInt16(at: 22),
+          raw[24], raw[25]
+        )
       }
       guard width > 0, height > 0, x + width <= header.width, y + height <= header.height else {
-        throw .invalidAnimation("frame \(index)'s region \(width)×\(height) at (\(x), \(y)) leaves the \(header.width)×\(header.height) canvas")
+        throw .invalidAnimation(
+          "frame \(index)'s region \(width)×\(height) at (\(x), \(y)) leaves the \(header.width)×\(header.height) "
+            + "canvas"
+        )
       }
-      guard dispose <= 2, blend <= 1 else { throw .invalidAnimation("frame \(index) has dispose_op \(dispose) / blend_op \(blend)") }
+      guard dispose <= 2, blend <= 1 else {
+        throw .invalidAnimation("frame \(index) has dispose_op \(dispose) / blend_op \(blend)")
+      }
       if index == 0 && defaultIsFrame && (x != 0 || y != 0 || width != header.width || height != header.height) {
         throw .invalidAnimation("the first frame is the default image but does not cover the canvas")
       }
@@ -116,10 +134,11 @@ public enum APNGReader {
 
       let saved = canvas
       composite(image, onto: &canvas, x: x, y: y, over: blend == 1)
-      frames.append(APNGFrame(
-        image: canvas,
-        delay: FrameDelay(seconds: Int(delayNumerator), per: delayDenominator == 0 ? 100 : Int(delayDenominator)),
-        x: x, y: y, width: width, height: height, disposeOp: dispose, blendOp: blend))
+      frames.append(
+        APNGFrame(
+          image: canvas,
+          delay: FrameDelay(seconds: Int(delayNumerator), per: delayDenominator == 0 ? 100 : Int(delayDenominator)),
+          x: x, y: y, width: width, height: height, disposeOp: dispose, blendOp: blend))
       switch dispose {
       case 1: clear(&canvas, x: x, y: y, width: width, height: height)
       case 2: canvas = index == 0 ? RGBAImage(width: header.width, height: header.height) : saved
@@ -149,7 +168,8 @@ public enum APNGReader {
         let da = Int(canvas.pixels[d + 3])
         let outA = sa * 255 + da * (255 - sa)  // ×255
         for c in 0..<3 {
-          let value = (Int(image.pixels[s + c]) * sa * 255 + Int(canvas.pixels[d + c]) * da * (255 - sa) + outA / 2) / outA
+          let value =
+            (Int(image.pixels[s + c]) * sa * 255 + Int(canvas.pixels[d + c]) * da * (255 - sa) + outA / 2) / outA
           canvas.pixels[d + c] = UInt8(value)
         }
         canvas.pixels[d + 3] = UInt8((outA + 127) / 255)

@@ -15,7 +15,8 @@ public struct FrameDelay: Hashable, Sendable, CustomStringConvertible {
   /// A delay of exactly `numerator / denominator` seconds, reduced or approximated to fit 16 bits.
   /// - Precondition: `numerator >= 0`, `denominator > 0`.
   public init(seconds numerator: Int, per denominator: Int) {
-    precondition(numerator >= 0 && denominator > 0, "A frame delay needs a non-negative numerator and a positive denominator")
+    precondition(
+      numerator >= 0 && denominator > 0, "A frame delay needs a non-negative numerator and a positive denominator")
     let (n, d) = Self.fit(numerator, denominator, limit: Int(UInt16.max))
     self.numerator = UInt16(n)
     self.denominator = UInt16(d)
@@ -59,7 +60,8 @@ public struct FrameDelay: Hashable, Sendable, CustomStringConvertible {
         let k = min(p1 == 0 ? Int.max : (limit - p0) / p1, q1 == 0 ? Int.max : (limit - q0) / q1)
         let semi = (k * p1 + p0, k * q1 + q0)
         let target = Double(n) / Double(d)
-        let best = abs(Double(semi.0) / Double(semi.1) - target) < abs(Double(p1) / Double(q1) - target) ? semi : (p1, q1)
+        let best =
+          abs(Double(semi.0) / Double(semi.1) - target) < abs(Double(p1) / Double(q1) - target) ? semi : (p1, q1)
         return best.1 == 0 ? (limit, 1) : (best.0, max(1, best.1))
       }
       (p0, q0, p1, q1) = (p1, q1, p2, q2)

@@ -56,9 +56,10 @@ public struct GIFDelaySchedule: Hashable, Sendable {
 
   /// Whether some delay is below ``browserMinimumDelay`` (frame rates above 50 fps).
   public var hasDelaysBelowBrowserMinimum: Bool {
-    frameCount > 0 && (0..<min(frameCount, 2 * framesPerSecondNumerator)).contains {
-      delay(ofFrame: $0) < Self.browserMinimumDelay
-    }
+    frameCount > 0
+      && (0..<min(frameCount, 2 * framesPerSecondNumerator)).contains {
+        delay(ofFrame: $0) < Self.browserMinimumDelay
+      }
   }
 
   /// The smallest `n` such that keeping every `n`-th frame gives delays browsers honour (≥ 2 cs).

@@ -32,7 +32,8 @@ public enum GIFReader {
   /// - Throws: ``GIFError`` describing the first problem found.
   public static func read(_ bytes: [UInt8]) throws(GIFError) -> GIFAnimation {
     var reader = ByteReader(bytes: bytes)
-    guard bytes.count >= 6, bytes[0..<6].elementsEqual("GIF89a".utf8) || bytes[0..<6].elementsEqual("GIF87a".utf8) else {
+    guard bytes.count >= 6, bytes[0..<6].elementsEqual("GIF89a".utf8) || bytes[0..<6].elementsEqual("GIF87a".utf8)
+    else {
       throw .notGIF
     }
     reader.position = 6
@@ -62,7 +63,9 @@ public enum GIFReader {
         let label = try reader.byte("an extension")
         let blocks = try reader.subBlocks("an extension")
         if label == 0xF9 {
-          guard let data = blocks.first, data.count >= 4 else { throw .invalidData("a graphics control extension is too short") }
+          guard let data = blocks.first, data.count >= 4 else {
+            throw .invalidData("a graphics control extension is too short")
+          }
           disposal = Int(data[0] >> 2) & 7
           delay = Int(data[1]) | Int(data[2]) << 8
           transparentIndex = data[0] & 1 != 0 ? Int(data[3]) : nil
@@ -84,7 +87,8 @@ public enum GIFReader {
         }
         guard let table else { throw .invalidData("frame \(frames.count) has no colour table") }
         guard x + frameWidth <= width, y + frameHeight <= height, frameWidth > 0, frameHeight > 0 else {
-          throw .invalidData("frame \(frames.count)'s rectangle \(frameWidth)×\(frameHeight) at (\(x), \(y)) leaves the canvas")
+          throw .invalidData(
+            "frame \(frames.count)'s rectangle \(frameWidth)×\(frameHeight) at (\(x), \(y)) leaves the canvas")
         }
         let minimumCodeSize = Int(try reader.byte("the LZW code size"))
         guard (2...11).contains(minimumCodeSize) else { throw .invalidData("LZW minimum code size \(minimumCodeSize)") }
@@ -95,7 +99,8 @@ public enum GIFReader {
         } catch {
           switch error {
           case .tooShort(let decoded):
-            throw .invalidData("frame \(frames.count)'s LZW data ends after \(decoded) of \(frameWidth * frameHeight) pixels")
+            throw .invalidData(
+              "frame \(frames.count)'s LZW data ends after \(decoded) of \(frameWidth * frameHeight) pixels")
           case .invalidCode(let code):
             throw .invalidData("frame \(frames.count)'s LZW data contains the impossible code \(code)")
           }
@@ -110,13 +115,15 @@ public enum GIFReader {
             guard index * 3 + 2 < table.count else {
               throw .invalidData("frame \(frames.count) uses colour \(index) of a \(table.count / 3)-entry table")
             }
-            canvas[x + column, y + row] = .init(red: table[index * 3], green: table[index * 3 + 1], blue: table[index * 3 + 2])
+            canvas[x + column, y + row] = .init(
+              red: table[index * 3], green: table[index * 3 + 1], blue: table[index * 3 + 2])
           }
         }
-        frames.append(GIFFrame(
-          image: canvas, delayCentiseconds: delay, transparentIndex: transparentIndex, disposalMethod: disposal,
-          colorTableSize: table.count / 3, hasLocalColorTable: imageFlags & 0x80 != 0,
-          x: x, y: y, width: frameWidth, height: frameHeight))
+        frames.append(
+          GIFFrame(
+            image: canvas, delayCentiseconds: delay, transparentIndex: transparentIndex, disposalMethod: disposal,
+            colorTableSize: table.count / 3, hasLocalColorTable: imageFlags & 0x80 != 0,
+            x: x, y: y, width: frameWidth, height: frameHeight))
         switch disposal {
         case 2:
           for row in y..<(y + frameHeight) {
@@ -130,7 +137,8 @@ public enum GIFReader {
         // A Graphics Control Extension applies to the next image only.
         (delay, transparentIndex, disposal) = (0, nil, 0)
       default:
-        throw .invalidData("unexpected block introducer 0x\(String(introducer, radix: 16)) at byte \(reader.position - 1)")
+        throw .invalidData(
+          "unexpected block introducer 0x\(String(introducer, radix: 16)) at byte \(reader.position - 1)")
       }
     }
   }

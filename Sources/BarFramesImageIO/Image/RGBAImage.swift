@@ -26,10 +26,11 @@ public struct RGBAImage: Hashable, Sendable {
 
     /// `#RRGGBBAA`, as the golden-image reports print colours.
     public var description: String {
-      "#" + [red, green, blue, alpha].map { byte in
-        let hex = String(byte, radix: 16, uppercase: true)
-        return hex.count == 1 ? "0" + hex : hex
-      }.joined()
+      "#"
+        + [red, green, blue, alpha].map { byte in
+          let hex = String(byte, radix: 16, uppercase: true)
+          return hex.count == 1 ? "0" + hex : hex
+        }.joined()
     }
   }
 

@@ -49,7 +49,9 @@ public enum PNGDecoder {
             guard !sawIDAT else { throw .chunkOrder("tRNS appears after the image data") }
             try format!.readTransparency(data)
           case .IDAT:
-            guard !idatEnded else { throw .chunkOrder("the IDAT chunks are not consecutive (another at byte \(offset))") }
+            guard !idatEnded else {
+              throw .chunkOrder("the IDAT chunks are not consecutive (another at byte \(offset))")
+            }
             sawIDAT = true
             imageData.append(contentsOf: data)
           case .IEND:
@@ -204,7 +206,9 @@ struct PNGPixelFormat {
             case (.rgb, 8):
               let key = colorKey.map { ($0[0], $0[1], $0[2]) }
               for x in 0..<width {
-                let r = row[x * 3], g = row[x * 3 + 1], b = row[x * 3 + 2]
+                let r = row[x * 3]
+                let g = row[x * 3 + 1]
+                let b = row[x * 3 + 2]
                 out[x * 4] = r
                 out[x * 4 + 1] = g
                 out[x * 4 + 2] = b
@@ -256,7 +260,9 @@ struct PNGPixelFormat {
         let g = value(0)
         raw = (g, g, g, value(1))
       case .rgb:
-        let r = value(0), g = value(1), b = value(2)
+        let r = value(0)
+        let g = value(1)
+        let b = value(2)
         raw = (r, g, b, colorKey == [r, g, b] ? 0 : UInt16(maximum))
       case .rgba:
         raw = (value(0), value(1), value(2), value(3))

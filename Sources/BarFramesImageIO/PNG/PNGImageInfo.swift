@@ -31,7 +31,8 @@ public struct PNGImageInfo: Hashable, Sendable {
   public init(bytes: some Collection<UInt8>) throws(PNGDecodingError) {
     let prefix = Array(bytes.prefix(Self.headerByteCount))
     guard prefix.count >= 8 else {
-      throw prefix.elementsEqual(PNGChunk.signature.prefix(prefix.count)) ? .truncated(context: "the signature") : .notPNG
+      throw prefix.elementsEqual(PNGChunk.signature.prefix(prefix.count))
+        ? .truncated(context: "the signature") : .notPNG
     }
     guard prefix.prefix(8).elementsEqual(PNGChunk.signature) else { throw .notPNG }
     guard prefix.count == Self.headerByteCount else { throw .truncated(context: "the IHDR chunk") }

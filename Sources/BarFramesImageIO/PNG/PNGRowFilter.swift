@@ -1,6 +1,10 @@
 /// The five PNG scanline filters (PNG spec §9).
 enum PNGRowFilter: UInt8, CaseIterable {
-  case none = 0, sub = 1, up = 2, average = 3, paeth = 4
+  case none = 0
+  case sub = 1
+  case up = 2
+  case average = 3
+  case paeth = 4
 
   /// How the encoder picks a filter for each row.
   enum Choice {
@@ -47,7 +51,9 @@ enum PNGRowFilter: UInt8, CaseIterable {
 
 /// `output[i] = a[i] &- b[i]` for `count` bytes, sixteen at a time.
 @inline(__always)
-func subtract(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>) {
+func subtract(
+  _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>
+) {
   guard count > 0 else { return }
   let ra = UnsafeRawPointer(a)
   let rb = UnsafeRawPointer(b)

@@ -91,7 +91,9 @@ public struct KeyframeAnimation: TimedAnimation, Hashable {
 
   /// The animation's value at eased progress `eased` in cycle `completedCycles`, over the
   /// underlying value (additive and cumulative applied), with the path rotation if any.
-  public func value(eased: Double, completedCycles: Double, underlying: AnimatableValue)
+  public func value(
+    eased: Double, completedCycles: Double, underlying: AnimatableValue
+  )
     -> (value: AnimatableValue, rotation: Double?)?
   {
     guard let sample = keyframeValue(at: eased) else { return nil }

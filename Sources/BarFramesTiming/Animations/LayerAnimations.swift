@@ -156,14 +156,18 @@ public struct LayerAnimations: Hashable, Sendable {
   ///   - keyPath: The property, e.g. `position`, `transform`, `bounds`, `opacity`.
   ///   - model: The property's model value (animations never change it).
   ///   - layerTime: The layer's local time.
-  public func presentedValue(forKeyPath keyPath: AnimationKeyPath, model: AnimatableValue, layerTime: Double)
+  public func presentedValue(
+    forKeyPath keyPath: AnimationKeyPath, model: AnimatableValue, layerTime: Double
+  )
     -> AnimatableValue
   {
     evaluate(keyPath, model: model, layerTime: layerTime, recordsSamples: false).value
   }
 
   /// The presented value together with every animation's state, for diagnostics and probes.
-  public func presentation(forKeyPath keyPath: AnimationKeyPath, model: AnimatableValue, layerTime: Double)
+  public func presentation(
+    forKeyPath keyPath: AnimationKeyPath, model: AnimatableValue, layerTime: Double
+  )
     -> PresentationSample
   {
     evaluate(keyPath, model: model, layerTime: layerTime, recordsSamples: true)
@@ -202,7 +206,9 @@ public struct LayerAnimations: Hashable, Sendable {
     return end
   }
 
-  private func evaluate(_ keyPath: AnimationKeyPath, model: AnimatableValue, layerTime: Double, recordsSamples: Bool)
+  private func evaluate(
+    _ keyPath: AnimationKeyPath, model: AnimatableValue, layerTime: Double, recordsSamples: Bool
+  )
     -> PresentationSample
   {
     var evaluator = AnimationEvaluator(property: keyPath, model: model, recordsSamples: recordsSamples)

@@ -83,7 +83,9 @@ public struct TimingProbe: Hashable, Sendable {
     layers.enumerated()
       .flatMap { index, layer in layer.events.map { (layer: index, event: $0) } }
       .enumerated()
-      .sorted { a, b in a.element.event.at != b.element.event.at ? a.element.event.at < b.element.event.at : a.offset < b.offset }
+      .sorted { a, b in
+        a.element.event.at != b.element.event.at ? a.element.event.at < b.element.event.at : a.offset < b.offset
+      }
       .map(\.element)
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The additive arithmetic used at one key path: sums, except for transform scale
 /// components, which combine by multiplication like concatenated scale matrices.
 struct ValueAlgebra: Sendable {
@@ -27,5 +29,3 @@ struct ValueAlgebra: Sendable {
     return a.additiveIdentity
   }
 }
-
-import Foundation

@@ -2,10 +2,10 @@ import BarFrames
 import BarFramesExport
 import BarFramesGraphics
 import BarFramesImageIO
+import BarFramesRenderer
 import BarFramesTestSupport
 import Foundation
 import Testing
-import BarFramesRenderer
 
 /// Rendered frames of the customizable-bar examples, checked pixel by pixel at scale 2 (one
 /// point is two pixels) on the black demo screen. The track is white at α 0x1A/255 over black,
@@ -15,7 +15,8 @@ import BarFramesRenderer
     let url = TestRendering.packageRoot.appendingPathComponent("Examples/\(example).json")
     let scene = try Scene.load(contentsOf: url, displayName: "Examples/\(example).json")
     let timeline = try scene.timeline()
-    let renderer = try FrameRenderer(size: scene.style.canvas.size, scale: scene.scale, background: scene.style.canvas.background)
+    let renderer = try FrameRenderer(
+      size: scene.style.canvas.size, scale: scene.scale, background: scene.style.canvas.background)
     return try renderer.render(timeline.presentation(at: time))
   }
 

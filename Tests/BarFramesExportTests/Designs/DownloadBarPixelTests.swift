@@ -2,10 +2,10 @@ import BarFrames
 import BarFramesExport
 import BarFramesGraphics
 import BarFramesImageIO
+import BarFramesRenderer
 import BarFramesTestSupport
 import Foundation
 import Testing
-import BarFramesRenderer
 
 /// Rendered frames of the download-bar examples, checked pixel by pixel at the places
 /// designs.md §2.2 puts the tag, the line's end and the stream. The examples draw a 200 × 80 bar
@@ -18,7 +18,8 @@ import BarFramesRenderer
   func frame(_ example: String, at time: Double) throws -> RGBAImage {
     let url = TestRendering.packageRoot.appendingPathComponent("Examples/\(example).json")
     let scene = try Scene.load(contentsOf: url)
-    let renderer = try FrameRenderer(size: scene.style.canvas.size, scale: scene.scale, background: scene.style.canvas.background)
+    let renderer = try FrameRenderer(
+      size: scene.style.canvas.size, scale: scene.scale, background: scene.style.canvas.background)
     return try renderer.render(try scene.timeline().presentation(at: time))
   }
 
@@ -59,7 +60,9 @@ import BarFramesRenderer
     #expect(near(pixel(image, 219, 80.2), Self.gray), "the track's right end")
     #expect(near(pixel(image, 100, 84), Self.background), "below the 4 pt track")
     // The label's black text sits in the tag.
-    let black = count(image, in: Rect(x: 134, y: 56, width: 24, height: 14)) { $0.red < 60 && $0.green < 60 && $0.blue < 60 }
+    let black = count(image, in: Rect(x: 134, y: 56, width: 24, height: 14)) {
+      $0.red < 60 && $0.green < 60 && $0.blue < 60
+    }
     #expect(black > 20)
   }
 
@@ -80,7 +83,9 @@ import BarFramesRenderer
     let image = try frame("download-success", at: 12.1)
     #expect(near(pixel(image, 206.5, 57), Self.white))
     #expect(near(pixel(image, 215, 80.2), Self.white), "the line is full")
-    let green = count(image, in: Rect(x: 206, y: 56, width: 28, height: 14)) { $0.green > 150 && $0.red < 100 && $0.blue < 100 }
+    let green = count(image, in: Rect(x: 206, y: 56, width: 28, height: 14)) {
+      $0.green > 150 && $0.red < 100 && $0.blue < 100
+    }
     #expect(green > 10)
   }
 
@@ -100,7 +105,9 @@ import BarFramesRenderer
   /// "failed" in red on the tilted tag at 9.65.
   @Test func failedInRed() throws {
     let image = try frame("download-failed", at: 9.65)
-    let red = count(image, in: Rect(x: 126, y: 50, width: 40, height: 26)) { $0.red > 200 && $0.green < 80 && $0.blue < 80 }
+    let red = count(image, in: Rect(x: 126, y: 50, width: 40, height: 26)) {
+      $0.red > 200 && $0.green < 80 && $0.blue < 80
+    }
     #expect(red > 10)
   }
 }

@@ -9,15 +9,21 @@ import Testing
 @Suite struct GalleryDataTests {
   static func embeddedData(_ html: String) throws -> JSONValue {
     let open = "<script type=\"application/json\" id=\"barframes-data\">"
-    guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex) else {
+    guard let start = html.range(of: open),
+      let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
+    else {
       throw BrowserDriver.Failure(description: "no embedded data in the page")
     }
-    return try JSONValue(parsing: String(html[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "<\\/", with: "</"))
+    return try JSONValue(
+      parsing: String(html[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "<\\/", with: "</"))
   }
 
   @Test func thePageCarriesEachScenesFramesEventsAndFiles() throws {
     let (directory, _) = try ExportFixtures.export(
-      [try ExportFixtures.scene(name: "a b&c"), try ExportFixtures.scene(name: "d", scale: 2, background: "transparent")],
+      [
+        try ExportFixtures.scene(name: "a b&c"),
+        try ExportFixtures.scene(name: "d", scale: 2, background: "transparent"),
+      ],
       options: ExportFixtures.options(.all))
     defer { try? FileManager.default.removeItem(at: directory) }
     let html = String(decoding: try ExportFixtures.read(directory, "index.html"), as: UTF8.self)
@@ -31,8 +37,13 @@ import Testing
     #expect(d.string("name") == "d")
     #expect(d.number("fps") == 10 && d.number("duration") == 1 && d.number("width") == 240 && d.number("height") == 120)
     #expect(d.bool("transparent") == true && d["background"] == .null)
-    #expect(d["frames"]?.number("count") == 11 && d["frames"]?.string("prefix") == "d/d-" && d["frames"]?.string("suffix") == "@2x.png")
-    guard case .array(let events)? = d["events"] else { Issue.record("no events"); return }
+    #expect(
+      d["frames"]?.number("count") == 11 && d["frames"]?.string("prefix") == "d/d-"
+        && d["frames"]?.string("suffix") == "@2x.png")
+    guard case .array(let events)? = d["events"] else {
+      Issue.record("no events")
+      return
+    }
     #expect(events.map { $0.number("at") } == [0, 0.25, 0.5])
     #expect(events.map { $0.string("call") } == ["setProgress", "setProgress", "setProgress"])
     #expect(scenes[0].bool("transparent") == false)
@@ -41,7 +52,10 @@ import Testing
     for scene in scenes {
       guard let frames = scene["frames"], let prefix = frames.string("prefix"), let suffix = frames.string("suffix"),
         let digits = frames.number("digits"), let count = frames.number("count")
-      else { Issue.record("no frames in \(scene)"); continue }
+      else {
+        Issue.record("no frames in \(scene)")
+        continue
+      }
       for index in [0, Int(count) - 1] {
         let number = String(index)
         let name = prefix + String(repeating: "0", count: Int(digits) - number.count) + number + suffix
@@ -51,7 +65,9 @@ import Testing
       if case .array(let files)? = scene["files"] { paths += files.compactMap { $0.string("path") } }
       if case .array(let previews)? = scene["previews"] { paths += previews.compactMap { $0.string("path") } }
       #expect(paths.count >= 8)
-      for path in paths { #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path), "\(path)") }
+      for path in paths {
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path), "\(path)")
+      }
     }
   }
 
@@ -68,13 +84,16 @@ import Testing
     #expect(Backdrop.choose(forStraightRGBA: [20, 20, 20, 255, 255, 255, 255, 0]) == .light)
     #expect(Backdrop.choose(forStraightRGBA: [0, 0, 0, 0]) == .light)
     // seek-bar is a white bar on nothing: invisible on a light checkerboard.
-    let seekBar = try Scene.load(contentsOf: TestRendering.packageRoot.appendingPathComponent("Examples/seek-bar.json")).timeline()
+    let seekBar = try Scene.load(contentsOf: TestRendering.packageRoot.appendingPathComponent("Examples/seek-bar.json"))
+      .timeline()
     var options = ExportOptions()
     options.selection = .time(0...1)
     let plan = try Exporter(outputDirectory: URL(fileURLWithPath: "/nonexistent"), options: options).plan([seekBar])[0]
     #expect(Backdrop.choose(for: plan) == .dark)
     // An opaque scene covers any backdrop.
-    let opaque = try Exporter(outputDirectory: URL(fileURLWithPath: "/nonexistent"), options: ExportOptions()).plan([try ExportFixtures.scene()])[0]
+    let opaque = try Exporter(outputDirectory: URL(fileURLWithPath: "/nonexistent"), options: ExportOptions()).plan([
+      try ExportFixtures.scene()
+    ])[0]
     #expect(Backdrop.choose(for: opaque) == .checker)
   }
 }
@@ -88,7 +107,8 @@ struct PlayerBrowserTests {
   static func render() throws -> URL {
     let directory = try TestRendering.temporaryDirectory()
     // Examples/seek-bar.json cut to 2 s.
-    let example = try String(contentsOf: TestRendering.packageRoot.appendingPathComponent("Examples/seek-bar.json"), encoding: .utf8)
+    let example = try String(
+      contentsOf: TestRendering.packageRoot.appendingPathComponent("Examples/seek-bar.json"), encoding: .utf8)
     let cut = example.replacingOccurrences(of: "\"duration\": 10", with: "\"duration\": 2")
       .replacingOccurrences(of: "\"until\": 10", with: "\"until\": 2")
     let file = directory.appendingPathComponent("seek-bar.json")
@@ -97,7 +117,9 @@ struct PlayerBrowserTests {
     #expect(seekBar.scene.duration == 2)
     let options = ExportFixtures.options([.png, .apng, .html])
     // One export for both, so one page lists both.
-    _ = try Exporter(outputDirectory: directory, options: options, tool: "barframes test").export([try ExportFixtures.scene(name: "bar"), seekBar])
+    _ = try Exporter(outputDirectory: directory, options: options, tool: "barframes test").export([
+      try ExportFixtures.scene(name: "bar"), seekBar,
+    ])
     return directory
   }
 
@@ -128,7 +150,10 @@ struct PlayerBrowserTests {
     let wrapped = try #require(run.observations["wrapped"])
     #expect(wrapped.number("position") == 10 && wrapped.string("src") == "bar/bar-10.png")
     // Markers: one per event, placed at its time; the one at 0.25 s shows the first frame at or after it.
-    guard case .array(let markers)? = initial["markers"] else { Issue.record("no markers"); return }
+    guard case .array(let markers)? = initial["markers"] else {
+      Issue.record("no markers")
+      return
+    }
     #expect(markers.map { $0.string("text") } == ["setProgress", "setProgress", "setProgress"])
     #expect(markers.map { $0.number("time") } == [0, 0.25, 0.5])
     #expect(markers.map { $0.string("left") } == ["0%", "25%", "50%"])
@@ -166,7 +191,9 @@ struct PlayerBrowserTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     typealias B = BrowserDriver
     func sample(_ name: String) -> JSONValue {
-      .object([.init("eval", .string("[window.barframesPlayer.state.pos, performance.now()]")), .init("as", .string(name))])
+      .object([
+        .init("eval", .string("[window.barframesPlayer.state.pos, performance.now()]")), .init("as", .string(name)),
+      ])
     }
     let run = try B.run([
       B.step("open", Self.page(directory, "#scene=seek-bar&t=0&speed=0.5")),
@@ -174,7 +201,8 @@ struct PlayerBrowserTests {
       B.step("key", " "), B.sleep(0.3), sample("start"), B.sleep(1.2), sample("end"), B.step("key", " "),
       B.step("open", "about:blank"),
       B.step("open", Self.page(directory, "#scene=bar&t=0.800000&loop=0")), B.waitFor("window.barframesPlayer"),
-      B.step("key", " "), B.waitFor("window.barframesPlayer.state.playing === false", timeout: 5), B.sleep(0.3), B.observe("ended"),
+      B.step("key", " "), B.waitFor("window.barframesPlayer.state.playing === false", timeout: 5), B.sleep(0.3),
+      B.observe("ended"),
       B.step("key", " "), B.observe("again"),
     ])
     #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
@@ -184,7 +212,8 @@ struct PlayerBrowserTests {
       else { return nil }
       return (position, milliseconds)
     }
-    let start = try #require(pair("start")), end = try #require(pair("end"))
+    let start = try #require(pair("start"))
+    let end = try #require(pair("end"))
     let rate = (end.0 - start.0) / ((end.1 - start.1) / 1000)
     // 0.5 × 60 = 30 frames a second; at 1× it would be 60.
     #expect(rate > 10 && rate < 36, "\(rate) frames a second")
@@ -203,8 +232,12 @@ struct PlayerBrowserTests {
     typealias B = BrowserDriver
     let run = try B.run([
       B.step("open", Self.page(directory, "#scene=seek-bar&t=1.000000&backdrop=light&zoom=4")),
-      B.waitFor("window.barframesPlayer && document.getElementById('frameA').complete"), B.sleep(0.5), B.observe("deep"),
-      .object([.init("eval", .string("performance.getEntriesByType('resource').filter(e => /\\.apng/.test(e.name)).length")), .init("as", .string("apng"))]),
+      B.waitFor("window.barframesPlayer && document.getElementById('frameA').complete"), B.sleep(0.5),
+      B.observe("deep"),
+      .object([
+        .init("eval", .string("performance.getEntriesByType('resource').filter(e => /\\.apng/.test(e.name)).length")),
+        .init("as", .string("apng")),
+      ]),
       B.step("open", "about:blank"),
       B.step("open", Self.page(directory, "#scene=seek-bar")), B.waitFor("window.barframesPlayer"), B.observe("auto"),
     ])
@@ -255,7 +288,9 @@ struct PlayerBrowserTests {
     let directory = try Self.render()
     defer { try? FileManager.default.removeItem(at: directory) }
     typealias B = BrowserDriver
-    let run = try B.run([B.step("open", Self.page(directory)), B.waitFor("window.barframesPlayer"), B.observe("page")], darkColorScheme: dark)
+    let run = try B.run(
+      [B.step("open", Self.page(directory)), B.waitFor("window.barframesPlayer"), B.observe("page")],
+      darkColorScheme: dark)
     #expect(run.observations["page"]?.string("bodyBackground") == (dark ? "rgb(27, 27, 27)" : "rgb(244, 244, 244)"))
   }
 }

@@ -1,6 +1,7 @@
-@testable import BarFramesExport
 import Foundation
 import Testing
+
+@testable import BarFramesExport
 
 @Suite struct OrderedParallelMapTests {
   final class Counter: @unchecked Sendable {
@@ -8,7 +9,12 @@ import Testing
     var inFlight = 0
     var maximum = 0
     var states = 0
-    func enter() { lock.withLock { inFlight += 1; maximum = max(maximum, inFlight) } }
+    func enter() {
+      lock.withLock {
+        inFlight += 1
+        maximum = max(maximum, inFlight)
+      }
+    }
     func leave() { lock.withLock { inFlight -= 1 } }
   }
 

@@ -1,9 +1,10 @@
 import BarFrames
-@testable import BarFramesExport
+import BarFramesRenderer
 import BarFramesTestSupport
 import Foundation
 import Testing
-import BarFramesRenderer
+
+@testable import BarFramesExport
 
 /// The SVG previews of real scenes: the same bytes every time, one group per layer (read back
 /// by an XML parser), text as labelled outlines.
@@ -49,7 +50,8 @@ import BarFramesRenderer
       for layer in presentation.layers where !layer.isHidden && layer.effectiveOpacity > 0 {
         guard case .text(let label) = layer.content, !label.string.isEmpty, label.color.alpha > 0 else { continue }
         #expect(text.contains("aria-label=\"\(label.string)\""), "\(example) at \(time) s: \(label.string) has no path")
-        #expect(text.contains("<title>\(label.string)</title>"), "\(example) at \(time) s: \(label.string) has no title")
+        #expect(
+          text.contains("<title>\(label.string)</title>"), "\(example) at \(time) s: \(label.string) has no title")
       }
     }
   }
@@ -57,7 +59,8 @@ import BarFramesRenderer
   @Test func aTextLayerIsDrawnAsALabelledPath() throws {
     // The fixture's bent line prints its progress: at 0.5 s it is 90 %.
     let timeline = try ExportFixtures.scene()
-    let text = String(decoding: try SVGFrameRenderer.svg(timeline.presentation(at: 0.5), background: nil), as: UTF8.self)
+    let text = String(
+      decoding: try SVGFrameRenderer.svg(timeline.presentation(at: 0.5), background: nil), as: UTF8.self)
     #expect(text.contains("<title>90%</title>"))
   }
 }

@@ -94,7 +94,8 @@ import Testing
     print("\(rasterizer) \(label): \(difference)")
     #expect(difference.worstMean < Self.tolerance, "\(rasterizer) vs our PNG for \(label): \(difference)")
     #expect(
-      difference.largelyDifferingRatio < Self.largeDifferenceRatio, "\(rasterizer) vs our PNG for \(label): \(difference)")
+      difference.largelyDifferingRatio < Self.largeDifferenceRatio,
+      "\(rasterizer) vs our PNG for \(label): \(difference)")
   }
 }
 
@@ -109,7 +110,9 @@ enum PrimitiveCard {
 
   static func draw(in context: some DrawingContext, image: EmbeddedImage) {
     context.beginLayer(named: "shapes")
-    context.fill(Path(roundedRect: Rect(x: 10, y: 10, width: 80, height: 30), cornerRadius: 8), color: Color(red8: 142, green8: 206, blue8: 237))
+    context.fill(
+      Path(roundedRect: Rect(x: 10, y: 10, width: 80, height: 30), cornerRadius: 8),
+      color: Color(red8: 142, green8: 206, blue8: 237))
     var ring = Path(circleCenter: Point(130, 25), radius: 15)
     ring.addPath(Path(circleCenter: Point(130, 25), radius: 8))
     context.fill(ring, color: .orange, rule: .evenOdd)
@@ -129,7 +132,8 @@ enum PrimitiveCard {
       context.fill(Path(rect: Rect(x: 0, y: 0, width: 50, height: 50)), color: .green)
       context.withSavedState {
         context.concatenate(Transform2D(scaleX: 1.5, y: 0.75))
-        context.fill(Path(rect: Rect(x: 20, y: 10, width: 30, height: 40)), color: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+        context.fill(
+          Path(rect: Rect(x: 20, y: 10, width: 30, height: 40)), color: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
       }
       context.stroke(
         Path(polyline: [Point(5, 35), Point(60, 5)]), color: .black, style: StrokeStyle(lineWidth: 2, lineCap: .round))
@@ -138,7 +142,9 @@ enum PrimitiveCard {
     context.endLayer()
 
     context.beginLayer(named: "label")
-    context.drawText("Ready 42%", in: Rect(x: 100, y: 55, width: 90, height: 20), font: Font(size: 13, weight: .bold), color: .white, alignment: .center)
+    context.drawText(
+      "Ready 42%", in: Rect(x: 100, y: 55, width: 90, height: 20), font: Font(size: 13, weight: .bold), color: .white,
+      alignment: .center)
     context.endLayer()
 
     context.beginLayer(named: "icon")

@@ -22,7 +22,9 @@ import Testing
   /// Kubernetes numbers the pods of an Indexed Job 0 … completions − 1.
   @Test(arguments: [(0, 1), (1, 2), (2, 3)])
   func kubernetesIndexedJobCountsFromZero(index: Int, shard: Int) throws {
-    let found = try Self.detect(["JOB_COMPLETION_INDEX": "\(index)", "BARFRAMES_SHARD_COUNT": "3", "HOSTNAME": "render-\(index)"])
+    let found = try Self.detect([
+      "JOB_COMPLETION_INDEX": "\(index)", "BARFRAMES_SHARD_COUNT": "3", "HOSTNAME": "render-\(index)",
+    ])
     #expect(found == (try Shard(index: shard, count: 3)))
   }
 
@@ -49,7 +51,9 @@ import Testing
 
   @Test func twoConventionsThatAgreeAreFine() throws {
     // A GitLab job on a Kubernetes runner that also runs as an Indexed Job, say.
-    let found = try Self.detect(["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "2", "JOB_COMPLETION_INDEX": "1", "BARFRAMES_SHARD_COUNT": "2"])
+    let found = try Self.detect([
+      "CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "2", "JOB_COMPLETION_INDEX": "1", "BARFRAMES_SHARD_COUNT": "2",
+    ])
     #expect(found == (try Shard(index: 2, count: 2)))
   }
 
@@ -57,7 +61,9 @@ import Testing
 
   @Test func nothingSetNamesEveryVariableLookedAt() throws {
     let message = try #require(Self.failure(["PATH": "/usr/bin", "CI": "true"]))
-    for variable in ["BARFRAMES_SHARD", "JOB_COMPLETION_INDEX", "BARFRAMES_SHARD_COUNT", "CI_NODE_INDEX", "CI_NODE_TOTAL"] {
+    for variable in [
+      "BARFRAMES_SHARD", "JOB_COMPLETION_INDEX", "BARFRAMES_SHARD_COUNT", "CI_NODE_INDEX", "CI_NODE_TOTAL",
+    ] {
       #expect(message.contains(variable), "\(message)")
     }
     #expect(message.hasPrefix("'--shard auto' found no shard in the environment"))
@@ -73,12 +79,18 @@ import Testing
 
   @Test func anIndexWithoutItsCountIsRefusedNamingTheCount() throws {
     let message = try #require(Self.failure(["JOB_COMPLETION_INDEX": "2"]))
-    #expect(message == "'--shard auto': JOB_COMPLETION_INDEX=2 (Kubernetes Indexed Job) needs BARFRAMES_SHARD_COUNT, the number of shards, and it is not set")
+    #expect(
+      message
+        == "'--shard auto': JOB_COMPLETION_INDEX=2 (Kubernetes Indexed Job) needs BARFRAMES_SHARD_COUNT, the number of shards, and it is not set"
+    )
     #expect(Self.failure(["CI_NODE_INDEX": "2"])?.contains("needs CI_NODE_TOTAL") == true)
   }
 
   @Test(arguments: [
-    (["JOB_COMPLETION_INDEX": "3", "BARFRAMES_SHARD_COUNT": "3"], "JOB_COMPLETION_INDEX=3 must be a whole number from 0 to 2"),
+    (
+      ["JOB_COMPLETION_INDEX": "3", "BARFRAMES_SHARD_COUNT": "3"],
+      "JOB_COMPLETION_INDEX=3 must be a whole number from 0 to 2"
+    ),
     (["JOB_COMPLETION_INDEX": "-1", "BARFRAMES_SHARD_COUNT": "3"], "from 0 to 2"),
     (["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "3"], "CI_NODE_INDEX=0 must be a whole number from 1 to 3"),
     (["CI_NODE_INDEX": "4", "CI_NODE_TOTAL": "3"], "from 1 to 3"),

@@ -29,7 +29,9 @@ enum ExportFixtures {
   }
 
   /// Options for the tests: the given formats, two jobs.
-  static func options(_ formats: ExportFormats, jobs: Int = 2, configure: (inout ExportOptions) -> Void = { _ in }) -> ExportOptions {
+  static func options(
+    _ formats: ExportFormats, jobs: Int = 2, configure: (inout ExportOptions) -> Void = { _ in }
+  ) -> ExportOptions {
     var options = ExportOptions()
     options.formats = formats
     options.jobs = jobs

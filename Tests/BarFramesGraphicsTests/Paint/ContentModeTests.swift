@@ -12,11 +12,15 @@ import Testing
 
   @Test func aspectFitScalesByTheSmallerFactorAndCentres() {
     // min(40/20, 40/10) = 2: 40 × 20, centred vertically.
-    #expect(EmbeddedImage.ContentMode.aspectFit.placement(ofImageSize: image, in: box) == Rect(x: 100, y: 10, width: 40, height: 20))
+    #expect(
+      EmbeddedImage.ContentMode.aspectFit.placement(ofImageSize: image, in: box)
+        == Rect(x: 100, y: 10, width: 40, height: 20))
   }
 
   @Test func aspectFillScalesByTheLargerFactorAndCentres() {
     // max(2, 4) = 4: 80 × 40, overflowing 20 pt on each side (the caller clips).
-    #expect(EmbeddedImage.ContentMode.aspectFill.placement(ofImageSize: image, in: box) == Rect(x: 80, y: 0, width: 80, height: 40))
+    #expect(
+      EmbeddedImage.ContentMode.aspectFill.placement(ofImageSize: image, in: box)
+        == Rect(x: 80, y: 0, width: 80, height: 40))
   }
 }

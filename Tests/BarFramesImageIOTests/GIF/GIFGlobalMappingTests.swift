@@ -4,7 +4,9 @@ import Testing
 /// New colours close to a global one, or all of them when the table is full and the error is
 /// small, are drawn with the global table's nearest colour instead of a local table.
 @Suite struct GIFGlobalMappingTests {
-  static func pixel(_ r: Int, _ g: Int, _ b: Int) -> RGBAImage.Pixel { .init(red: UInt8(r), green: UInt8(g), blue: UInt8(b)) }
+  static func pixel(_ r: Int, _ g: Int, _ b: Int) -> RGBAImage.Pixel {
+    .init(red: UInt8(r), green: UInt8(g), blue: UInt8(b))
+  }
 
   static func image(width: Int, height: Int, _ color: (Int) -> RGBAImage.Pixel) -> RGBAImage {
     var image = RGBAImage(width: width, height: height)
@@ -15,7 +17,9 @@ import Testing
   /// The rule, written out independently: the palette colour with the smallest sum of channel
   /// differences, the first one on a tie.
   static func nearest(_ p: RGBAImage.Pixel, in palette: [RGBAImage.Pixel]) -> (RGBAImage.Pixel, Int) {
-    func d(_ q: RGBAImage.Pixel) -> Int { abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue)) }
+    func d(_ q: RGBAImage.Pixel) -> Int {
+      abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue))
+    }
     let best = palette.min { d($0) < d($1) }!
     return (best, d(best))
   }
@@ -28,12 +32,18 @@ import Testing
   }
 
   @Test func aCloseColourTakesTheGlobalOneWhileAFarColourGetsItsOwnSlot() throws {
-    let blue = Self.pixel(0, 122, 255), grey = Self.pixel(200, 200, 200)
+    let blue = Self.pixel(0, 122, 255)
+    let grey = Self.pixel(200, 200, 200)
     let first = Self.image(width: 24, height: 8) { $0 % 24 < 12 ? blue : grey }
     let close = Self.pixel(2, 120, 254)  // 2 + 2 + 1 = 5 ≤ closeColorDistance
     let far = Self.pixel(52, 199, 89)
     var second = first
-    for x in 0..<4 { for y in 0..<4 { second[x, y] = close; second[20 + x, 4 + y] = far } }
+    for x in 0..<4 {
+      for y in 0..<4 {
+        second[x, y] = close
+        second[20 + x, 4 + y] = far
+      }
+    }
     #expect(Self.nearest(close, in: [blue, grey]).1 <= GIFWriter<MemoryByteSink>.closeColorDistance)
     #expect(Self.nearest(far, in: [blue, grey]).1 > GIFWriter<MemoryByteSink>.closeColorDistance)
     let (frames, local) = try Self.run([first, second, first])

@@ -1,12 +1,15 @@
-import BarFramesTestSupport
 import BarFramesImageIO
+import BarFramesTestSupport
 import Foundation
 import Testing
 
 @Suite("GIF writer, reader and delays")
 struct GIFWriterTests {
-  static func write(_ images: [RGBAImage], delays: [UInt16], loopCount: Int = 0) throws -> (bytes: [UInt8], quantized: Int) {
-    let writer = try GIFWriter(sink: MemoryByteSink(), width: images[0].width, height: images[0].height, loopCount: loopCount)
+  static func write(
+    _ images: [RGBAImage], delays: [UInt16], loopCount: Int = 0
+  ) throws -> (bytes: [UInt8], quantized: Int) {
+    let writer = try GIFWriter(
+      sink: MemoryByteSink(), width: images[0].width, height: images[0].height, loopCount: loopCount)
     for (image, delay) in zip(images, delays) { try writer.append(image, delayCentiseconds: delay) }
     try writer.finish()
     return (writer.sink.bytes, writer.quantizedFrames)
@@ -25,9 +28,11 @@ struct GIFWriterTests {
     return view
   }
 
-  @Test("Delays carry rounding forward so the total is exact", arguments: [
-    (60, 1, 601), (24, 1, 241), (30000, 1001, 300), (30, 1, 1), (50, 1, 77), (7, 3, 10),
-  ])
+  @Test(
+    "Delays carry rounding forward so the total is exact",
+    arguments: [
+      (60, 1, 601), (24, 1, 241), (30000, 1001, 300), (30, 1, 1), (50, 1, 77), (7, 3, 10),
+    ])
   func delaySchedule(numerator: Int, denominator: Int, frames: Int) {
     let schedule = GIFDelaySchedule(framesPerSecond: numerator, per: denominator, frameCount: frames)
     let exact = Double(frames) * 100 * Double(denominator) / Double(numerator)
@@ -68,18 +73,25 @@ struct GIFWriterTests {
     #expect(animation.frames.dropFirst().allSatisfy { $0.height <= 11 / 3 + 1 && $0.y >= 11 / 3 })
   }
 
-  @Test("Frames store only what changed and show exactly the frames appended, merged where identical", arguments: [false, true])
+  @Test(
+    "Frames store only what changed and show exactly the frames appended, merged where identical",
+    arguments: [false, true])
   func changedRegions(opaque: Bool) throws {
     // Squares appear, move, vanish back to transparency, blink and repeat.
     var images: [RGBAImage] = []
     var seed: UInt64 = 11
     func next(_ n: Int) -> Int {
-      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((seed >> 33) % UInt64(n))
     }
-    let colours: [RGBAImage.Pixel] = [.init(red: 255, green: 59, blue: 48), .init(red: 0, green: 122, blue: 255), .init(red: 52, green: 199, blue: 89)]
+    let colours: [RGBAImage.Pixel] = [
+      .init(red: 255, green: 59, blue: 48), .init(red: 0, green: 122, blue: 255), .init(red: 52, green: 199, blue: 89),
+    ]
     for step in 0..<40 {
-      var image = opaque ? RGBAImage(width: 64, height: 24, filledWith: .init(red: 230, green: 230, blue: 235)) : RGBAImage(width: 64, height: 24)
+      var image =
+        opaque
+        ? RGBAImage(width: 64, height: 24, filledWith: .init(red: 230, green: 230, blue: 235))
+        : RGBAImage(width: 64, height: 24)
       for _ in 0..<(step % 9 == 8 ? 0 : 1 + next(3)) {
         let (x0, y0, side, colour) = (next(60), next(20), 2 + next(8), colours[next(3)])
         for y in y0..<min(24, y0 + side) { for x in x0..<min(64, x0 + side) { image[x, y] = colour } }
@@ -106,7 +118,9 @@ struct GIFWriterTests {
     let gradient = TestImages.gradient(width: 96, height: 48)
     let images = (0..<6).map { step -> RGBAImage in
       var image = gradient
-      for y in 10..<18 { for x in (step * 12)..<(step * 12 + 8) { image[x, y] = .init(red: 255, green: 255, blue: 255) } }
+      for y in 10..<18 {
+        for x in (step * 12)..<(step * 12 + 8) { image[x, y] = .init(red: 255, green: 255, blue: 255) }
+      }
       return image
     }
     let writer = try GIFWriter(sink: MemoryByteSink(), width: 96, height: 48)
@@ -118,11 +132,16 @@ struct GIFWriterTests {
     #expect(frames.dropFirst().allSatisfy { $0.height == 8 && $0.width <= 20 })
     // Pixels outside both squares show the same in every frame.
     for (n, frame) in frames.enumerated().dropFirst() {
-      for y in 20..<48 { #expect(frame.image[0, y] == frames[0].image[0, y] && frame.image[95, y] == frames[0].image[95, y], "frame \(n)") }
+      for y in 20..<48 {
+        #expect(
+          frame.image[0, y] == frames[0].image[0, y] && frame.image[95, y] == frames[0].image[95, y], "frame \(n)")
+      }
     }
     var error = 0
     for (image, frame) in zip(images, frames) {
-      for i in 0..<image.pixels.count where i % 4 != 3 { error += abs(Int(image.pixels[i]) - Int(frame.image.pixels[i])) }
+      for i in 0..<image.pixels.count where i % 4 != 3 {
+        error += abs(Int(image.pixels[i]) - Int(frame.image.pixels[i]))
+      }
     }
     let mean = Double(error) / Double(images.count * 96 * 48 * 3)
     #expect(mean < 6, "mean absolute error \(mean) per channel")
@@ -130,7 +149,10 @@ struct GIFWriterTests {
 
   @Test("A bar shrinking over transparency is cleared by restore-to-background disposal")
   func transparency() throws {
-    let images = [TestImages.transparentBar(width: 30, height: 8, progress: 0.9), TestImages.transparentBar(width: 30, height: 8, progress: 0.2), TestImages.flatBar(width: 30, height: 8)]
+    let images = [
+      TestImages.transparentBar(width: 30, height: 8, progress: 0.9),
+      TestImages.transparentBar(width: 30, height: 8, progress: 0.2), TestImages.flatBar(width: 30, height: 8),
+    ]
     let (bytes, _) = try Self.write(images, delays: [5, 5, 5])
     let animation = try GIFReader.read(bytes)
     #expect(animation.frames[0].transparentIndex != nil)
@@ -147,7 +169,8 @@ struct GIFWriterTests {
     var withHole = RGBAImage(width: 16, height: 16)
     for i in 0..<256 {
       full[i % 16, i / 16] = .init(red: UInt8(i), green: UInt8(255 - i), blue: UInt8(i / 2))
-      withHole[i % 16, i / 16] = i == 0 ? .init(red: 0, green: 0, blue: 0, alpha: 0) : .init(red: UInt8(i), green: 7, blue: 9)
+      withHole[i % 16, i / 16] =
+        i == 0 ? .init(red: 0, green: 0, blue: 0, alpha: 0) : .init(red: UInt8(i), green: 7, blue: 9)
     }
     let (bytes, quantized) = try Self.write([full, withHole], delays: [10, 10])
     #expect(quantized == 0)
@@ -168,7 +191,9 @@ struct GIFWriterTests {
     #expect(frame.colorTableSize <= 256)
     #expect(TestImages.distinctColors(frame.image) <= 256)
     var error = 0
-    for i in 0..<gradient.pixels.count where i % 4 != 3 { error += abs(Int(gradient.pixels[i]) - Int(frame.image.pixels[i])) }
+    for i in 0..<gradient.pixels.count where i % 4 != 3 {
+      error += abs(Int(gradient.pixels[i]) - Int(frame.image.pixels[i]))
+    }
     let mean = Double(error) / Double(gradient.width * gradient.height * 3)
     #expect(mean < 6, "mean absolute error \(mean) per channel")
     // Dithering keeps the average colour: the image's mean per channel moves by under 1 level.
@@ -186,9 +211,11 @@ struct GIFWriterTests {
       // Keep ≤ 256 colours (exact path) but maximal entropy for LZW: 6×6×6 levels.
       var image = noise
       for i in 0..<image.pixels.count where i % 4 != 3 { image.pixels[i] = image.pixels[i] / 43 * 43 }
-      let (bytes, quantized) = try Self.write([image, TestImages.flatBar(width: width, height: height)], delays: [3, 3])
+      let (bytes, quantized) = try Self.write(
+        [image, TestImages.flatBar(width: width, height: height)], delays: [3, 3])
       #expect(quantized == 0)
-      #expect(try GIFReader.read(bytes).frames.map(\.image) == [image, TestImages.flatBar(width: width, height: height)])
+      #expect(
+        try GIFReader.read(bytes).frames.map(\.image) == [image, TestImages.flatBar(width: width, height: height)])
     }
   }
 
@@ -202,16 +229,23 @@ struct GIFWriterTests {
     #expect(throws: GIFError.notGIF) { try GIFReader.read(PNGChunk.signature) }
   }
 
-  @Test("ffprobe counts the same frames and ffmpeg decodes the same pixels", .enabled(if: ExternalTools.hasFFprobe && ExternalTools.hasFFmpeg, "ffprobe/ffmpeg are not installed"))
+  @Test(
+    "ffprobe counts the same frames and ffmpeg decodes the same pixels",
+    .enabled(if: ExternalTools.hasFFprobe && ExternalTools.hasFFmpeg, "ffprobe/ffmpeg are not installed"))
   func ffmpegCrossCheck() throws {
-    let images = (0..<10).map { TestImages.flatBar(width: 64, height: 16, progress: Double($0) / 9) } + [TestImages.gradient(width: 64, height: 16)]
-    let (bytes, _) = try Self.write(images, delays: GIFDelaySchedule(framesPerSecond: 25, frameCount: images.count).delays)
+    let images =
+      (0..<10).map { TestImages.flatBar(width: 64, height: 16, progress: Double($0) / 9) } + [
+        TestImages.gradient(width: 64, height: 16)
+      ]
+    let (bytes, _) = try Self.write(
+      images, delays: GIFDelaySchedule(framesPerSecond: 25, frameCount: images.count).delays)
     let directory = try ExternalTools.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("bar.gif")
     try Data(bytes).write(to: url)
     #expect(try ExternalTools.ffprobeFrameCount(of: url) == images.count)
-    let raw = try ExternalTools.run(ExternalTools.ffmpeg, ["-v", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+    let raw = try ExternalTools.run(
+      ExternalTools.ffmpeg, ["-v", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
     let ours = try GIFReader.read(bytes).frames.flatMap(\.image.pixels)
     #expect(raw.status == 0, "\(raw.stderr)")
     #expect(Array(raw.stdout) == ours)

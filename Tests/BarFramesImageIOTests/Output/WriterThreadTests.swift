@@ -73,7 +73,8 @@ import Testing
   }
 
   @Test func cancelDropsWhatIsQueuedAndEnds() throws {
-    let release = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let started = DispatchSemaphore(value: 0)
     let log = Log()
     let thread = WriterThread<Int>(capacity: 8) { item in
       if item == 0 {

@@ -1,5 +1,6 @@
-@testable import BarFramesImageIO
 import Testing
+
+@testable import BarFramesImageIO
 
 /// `encodeImageDataTryingFilters` keeps the row-filter choice whose compressed stream is
 /// smallest: the preset's per-row heuristic, None on every row or Sub on every row.
@@ -23,16 +24,21 @@ import Testing
   }
 
   @Test func aRankingEncoderPicksTheChoiceAndThisEncoderCompressesIt() throws {
-    let encoder = try PNGEncoder(preset: .small), ranking = try PNGEncoder(preset: .balanced)
+    let encoder = try PNGEncoder(preset: .small)
+    let ranking = try PNGEncoder(preset: .balanced)
     var beatsTheHeuristic = false
     for image in Self.images {
-      let ranked = try Self.choices.map { try ranking.encodeImageData(image, colorType: .rgba, filters: $0).zdata.count }
+      let ranked = try Self.choices.map {
+        try ranking.encodeImageData(image, colorType: .rgba, filters: $0).zdata.count
+      }
       let pick = Self.choices[ranked.firstIndex(of: ranked.min()!)!]
       let expected = try encoder.encodeImageData(image, colorType: .rgba, filters: pick)
       let tried = try encoder.encodeImageDataTryingFilters(image, colorType: .rgba, ranking: ranking)
       #expect(tried == expected)
       #expect(try PNGDecoder.decode(PNGEncoder.pngFile(from: tried)) == image)
-      if tried.zdata.count < (try encoder.encodeImageData(image, colorType: .rgba)).zdata.count { beatsTheHeuristic = true }
+      if tried.zdata.count < (try encoder.encodeImageData(image, colorType: .rgba)).zdata.count {
+        beatsTheHeuristic = true
+      }
     }
     // The point of trying: on some of these images one filter for all rows is smaller.
     #expect(beatsTheHeuristic)

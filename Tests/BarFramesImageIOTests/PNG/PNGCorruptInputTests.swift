@@ -40,7 +40,7 @@ struct PNGCorruptInputTests {
     for _ in 0..<2000 {
       var bytes = png
       for _ in 0..<3 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let index = Int(state >> 33) % bytes.count
         bytes[index] ^= UInt8(truncatingIfNeeded: state >> 13) | 1
       }

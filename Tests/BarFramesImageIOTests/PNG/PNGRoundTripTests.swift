@@ -9,7 +9,9 @@ struct PNGRoundTripTests {
   func opaqueRoundTrip(preset: PNGCompressionPreset) throws {
     let encoder = try PNGEncoder(preset: preset)
     for (width, height) in Self.sizes {
-      for image in [TestImages.flatBar(width: width, height: height), TestImages.noise(width: width, height: height, opaque: true)] {
+      for image in [
+        TestImages.flatBar(width: width, height: height), TestImages.noise(width: width, height: height, opaque: true),
+      ] {
         let png = try encoder.encode(image)
         #expect(try PNGImageInfo(bytes: png).colorType == .rgb)
         #expect(try PNGDecoder.decode(png) == image, "\(preset) \(width)×\(height)")
@@ -21,7 +23,10 @@ struct PNGRoundTripTests {
   func transparentRoundTrip(preset: PNGCompressionPreset) throws {
     let encoder = try PNGEncoder(preset: preset)
     for (width, height) in Self.sizes {
-      for image in [TestImages.transparentBar(width: width, height: height), TestImages.noise(width: width, height: height, opaque: false)] {
+      for image in [
+        TestImages.transparentBar(width: width, height: height),
+        TestImages.noise(width: width, height: height, opaque: false),
+      ] {
         let png = try encoder.encode(image)
         #expect(try PNGImageInfo(bytes: png).colorType == .rgba)
         #expect(try PNGDecoder.decode(png) == image, "\(preset) \(width)×\(height)")

@@ -13,7 +13,8 @@ import Testing
     for i in 0..<(width * 4) { pixels[width * 4 + i] = pixels[i] }
     let image = RGBAImage(width: width, height: 3, pixels: pixels)
     for preset in PNGCompressionPreset.allCases {
-      #expect(try PNGDecoder.decode(try PNGEncoder(preset: preset).encode(image)) == image, "\(preset) at width \(width)")
+      #expect(
+        try PNGDecoder.decode(try PNGEncoder(preset: preset).encode(image)) == image, "\(preset) at width \(width)")
     }
   }
 }

@@ -28,7 +28,7 @@ enum TestImages {
     var state = seed
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     for i in 0..<pixels.count {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       pixels[i] = UInt8(truncatingIfNeeded: state >> 33)
       if opaque && i % 4 == 3 { pixels[i] = 255 }
     }

@@ -9,7 +9,8 @@ struct WebPWriterTests {
     _ images: [RGBAImage], timestamps: WebPTimestamps = WebPTimestamps(framesPerSecond: 60), quality: Int? = nil
   ) throws -> WebPWriter<MemoryByteSink> {
     let writer = try WebPWriter(
-      sink: MemoryByteSink(), width: images[0].width, height: images[0].height, timestamps: timestamps, quality: quality)
+      sink: MemoryByteSink(), width: images[0].width, height: images[0].height, timestamps: timestamps, quality: quality
+    )
     for image in images { try writer.append(image) }
     try writer.finish()
     return writer
@@ -19,7 +20,8 @@ struct WebPWriterTests {
   static func squares(_ squares: [(Int, Int, Int)], width: Int = 24, height: Int = 12) -> RGBAImage {
     var image = RGBAImage(width: width, height: height)
     let palette: [RGBAImage.Pixel] = [
-      .init(red: 255, green: 59, blue: 48), .init(red: 0, green: 122, blue: 255), .init(red: 52, green: 199, blue: 89, alpha: 128),
+      .init(red: 255, green: 59, blue: 48), .init(red: 0, green: 122, blue: 255),
+      .init(red: 52, green: 199, blue: 89, alpha: 128),
     ]
     for (n, (x0, y0, side)) in squares.enumerated() {
       for y in y0..<min(height, y0 + side) { for x in x0..<min(width, x0 + side) { image[x, y] = palette[n % 3] } }
@@ -55,7 +57,9 @@ struct WebPWriterTests {
   func losslessRoundTrip() throws {
     var noisy = TestImages.noise(width: 24, height: 12, opaque: false, seed: 7)
     noisy[0, 0] = .init(red: 200, green: 10, blue: 30, alpha: 0)  // a colour under full transparency
-    let a = Self.squares([(1, 1, 4)]), b = Self.squares([(1, 1, 4), (9, 2, 5)]), c = Self.squares([(15, 5, 6), (2, 3, 3)])
+    let a = Self.squares([(1, 1, 4)])
+    let b = Self.squares([(1, 1, 4), (9, 2, 5)])
+    let c = Self.squares([(15, 5, 6), (2, 3, 3)])
     let images = [a, a, b, noisy, noisy, noisy, c, a]
     let writer = try Self.write(images)
     let animation = try WebPDecoding.decode(writer.sink.bytes)
@@ -69,7 +73,8 @@ struct WebPWriterTests {
     #expect(animation.frames.map(\.image) == [a, b, noisy, c, a])
     // Frame k starts at round(k · 1000/60) ms: the runs end after frames 2, 3, 6, 7 and 8.
     #expect(animation.frames.map(\.endMilliseconds) == [33, 50, 100, 117, 133])
-    let played = WebPDecoding.played(animation, timestamps: WebPTimestamps(framesPerSecond: 60), frameCount: images.count)
+    let played = WebPDecoding.played(
+      animation, timestamps: WebPTimestamps(framesPerSecond: 60), frameCount: images.count)
     #expect(played == images)
     #expect(writer.bytesWritten == writer.sink.bytes.count)
   }
@@ -107,12 +112,14 @@ struct WebPWriterTests {
   @Test("Bad settings and misuse are refused with what to do")
   func refusals() throws {
     #expect(throws: WebPError.invalidConfiguration("the quality must be 0…100, not 101")) {
-      try WebPWriter(sink: MemoryByteSink(), width: 4, height: 4, timestamps: WebPTimestamps(framesPerSecond: 30), quality: 101)
+      try WebPWriter(
+        sink: MemoryByteSink(), width: 4, height: 4, timestamps: WebPTimestamps(framesPerSecond: 30), quality: 101)
     }
     #expect(throws: WebPError.invalidConfiguration("WebP sides must be 1…16383 pixels, not 20000×4")) {
       try WebPWriter(sink: MemoryByteSink(), width: 20000, height: 4, timestamps: WebPTimestamps(framesPerSecond: 30))
     }
-    let writer = try WebPWriter(sink: MemoryByteSink(), width: 4, height: 4, timestamps: WebPTimestamps(framesPerSecond: 30))
+    let writer = try WebPWriter(
+      sink: MemoryByteSink(), width: 4, height: 4, timestamps: WebPTimestamps(framesPerSecond: 30))
     #expect(throws: WebPError.noFrames) { try writer.finish() }
     #expect(throws: WebPError.frameSizeMismatch(frame: 0, width: 5, height: 4, expectedWidth: 4, expectedHeight: 4)) {
       try writer.append(RGBAImage(width: 5, height: 4))

@@ -17,7 +17,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let golden = root.appendingPathComponent("g/bar/bar_t0.500.txt")
     let recorded = try check(.missing, root: root).check(log, golden: golden, name: "bar_t0.500", rerecordHint: "x")
-    #expect(recorded.recordedReason?.hasPrefix("bar_t0.500: no draw-log golden existed; recorded \(golden.path).") == true)
+    #expect(
+      recorded.recordedReason?.hasPrefix("bar_t0.500: no draw-log golden existed; recorded \(golden.path).") == true)
     #expect(try String(contentsOf: golden, encoding: .utf8) == log)
     #expect(try check(.missing, root: root).check(log, golden: golden, name: "bar_t0.500", rerecordHint: "x").passed)
   }
@@ -27,7 +28,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let golden = root.appendingPathComponent("g/bar/bar_t0.500.txt")
     try GoldenCheck.writeAtomically(Array(log.utf8), to: golden)
-    let outcome = try check(.missing, root: root).check(moved, golden: golden, name: "bar_t0.500", rerecordHint: "RERECORD")
+    let outcome = try check(.missing, root: root).check(
+      moved, golden: golden, name: "bar_t0.500", rerecordHint: "RERECORD")
     let failure = try #require(outcome.failure)
     let artifacts = root.appendingPathComponent("artifacts/bar_t0.500")
     #expect(

@@ -12,11 +12,14 @@ import Testing
   static func frames() throws -> [(name: String, image: RGBAImage)] {
     let folder = TestRendering.packageRoot.appendingPathComponent("Examples")
     let renderer = GoldenRenderer()
-    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted().flatMap {
-      let scene = try Scene.load(contentsOf: folder.appendingPathComponent($0))
-      let timeline = try scene.timeline()
-      return try scene.keyTimes.map { (GoldenStore.frameName(scene: scene.name, time: $0), try renderer.image(of: timeline, at: $0)) }
-    }
+    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+      .flatMap {
+        let scene = try Scene.load(contentsOf: folder.appendingPathComponent($0))
+        let timeline = try scene.timeline()
+        return try scene.keyTimes.map {
+          (GoldenStore.frameName(scene: scene.name, time: $0), try renderer.image(of: timeline, at: $0))
+        }
+      }
   }
 
   /// The first pixel, in reading order, that differs from the top-left one (the background).

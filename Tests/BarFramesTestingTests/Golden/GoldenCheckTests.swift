@@ -11,7 +11,9 @@ import Testing
 
   func setUp() throws -> (golden: URL, artifacts: URL, root: URL) {
     let root = try TestRendering.temporaryDirectory()
-    return (root.appendingPathComponent("goldens/scene/scene_t0.000.png"), root.appendingPathComponent("artifacts"), root)
+    return (
+      root.appendingPathComponent("goldens/scene/scene_t0.000.png"), root.appendingPathComponent("artifacts"), root
+    )
   }
 
   func check(_ mode: RecordMode, ci: Bool = false, artifacts: URL) -> GoldenCheck {
@@ -23,12 +25,17 @@ import Testing
   @Test func missingRecordsAndFailsButNotOnCI() throws {
     let (golden, artifacts, root) = try setUp()
     defer { try? FileManager.default.removeItem(at: root) }
-    let onCI = try check(.missing, ci: true, artifacts: artifacts).check(image, golden: golden, name: "scene_t0.000", rerecordHint: "REC")
+    let onCI = try check(.missing, ci: true, artifacts: artifacts).check(
+      image, golden: golden, name: "scene_t0.000", rerecordHint: "REC")
     let (message, written) = try #require(onCI.failure, "CI must fail a missing golden")
-    #expect(message == "scene_t0.000: no golden at \(golden.path) (CI=true, so missing goldens are not recorded). The actual frame is at \(artifacts.path)/scene_t0.000/actual.png. Record it with: REC")
+    #expect(
+      message
+        == "scene_t0.000: no golden at \(golden.path) (CI=true, so missing goldens are not recorded). The actual frame is at \(artifacts.path)/scene_t0.000/actual.png. Record it with: REC"
+    )
     #expect(!FileManager.default.fileExists(atPath: golden.path))
     #expect(try decode(try #require(written).actual) == image)
-    let local = try check(.missing, artifacts: artifacts).check(image, golden: golden, name: "scene_t0.000", rerecordHint: "x")
+    let local = try check(.missing, artifacts: artifacts).check(
+      image, golden: golden, name: "scene_t0.000", rerecordHint: "x")
     let reason = try #require(local.recordedReason, "a missing golden is recorded (and reported) outside CI")
     #expect(reason.contains("recorded \(golden.path)") && reason.contains("a run that records always fails"))
     #expect(local.failureMessage == reason)
@@ -40,7 +47,8 @@ import Testing
     let (golden, artifacts, root) = try setUp()
     defer { try? FileManager.default.removeItem(at: root) }
     try GoldenCheck.writeAtomically(try GoldenRenderer.png(image), to: golden)
-    let outcome = try check(.missing, artifacts: artifacts).check(other, golden: golden, name: "scene_t0.000", rerecordHint: "RERECORD-ME")
+    let outcome = try check(.missing, artifacts: artifacts).check(
+      other, golden: golden, name: "scene_t0.000", rerecordHint: "RERECORD-ME")
     let (message, artifactsWritten) = try #require(outcome.failure, "expected a failure")
     let written = try #require(artifactsWritten, "expected artefacts")
     #expect(try decode(try #require(written.reference)) == image)
@@ -48,7 +56,9 @@ import Testing
     #expect(try decode(try #require(written.diff))[0, 0] == .init(red: 255, green: 0, blue: 255, alpha: 255))
     #expect(written.directory == artifacts.appendingPathComponent("scene_t0.000"))
     // Every pixel differs (red 10 → 200 and green 200 → 10: 190 levels), under the exact tolerance.
-    #expect(message.contains("16 of 16 pixels (100 %) differ by more than 0 per channel (largest difference 190, first at x 0, y 0)"))
+    #expect(
+      message.contains(
+        "16 of 16 pixels (100 %) differ by more than 0 per channel (largest difference 190, first at x 0, y 0)"))
     #expect(message.contains("tolerance: ±0 per channel, no pixel beyond"))
     #expect(message.contains(written.actual.path) && message.contains("RERECORD-ME"))
     #expect(try decode(golden) == image)  // the golden is untouched
@@ -94,8 +104,15 @@ import Testing
     let (golden, artifacts, root) = try setUp()
     defer { try? FileManager.default.removeItem(at: root) }
     // 16 of a 4 × 4 image's 16 pixels would let anything through.
-    let checker = GoldenCheck(tolerance: GoldenTolerance(maxDifferingPixels: 16), mode: .all, isContinuousIntegration: false, artifactsDirectory: artifacts)
-    #expect(throws: GoldenError.refusedTolerance(.init(parameter: .maxDifferingPixels, reason: "must be fewer than the image's 16 pixels (16 would pass any image); got 16"))) {
+    let checker = GoldenCheck(
+      tolerance: GoldenTolerance(maxDifferingPixels: 16), mode: .all, isContinuousIntegration: false,
+      artifactsDirectory: artifacts)
+    #expect(
+      throws: GoldenError.refusedTolerance(
+        .init(
+          parameter: .maxDifferingPixels,
+          reason: "must be fewer than the image's 16 pixels (16 would pass any image); got 16"))
+    ) {
       try checker.check(image, golden: golden, name: "n", rerecordHint: "x")
     }
     #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("goldens").path))
@@ -113,14 +130,18 @@ import Testing
     let checker = GoldenCheck(mode: .never, isContinuousIntegration: false, artifactsDirectory: artifacts)
     #expect(try checker.check(nearly, golden: golden, name: "n", rerecordHint: "x").passed)
     let failure = try #require(try checker.check(off, golden: golden, name: "n", rerecordHint: "x").failure)
-    #expect(failure.message.contains("1 of 16 pixels (6.25 %) differs by more than 1 per channel (largest difference 2, first at x 3, y 2)"))
+    #expect(
+      failure.message.contains(
+        "1 of 16 pixels (6.25 %) differs by more than 1 per channel (largest difference 2, first at x 3, y 2)"))
     #expect(failure.message.contains("tolerance: ±1 per channel, no pixel beyond"))
   }
 
   @Test func recordModeComesFromTheEnvironment() throws {
     #expect(try RecordMode.fromEnvironment(["BARFRAMES_RECORD": "failed"]) == .failed)
     #expect(try RecordMode.fromEnvironment([:]) == nil)
-    #expect(throws: GoldenError.invalidRecordMode("yes")) { try RecordMode.fromEnvironment(["BARFRAMES_RECORD": "yes"]) }
+    #expect(throws: GoldenError.invalidRecordMode("yes")) {
+      try RecordMode.fromEnvironment(["BARFRAMES_RECORD": "yes"])
+    }
     #expect(RecordMode.isContinuousIntegration(["CI": "true"]))
     #expect(!RecordMode.isContinuousIntegration([:]))
   }
@@ -129,11 +150,14 @@ import Testing
     #expect(GoldenStore.fileName(scene: "player-pause", time: 2.01) == "player-pause_t2.010.png")
     #expect(GoldenStore.time(fromFileName: "player-pause_t2.010.png", scene: "player-pause") == 2.01)
     #expect(GoldenStore.time(fromFileName: "other_t2.010.png", scene: "player-pause") == nil)
-    #expect(GoldenStore(directory: URL(fileURLWithPath: "/g")).drawLogURL(scene: "bar", time: 0.5).path == "/g/bar/bar_t0.500.txt")
+    #expect(
+      GoldenStore(directory: URL(fileURLWithPath: "/g")).drawLogURL(scene: "bar", time: 0.5).path
+        == "/g/bar/bar_t0.500.txt")
   }
 
   @Test func goldensDefaultToAFolderBesideTheTestFile() {
-    #expect(GoldenStore.besideTestFile("/src/Tests/MyBarTests/BarTests.swift").path == "/src/Tests/MyBarTests/__Goldens__")
+    #expect(
+      GoldenStore.besideTestFile("/src/Tests/MyBarTests/BarTests.swift").path == "/src/Tests/MyBarTests/__Goldens__")
   }
 
   @Test func rerecordCommandsCarryTheTestsOwnTimesAndQuoteForTheShell() {
@@ -143,9 +167,15 @@ import Testing
     #expect(
       RerecordCommand.goldenRecord(scene: "my scenes/bar's.json", golden: "/g", times: nil, scale: 2)
         == #"barframes golden record 'my scenes/bar'\''s.json' --golden /g --scale 2"#)
-    #expect(RerecordCommand.goldenRecord(scene: "s.json", golden: "g", times: [2.01]) == "barframes golden record s.json --golden g --at 2.01")
-    #expect(RerecordCommand.displayPath(URL(fileURLWithPath: "/work/pkg/Examples/bar.json"), relativeTo: "/work/pkg") == "Examples/bar.json")
-    #expect(RerecordCommand.displayPath(URL(fileURLWithPath: "/work/pkg2/bar.json"), relativeTo: "/work/pkg") == "/work/pkg2/bar.json")
+    #expect(
+      RerecordCommand.goldenRecord(scene: "s.json", golden: "g", times: [2.01])
+        == "barframes golden record s.json --golden g --at 2.01")
+    #expect(
+      RerecordCommand.displayPath(URL(fileURLWithPath: "/work/pkg/Examples/bar.json"), relativeTo: "/work/pkg")
+        == "Examples/bar.json")
+    #expect(
+      RerecordCommand.displayPath(URL(fileURLWithPath: "/work/pkg2/bar.json"), relativeTo: "/work/pkg")
+        == "/work/pkg2/bar.json")
     #expect(RerecordCommand.swiftTest(filter: "barMatches") == "BARFRAMES_RECORD=failed swift test --filter barMatches")
   }
 }

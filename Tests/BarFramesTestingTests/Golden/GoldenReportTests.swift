@@ -86,33 +86,49 @@ import Testing
     let report = GoldenReport(
       tolerance: .default,
       frames: [
-        .init(scene: "a", name: "a_t0.000", status: .failed(message: "one", artifacts: try artifacts("a_t0.000", reference: true)), seconds: 0),
+        .init(
+          scene: "a", name: "a_t0.000",
+          status: .failed(message: "one", artifacts: try artifacts("a_t0.000", reference: true)), seconds: 0),
         .init(scene: "a", name: "a_t1.000", status: .matched, seconds: 0),
-        .init(scene: "a", name: "a_t2.000", status: .failed(message: "two", artifacts: try artifacts("a_t2.000", reference: true)), seconds: 0),
-        .init(scene: "b c", name: "b c_t0.000", status: .failed(message: "three", artifacts: try artifacts("b c_t0.000", reference: false)), seconds: 0),
+        .init(
+          scene: "a", name: "a_t2.000",
+          status: .failed(message: "two", artifacts: try artifacts("a_t2.000", reference: true)), seconds: 0),
+        .init(
+          scene: "b c", name: "b c_t0.000",
+          status: .failed(message: "three", artifacts: try artifacts("b c_t0.000", reference: false)), seconds: 0),
       ],
       scale: 2)
     let data = report.playerData(pageDirectory: directory)
     #expect(data["defaults"]?.string("scene") == "reference" && data["defaults"]?.string("compare") == "actual")
     #expect(data["defaults"]?.string("mode") == "swipe" && data.string("extra") == "diff")
     #expect(data.string("summary") == "1 of 4 frames match (tolerance: ±1 per channel, no pixel beyond)")
-    guard case .array(let scenes)? = data["scenes"], scenes.count == 3 else { Issue.record("\(data)"); return }
+    guard case .array(let scenes)? = data["scenes"], scenes.count == 3 else {
+      Issue.record("\(data)")
+      return
+    }
     #expect(scenes.map { $0.string("name") } == ["reference", "actual", "diff"])
     func items(_ scene: JSONValue) -> [JSONValue] {
       if case .array(let list)? = scene["frames"]?["items"] { return list }
       return []
     }
     #expect(items(scenes[0]).map { $0.string("label") } == ["a_t0.000", "a_t2.000", "b c_t0.000"])
-    #expect(items(scenes[1]).map { $0.string("path") } == ["a_t0.000/actual.png", "a_t2.000/actual.png", "b c_t0.000/actual.png"])
+    #expect(
+      items(scenes[1]).map { $0.string("path") } == [
+        "a_t0.000/actual.png", "a_t2.000/actual.png", "b c_t0.000/actual.png",
+      ])
     #expect(items(scenes[2]).map { $0.string("path") } == ["a_t0.000/diff.png", "a_t2.000/diff.png", nil])
     #expect(items(scenes[0]).map { $0.string("message") } == ["one", "two", "three"])
     #expect(items(scenes[0])[2].bool("missing") == true)
-    let reference = items(scenes[0])[0], actual = items(scenes[1])[0]
+    let reference = items(scenes[0])[0]
+    let actual = items(scenes[1])[0]
     #expect(reference.number("width") == 6 && reference.number("height") == 3 && reference.number("scale") == 2)
     #expect(reference.bool("transparent") == false && reference.string("backdrop") == "checker")
     // A translucent white frame gets the dark backdrop by contrast.
     #expect(actual.bool("transparent") == true && actual.string("backdrop") == "dark")
-    guard case .array(let bands)? = scenes[0]["events"] else { Issue.record("no bands"); return }
+    guard case .array(let bands)? = scenes[0]["events"] else {
+      Issue.record("no bands")
+      return
+    }
     #expect(bands.map { $0.string("call") } == ["a", "b c"])
     #expect(bands.map { $0.number("at") } == [0, 2] && bands.map { $0.number("count") } == [2, 1])
   }

@@ -23,11 +23,14 @@ import Testing
     defer { fixture.remove() }
     try Self.record(fixture, value: 0.5, times: [0, 0.5])
     let verification = GoldenVerification(
-      store: GoldenStore(directory: fixture.goldens), artifactsDirectory: fixture.root.appendingPathComponent("artefacts"))
+      store: GoldenStore(directory: fixture.goldens),
+      artifactsDirectory: fixture.root.appendingPathComponent("artefacts"))
 
     var report = GoldenReport(tolerance: verification.tolerance)
     var seen: [String] = []
-    try verification.verify(try Scene.load(contentsOf: fixture.scene).timeline(), at: [0, 0.5], into: &report) { seen.append($0.name) }
+    try verification.verify(try Scene.load(contentsOf: fixture.scene).timeline(), at: [0, 0.5], into: &report) {
+      seen.append($0.name)
+    }
     #expect(report.matched == 2 && report.failures == 0 && report.errors == 0)
     #expect(seen == ["\(fixture.name)_t0.000", "\(fixture.name)_t0.500"])
 
@@ -36,7 +39,9 @@ import Testing
     report = GoldenReport(tolerance: verification.tolerance)
     try verification.verify(try Scene.load(contentsOf: fixture.scene).timeline(), at: [0, 0.5, 1], into: &report)
     #expect(report.failures == 3)  // 0 and 0.5 differ; 1 has no golden (never recorded by verify)
-    #expect(!FileManager.default.fileExists(atPath: GoldenStore(directory: fixture.goldens).url(scene: fixture.name, time: 1).path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: GoldenStore(directory: fixture.goldens).url(scene: fixture.name, time: 1).path))
     guard case .failed(let message, let artifacts)? = report.frames.first?.status else {
       Issue.record("the first frame did not fail: \(report.frames)")
       return
@@ -50,7 +55,8 @@ import Testing
     let fixture = try GoldenFixture("verification-refused")
     defer { fixture.remove() }
     try Self.record(fixture, value: 0.5, times: [0])
-    let verification = GoldenVerification(store: GoldenStore(directory: fixture.goldens), tolerance: GoldenTolerance(perChannel: 255))
+    let verification = GoldenVerification(
+      store: GoldenStore(directory: fixture.goldens), tolerance: GoldenTolerance(perChannel: 255))
     var report = GoldenReport(tolerance: verification.tolerance)
     #expect(throws: GoldenError.self) {
       try verification.verify(try Scene.load(contentsOf: fixture.scene).timeline(), at: [0], into: &report)

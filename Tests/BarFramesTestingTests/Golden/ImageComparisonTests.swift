@@ -24,7 +24,9 @@ import Testing
     return image
   }
 
-  func compare(_ reference: RGBAImage, _ actual: RGBAImage, _ tolerance: GoldenTolerance = .default) throws -> ImageComparison {
+  func compare(
+    _ reference: RGBAImage, _ actual: RGBAImage, _ tolerance: GoldenTolerance = .default
+  ) throws -> ImageComparison {
     try ImageComparison.compare(reference: reference, actual: actual, tolerance: tolerance)
   }
 
@@ -63,7 +65,9 @@ import Testing
 
   @Test func defaultFailsAColourSixLevelsOffOnASmallArea() throws {
     // A 2 × 2 area, 100 → 106: four pixels, six levels each.
-    let recoloured = with([(7, 1, Self.grey(106)), (8, 1, Self.grey(106)), (7, 2, Self.grey(106)), (8, 2, Self.grey(106))])
+    let recoloured = with([
+      (7, 1, Self.grey(106)), (8, 1, Self.grey(106)), (7, 2, Self.grey(106)), (8, 2, Self.grey(106)),
+    ])
     let comparison = try compare(base, recoloured)
     #expect(!comparison.isMatch)
     #expect(comparison.differingPixels == 4 && comparison.maxChannelDifference == 6)
@@ -86,10 +90,12 @@ import Testing
     let wider = RGBAImage(width: 11, height: 10, filledWith: Self.grey(100))
     let comparison = try compare(base, wider, GoldenTolerance(perChannel: 254, maxDifferingPixelRatio: 0.99))
     #expect(!comparison.isMatch && !comparison.sizesMatch)
-    #expect(comparison.referenceSize == .init(width: 10, height: 10) && comparison.actualSize == .init(width: 11, height: 10))
+    #expect(
+      comparison.referenceSize == .init(width: 10, height: 10) && comparison.actualSize == .init(width: 11, height: 10))
     #expect(
       comparison.summary
-        == "the sizes differ: the golden is 10×10 px, the frame is 11×10 px; tolerance: ±254 per channel, at most 99 % of pixels beyond")
+        == "the sizes differ: the golden is 10×10 px, the frame is 11×10 px; tolerance: ±254 per channel, at most 99 % of pixels beyond"
+    )
   }
 
   // MARK: Looser by explicit choice
@@ -118,7 +124,9 @@ import Testing
     #expect(try compare(base, with([(0, 0, red), (1, 0, red)]), tolerance).isMatch)
     #expect(try !compare(base, with([(0, 0, red), (1, 0, red), (2, 0, red)]), tolerance).isMatch)
     // A pixel with all four channels off counts once.
-    #expect(try compare(base, with([(0, 0, .init(red: 0, green: 0, blue: 0, alpha: 0)), (1, 0, red)]), tolerance).differingPixels == 2)
+    #expect(
+      try compare(base, with([(0, 0, .init(red: 0, green: 0, blue: 0, alpha: 0)), (1, 0, red)]), tolerance)
+        .differingPixels == 2)
     // 29 % of 100 is 29 pixels, although 0.29 × 100 is 28.999999999999996 in binary.
     #expect(GoldenTolerance(maxDifferingPixelRatio: 0.29).allowedDifferingPixels(of: 100) == 29)
     // 0.1 % of 999 pixels is 0.999: no pixel.
@@ -158,7 +166,9 @@ import Testing
     // Every pixel of a moved solid square has three or more identical neighbours on one side.
     let moved = try compare(square(x: 3, y: 3), square(x: 4, y: 3), .ignoringAntialiasedEdges)
     #expect(!moved.isMatch && moved.differingPixels == 6 && moved.antialiasedPixels == 0)
-    let recoloured = with([(7, 1, Self.grey(106)), (8, 1, Self.grey(106)), (7, 2, Self.grey(106)), (8, 2, Self.grey(106))])
+    let recoloured = with([
+      (7, 1, Self.grey(106)), (8, 1, Self.grey(106)), (7, 2, Self.grey(106)), (8, 2, Self.grey(106)),
+    ])
     let aware = try compare(base, recoloured, .ignoringAntialiasedEdges)
     #expect(!aware.isMatch && aware.differingPixels == 4)
   }
@@ -172,16 +182,36 @@ import Testing
   // MARK: Refused tolerances
 
   @Test(arguments: [
-    (GoldenTolerance(perChannel: 255), GoldenTolerance.Refusal.Parameter.perChannel, "must be 0…254 (255 would pass any image); got 255"),
+    (
+      GoldenTolerance(perChannel: 255), GoldenTolerance.Refusal.Parameter.perChannel,
+      "must be 0…254 (255 would pass any image); got 255"
+    ),
     (GoldenTolerance(perChannel: -1), .perChannel, "must be 0…254 (255 would pass any image); got -1"),
-    (GoldenTolerance(maxDifferingPixelRatio: 1), .maxDifferingPixelRatio, "must be at least 0 and below 1 (1 would pass any image); got 1.0"),
-    (GoldenTolerance(maxDifferingPixelRatio: 2.5), .maxDifferingPixelRatio, "must be at least 0 and below 1 (1 would pass any image); got 2.5"),
-    (GoldenTolerance(maxDifferingPixelRatio: -0.1), .maxDifferingPixelRatio, "must be at least 0 and below 1 (1 would pass any image); got -0.1"),
-    (GoldenTolerance(maxDifferingPixelRatio: .nan), .maxDifferingPixelRatio, "must be at least 0 and below 1 (1 would pass any image); got nan"),
-    (GoldenTolerance(maxDifferingPixelRatio: .infinity), .maxDifferingPixelRatio, "must be at least 0 and below 1 (1 would pass any image); got inf"),
+    (
+      GoldenTolerance(maxDifferingPixelRatio: 1), .maxDifferingPixelRatio,
+      "must be at least 0 and below 1 (1 would pass any image); got 1.0"
+    ),
+    (
+      GoldenTolerance(maxDifferingPixelRatio: 2.5), .maxDifferingPixelRatio,
+      "must be at least 0 and below 1 (1 would pass any image); got 2.5"
+    ),
+    (
+      GoldenTolerance(maxDifferingPixelRatio: -0.1), .maxDifferingPixelRatio,
+      "must be at least 0 and below 1 (1 would pass any image); got -0.1"
+    ),
+    (
+      GoldenTolerance(maxDifferingPixelRatio: .nan), .maxDifferingPixelRatio,
+      "must be at least 0 and below 1 (1 would pass any image); got nan"
+    ),
+    (
+      GoldenTolerance(maxDifferingPixelRatio: .infinity), .maxDifferingPixelRatio,
+      "must be at least 0 and below 1 (1 would pass any image); got inf"
+    ),
     (GoldenTolerance(maxDifferingPixels: -1), .maxDifferingPixels, "must be 0 or more; got -1"),
   ])
-  func toleranceThatWouldPassAnyImageIsRefused(tolerance: GoldenTolerance, parameter: GoldenTolerance.Refusal.Parameter, reason: String) {
+  func toleranceThatWouldPassAnyImageIsRefused(
+    tolerance: GoldenTolerance, parameter: GoldenTolerance.Refusal.Parameter, reason: String
+  ) {
     let refusal = GoldenTolerance.Refusal(parameter: parameter, reason: reason)
     #expect(tolerance.refusal == refusal)
     #expect(throws: GoldenError.refusedTolerance(refusal)) { try compare(base, base, tolerance) }
@@ -193,16 +223,22 @@ import Testing
     let all = GoldenTolerance(maxDifferingPixels: 100)
     #expect(all.refusal == nil)  // unknown until the image's size is known
     let refusal = GoldenTolerance.Refusal(
-      parameter: .maxDifferingPixels, reason: "must be fewer than the image's 100 pixels (100 would pass any image); got 100")
+      parameter: .maxDifferingPixels,
+      reason: "must be fewer than the image's 100 pixels (100 would pass any image); got 100")
     #expect(all.refusal(forPixelCount: 100) == refusal)
     #expect(throws: GoldenError.refusedTolerance(refusal)) { try compare(base, base, all) }
     #expect(try compare(base, base, GoldenTolerance(maxDifferingPixels: 99)).isMatch)
-    #expect("\(GoldenError.refusedTolerance(refusal))" == "refused tolerance: maxDifferingPixels must be fewer than the image's 100 pixels (100 would pass any image); got 100")
+    #expect(
+      "\(GoldenError.refusedTolerance(refusal))"
+        == "refused tolerance: maxDifferingPixels must be fewer than the image's 100 pixels (100 would pass any image); got 100"
+    )
   }
 
   @Test func descriptionsSayEveryLimit() {
     #expect(GoldenTolerance.exact.description == "±0 per channel, no pixel beyond")
-    #expect(GoldenTolerance(perChannel: 2, maxDifferingPixelRatio: 0.001).description == "±2 per channel, at most 0.1 % of pixels beyond")
+    #expect(
+      GoldenTolerance(perChannel: 2, maxDifferingPixelRatio: 0.001).description
+        == "±2 per channel, at most 0.1 % of pixels beyond")
     #expect(GoldenTolerance(maxDifferingPixels: 1).description == "±1 per channel, at most 1 pixel beyond")
     #expect(
       GoldenTolerance(perChannel: 1, maxDifferingPixels: 4, ignoringAntialiasedEdges: true).description

@@ -20,7 +20,8 @@ import Testing
 
   @Test(arguments: files(in: "Examples"))
   func exampleReplaysAndDraws(name: String) throws {
-    let scene = try Scene.load(contentsOf: Self.root.appendingPathComponent("Examples/\(name)"), displayName: "Examples/\(name)")
+    let scene = try Scene.load(
+      contentsOf: Self.root.appendingPathComponent("Examples/\(name)"), displayName: "Examples/\(name)")
     let timeline = try scene.timeline()
     for fraction in [0.0, 0.25, 0.5, 0.75, 1.0] {
       let recording = RecordingContext()

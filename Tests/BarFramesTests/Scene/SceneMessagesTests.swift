@@ -9,7 +9,9 @@ import Testing
 struct SceneMessagesTests {
   static func error(_ text: String, directory: String = "/") throws -> InputError {
     let json = try JSONValue(parsing: text)
-    return try #require(throws: InputError.self) { _ = try Scene(json: json, file: "Examples/x.json", directory: directory, name: "x") }
+    return try #require(throws: InputError.self) {
+      _ = try Scene(json: json, file: "Examples/x.json", directory: directory, name: "x")
+    }
   }
 
   @Test func anEmptyStylePathNamesTheSceneAndKey() throws {
@@ -23,10 +25,14 @@ struct SceneMessagesTests {
   }
 
   @Test func controlCharactersInKeysAndValuesAreEscaped() throws {
-    let key = try Self.error(#"{"version": 1, "style": {"version": 1, "design": "bent-line"}, "duration": 1, "\u001b[2J\n": 1}"#)
+    let key = try Self.error(
+      #"{"version": 1, "style": {"version": 1, "design": "bent-line"}, "duration": 1, "\u001b[2J\n": 1}"#)
     #expect(key.description.hasPrefix(#"Examples/x.json: unknown key "\u{1B}[2J\n"; "#), "\(key)")
-    let value = try Self.error(#"{"version": 1, "style": {"version": 1, "design": "bent-line"}, "duration": "\u009b31m"}"#)
+    let value = try Self.error(
+      #"{"version": 1, "style": {"version": 1, "design": "bent-line"}, "duration": "\u009b31m"}"#)
     #expect(value.description == #"Examples/x.json: duration: expected a positive number, got "\u{9B}31m""#)
-    for error in [key, value] { #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) }
+    for error in [key, value] {
+      #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
   }
 }

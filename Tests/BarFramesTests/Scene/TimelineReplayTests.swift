@@ -17,7 +17,8 @@ struct TimelineReplayTests {
     func run<D: Design>(_ design: D.Type) throws -> [[JSONValue]] {
       let style = try #require(scene.style.parameters(as: D.self))
       return try [0, nil, Timeline<D>.checkpointSpacing].map { spacing in
-        let timeline = try Timeline<D>(scene: scene, style: style, checkpointSpacing: spacing, timerLimit: InputLimits.timerFirings)
+        let timeline = try Timeline<D>(
+          scene: scene, style: style, checkpointSpacing: spacing, timerLimit: InputLimits.timerFirings)
         return times.map { timeline.inspection(at: $0) }
       }
     }
@@ -26,7 +27,8 @@ struct TimelineReplayTests {
 
   static var exampleNames: [String] {
     let folder = TestRendering.packageRoot.appendingPathComponent("Examples")
-    return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }
+      .sorted()
   }
 
   @Test(arguments: exampleNames)
@@ -75,7 +77,8 @@ struct TimelineReplayTests {
     let timeline = try Timeline<CustomizableBar>(scene: scene, style: style)
     let bound = timeline.stepTimes.count / Timeline<CustomizableBar>.checkpointSpacing + 1
     let end = Double(n - 1) * 0.01
-    let everyStep = try Timeline<CustomizableBar>(scene: scene, style: style, checkpointSpacing: 0, timerLimit: InputLimits.timerFirings)
+    let everyStep = try Timeline<CustomizableBar>(
+      scene: scene, style: style, checkpointSpacing: 0, timerLimit: InputLimits.timerFirings)
     #expect(everyStep.retainedSize >= 3 * n * (n + 1) / 2)
     #expect(everyStep.retainedSize > bound)
     for t in [0, end / 3, end / 2, end, 100] {
@@ -88,7 +91,9 @@ struct TimelineReplayTests {
   @Test func timerFiringsPastTheLimitAreAnError() throws {
     // startDownload sets off two timers: the ready group's end and the swing's end.
     let json = try JSONValue(
-      parsing: #"{"version": 1, "style": {"version": 1, "design": "download-bar"}, "duration": 4, "events": [{"at": 0.5, "call": "startDownload"}]}"#)
+      parsing:
+        #"{"version": 1, "style": {"version": 1, "design": "download-bar"}, "duration": 4, "events": [{"at": 0.5, "call": "startDownload"}]}"#
+    )
     let scene = try Scene(json: json, file: "timers.json", directory: ".", name: "timers")
     let style = try #require(scene.style.parameters(as: DownloadBar.self))
     _ = try Timeline<DownloadBar>(scene: scene, style: style, checkpointSpacing: 4, timerLimit: 2)

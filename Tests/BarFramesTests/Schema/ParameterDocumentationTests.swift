@@ -6,7 +6,8 @@ import Testing
 /// The committed parameter tables (the DocC article the README links to) must be what the
 /// parameter declarations generate.
 @Suite struct ParameterDocumentationTests {
-  static let article = TestRendering.packageRoot.appendingPathComponent("Sources/BarFrames/BarFrames.docc/StyleParameters.md")
+  static let article = TestRendering.packageRoot.appendingPathComponent(
+    "Sources/BarFrames/BarFrames.docc/StyleParameters.md")
 
   /// Set `BARFRAMES_RECORD_DOCS=1` to rewrite the article from the declarations.
   @Test func committedParameterTablesAreUpToDate() throws {
@@ -17,7 +18,8 @@ import Testing
     let committed = try String(contentsOf: Self.article, encoding: .utf8)
     #expect(
       committed == generated,
-      "BarFrames.docc/StyleParameters.md is stale: run `BARFRAMES_RECORD_DOCS=1 swift test --filter ParameterDocumentationTests` and commit it")
+      "BarFrames.docc/StyleParameters.md is stale: run `BARFRAMES_RECORD_DOCS=1 swift test --filter ParameterDocumentationTests` and commit it"
+    )
   }
 
   /// Every declared parameter has a row that shows its key, its range and its default.
@@ -38,7 +40,9 @@ import Testing
     let size = "`[\(canvas.size.width.compactJSON),\(canvas.size.height.compactJSON)]`"
     let background = canvas.background.map { "`\"\($0.hexString)\"`" } ?? "`\"transparent\"`"
     #expect(rows.first?.hasPrefix("| `size` | [width, height] | pt | > 0, ≤ 4096 | \(size) |") == true, "\(rows)")
-    #expect(rows.dropFirst().first?.hasPrefix("| `background` | colour or `\"transparent\"` |  |  | \(background) |") == true, "\(rows)")
+    #expect(
+      rows.dropFirst().first?.hasPrefix("| `background` | colour or `\"transparent\"` |  |  | \(background) |") == true,
+      "\(rows)")
     for (row, parameter) in zip(rows.dropFirst(Canvas.parameters.count), D.Style.parameters) {
       #expect(row.hasPrefix("| `\(parameter.key)` |"))
       if case .number(let bounds) = parameter.type { #expect(row.contains("| \(bounds.documentation) |")) }

@@ -10,9 +10,13 @@ import Testing
 
   @Test(arguments: ["style", "scene"])
   func committedSchemaIsUpToDate(name: String) throws {
-    let committed = try String(contentsOf: schemaDirectory.appendingPathComponent("\(name).schema.json"), encoding: .utf8)
-    let generated = (name == "style" ? SchemaGenerator.styleSchema() : SchemaGenerator.sceneSchema()).serialized(pretty: true) + "\n"
-    #expect(committed == generated, "Styles/schema/\(name).schema.json is stale: run `swift run barframes schema` and commit it")
+    let committed = try String(
+      contentsOf: schemaDirectory.appendingPathComponent("\(name).schema.json"), encoding: .utf8)
+    let generated =
+      (name == "style" ? SchemaGenerator.styleSchema() : SchemaGenerator.sceneSchema()).serialized(pretty: true) + "\n"
+    #expect(
+      committed == generated,
+      "Styles/schema/\(name).schema.json is stale: run `swift run barframes schema` and commit it")
   }
 
   /// The values the reader accepts are the values the committed schema accepts, for every
@@ -26,7 +30,8 @@ import Testing
     var probed = 0
     for design in DesignRegistry.standard.designs {
       let branch = try #require(
-        branches.first { $0["if"]?["properties"]?["design"]?["const"] == .string(design.name) }, "no branch for \(design.name)")
+        branches.first { $0["if"]?["properties"]?["design"]?["const"] == .string(design.name) },
+        "no branch for \(design.name)")
       let properties = try #require(branch["then"]?["properties"]?.members)
       for property in properties where !Style.commonKeys.contains(property.key) {
         let isPoint = property.value["type"] == .string("array")
@@ -41,7 +46,8 @@ import Testing
           let readerAccepts = (try? Style(json: json, file: "probe.json", directory: ".")) != nil
           #expect(
             readerAccepts == Self.schemaAccepts(probe, bounds),
-            "\(design.name).\(property.key) = \(probe): the reader \(readerAccepts ? "accepts" : "refuses") it, the schema does not agree")
+            "\(design.name).\(property.key) = \(probe): the reader \(readerAccepts ? "accepts" : "refuses") it, the schema does not agree"
+          )
           probed += 1
         }
       }
@@ -51,7 +57,10 @@ import Testing
 
   /// Around every bound the designs use: 0, the angles' ±π, the durations' 60, the sizes' 200
   /// and 1000.
-  static let probes: [Double] = [-2000, -1001, -4, -Double.pi - 1e-9, -Double.pi, -1, -1e-9, 0, 1e-9, 0.5, 1, Double.pi, Double.pi + 1e-9, 60, 60.5, 200, 200.5, 1000, 1000.5, 5000]
+  static let probes: [Double] = [
+    -2000, -1001, -4, -Double.pi - 1e-9, -Double.pi, -1, -1e-9, 0, 1e-9, 0.5, 1, Double.pi, Double.pi + 1e-9, 60, 60.5,
+    200, 200.5, 1000, 1000.5, 5000,
+  ]
 
   /// Whether `value` satisfies a schema's `minimum`, `exclusiveMinimum` and `maximum`.
   static func schemaAccepts(_ value: Double, _ schema: JSONValue) -> Bool {

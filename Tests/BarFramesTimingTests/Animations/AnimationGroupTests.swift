@@ -5,7 +5,9 @@ import Testing
 
 @Suite("CAAnimationGroup (timing.md §3.3, §1.6)")
 struct AnimationGroupTests {
-  static func child(_ from: Double, _ to: Double, duration: Double = 0, begin: Double = 0, fill: FillMode = .removed)
+  static func child(
+    _ from: Double, _ to: Double, duration: Double = 0, begin: Double = 0, fill: FillMode = .removed
+  )
     -> Animation
   {
     .basic(
@@ -41,7 +43,8 @@ struct AnimationGroupTests {
   }
 
   @Test func nothingOutlivesARemovedGroup() {
-    let g = Animation.group(AnimationGroup(animations: [Self.child(0, 100, duration: 1, fill: .forwards)], timing: MediaTiming(duration: 2)))
+    let g = Animation.group(
+      AnimationGroup(animations: [Self.child(0, 100, duration: 1, fill: .forwards)], timing: MediaTiming(duration: 2)))
     #expect(present([g], model: -1, at: 1.5) == 100)  // the child fills inside the group
     #expect(present([g], model: -1, at: 2) == -1)  // the group is over and removed
   }
@@ -69,7 +72,8 @@ struct AnimationGroupTests {
   // and so do its duration-0 children.
   @Test func groupWithoutDurationLastsAQuarterSecond() {
     let g = Animation.group(
-      AnimationGroup(animations: [Self.child(0, 100)], timing: MediaTiming(fillMode: .forwards), removedOnCompletion: false))
+      AnimationGroup(
+        animations: [Self.child(0, 100)], timing: MediaTiming(fillMode: .forwards), removedOnCompletion: false))
     #expect(isClose(present([g], model: -1, at: 0.125), 50))
   }
 
@@ -96,7 +100,10 @@ struct AnimationGroupTests {
     let transition = Self.child(0, 100, duration: 1)
     let cancel = AnimationGroup.reversing(transition, fromElapsedTime: 0.6)
     #expect(cancel.duration == 0.6)
-    guard case .basic(let reversed) = cancel.animations[0] else { Issue.record("not a basic child"); return }
+    guard case .basic(let reversed) = cancel.animations[0] else {
+      Issue.record("not a basic child")
+      return
+    }
     #expect(reversed.beginTime == -1.4 && reversed.autoreverses)
     #expect(isClose(present([.group(cancel)], model: -1, addedAt: 10, at: time), expected, 1e-9))
   }
@@ -106,7 +113,8 @@ struct AnimationGroupTests {
   @Test func childSamplesFollowTheGroup() {
     var stack = LayerAnimations()
     stack.add(
-      .group(AnimationGroup(animations: [Self.child(0, 1)], timing: MediaTiming(duration: 1))), forKey: "g", atLayerTime: 1)
+      .group(AnimationGroup(animations: [Self.child(0, 1)], timing: MediaTiming(duration: 1))), forKey: "g",
+      atLayerTime: 1)
     let samples = stack.presentation(forKeyPath: "value", model: .scalar(0), layerTime: 5).animations
     #expect(samples.map(\.phase) == [.after, .after])
     #expect(samples.map(\.isApplied) == [false, false])

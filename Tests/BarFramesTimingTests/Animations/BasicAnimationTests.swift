@@ -59,7 +59,8 @@ struct BasicAnimationTests {
   @Test(arguments: cumulativeCases)
   func cumulative(from: Double, to: Double, duration: Double, time: Double, expected: Double) {
     var animation = BasicAnimation(keyPath: "value", from: .scalar(from), to: .scalar(to), isCumulative: true)
-    animation.timing = MediaTiming(beginTime: 1e-9, duration: duration, repeatCount: duration == 1 ? 3 : 10, fillMode: .forwards)
+    animation.timing = MediaTiming(
+      beginTime: 1e-9, duration: duration, repeatCount: duration == 1 ? 3 : 10, fillMode: .forwards)
     animation.removedOnCompletion = false
     #expect(isClose(present([.basic(animation)], at: time + 1e-9), expected, 1e-6))
   }
@@ -76,7 +77,8 @@ struct BasicAnimationTests {
       let duration = Double.random(in: 0.5...1.5, using: &random)
       let new = model + Double.random(in: -5...10, using: &random)
       stack.add(
-        .basic(BasicAnimation.additiveTween(keyPath: "value", from: .scalar(model), to: .scalar(new), duration: duration)),
+        .basic(
+          BasicAnimation.additiveTween(keyPath: "value", from: .scalar(model), to: .scalar(new), duration: duration)),
         forKey: nil, atLayerTime: start)
       tweens.append((start, duration, new - model))
       model = new

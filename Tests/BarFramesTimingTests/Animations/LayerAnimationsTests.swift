@@ -68,7 +68,8 @@ struct LayerAnimationsTests {
     stack.add(
       .basic(
         BasicAnimation(
-          keyPath: "transform", to: .transform(.scale(1.5, 0.9)), timing: MediaTiming(duration: 0.3, fillMode: .forwards),
+          keyPath: "transform", to: .transform(.scale(1.5, 0.9)),
+          timing: MediaTiming(duration: 0.3, fillMode: .forwards),
           removedOnCompletion: false)),
       forKey: "ready", atLayerTime: 0)
     stack.add(
@@ -106,10 +107,15 @@ struct LayerAnimationsTests {
   func yRotationScalesX(time: Double) {
     var stack = LayerAnimations()
     stack.add(
-      .basic(BasicAnimation(keyPath: "transform.rotation.y", from: .scalar(0), to: .scalar(.pi), timing: MediaTiming(duration: 0.2))),
+      .basic(
+        BasicAnimation(
+          keyPath: "transform.rotation.y", from: .scalar(0), to: .scalar(.pi), timing: MediaTiming(duration: 0.2))),
       forKey: "flip", atLayerTime: 0)
     let presented = stack.presentedValue(forKeyPath: "transform", model: .transform(.scale(1.5, 0.9)), layerTime: time)
-    guard case .transform(let c) = presented else { Issue.record("not a transform"); return }
+    guard case .transform(let c) = presented else {
+      Issue.record("not a transform")
+      return
+    }
     let matrix = c.transform2D
     #expect(isClose(matrix.a, 1.5 * cos(.pi * time / 0.2), 1e-12))
     #expect(isClose(matrix.d, 0.9, 1e-12))
@@ -120,8 +126,14 @@ struct LayerAnimationsTests {
   static let componentCases: [(String, AnimatableValue, AnimatableValue, AnimatableValue)] = [
     ("position.x", .point(Point(1, 2)), .scalar(9), .point(Point(9, 2))),
     ("position.y", .point(Point(1, 2)), .scalar(9), .point(Point(1, 9))),
-    ("bounds.size", .rect(Rect(x: 1, y: 2, width: 3, height: 4)), .size(Size(5, 6)), .rect(Rect(x: 1, y: 2, width: 5, height: 6))),
-    ("bounds.size.width", .rect(Rect(x: 1, y: 2, width: 3, height: 4)), .scalar(8), .rect(Rect(x: 1, y: 2, width: 8, height: 4))),
+    (
+      "bounds.size", .rect(Rect(x: 1, y: 2, width: 3, height: 4)), .size(Size(5, 6)),
+      .rect(Rect(x: 1, y: 2, width: 5, height: 6))
+    ),
+    (
+      "bounds.size.width", .rect(Rect(x: 1, y: 2, width: 3, height: 4)), .scalar(8),
+      .rect(Rect(x: 1, y: 2, width: 8, height: 4))
+    ),
     ("transform.scale", .transform(.identity), .scalar(3), .transform(.scale(3, 3))),
     ("transform.scale.y", .transform(.identity), .scalar(3), .transform(.scale(1, 3))),
     ("transform.translation.x", .transform(.identity), .scalar(4), .transform(.translation(4, 0))),
@@ -147,7 +159,10 @@ struct LayerAnimationsTests {
     let model = AnimatableValue.transform(TransformComponents(translationX: 5, rotationZ: 0.3))
     var stack = LayerAnimations()
     stack.add(
-      .basic(BasicAnimation(keyPath: "transform", from: .transform(.scale(2, 2)), to: .transform(.scale(2, 2)), timing: MediaTiming(duration: 1))),
+      .basic(
+        BasicAnimation(
+          keyPath: "transform", from: .transform(.scale(2, 2)), to: .transform(.scale(2, 2)),
+          timing: MediaTiming(duration: 1))),
       forKey: "s", atLayerTime: 0)
     #expect(stack.presentedValue(forKeyPath: "transform", model: model, layerTime: 0.5) == .transform(.scale(2, 2)))
     var additive = LayerAnimations()
@@ -171,6 +186,7 @@ struct LayerAnimationsTests {
   @Test func pathsInterpolate() throws {
     let a = try Path(svgPathData: "M0 0 L10 0")
     let b = try Path(svgPathData: "M0 10 L30 10")
-    #expect(AnimatableValue.path(a).interpolated(to: .path(b), fraction: 0.5) == .path(try Path(svgPathData: "M0 5 L20 5")))
+    #expect(
+      AnimatableValue.path(a).interpolated(to: .path(b), fraction: 0.5) == .path(try Path(svgPathData: "M0 5 L20 5")))
   }
 }

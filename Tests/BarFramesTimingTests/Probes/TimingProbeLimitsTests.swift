@@ -1,7 +1,7 @@
+import BarFramesJSON
 import Foundation
 import Testing
 
-import BarFramesJSON
 @testable import BarFramesTiming
 
 /// The probe reader holds the same limits as the style and scene reader (InputLimits), and a
@@ -15,7 +15,9 @@ struct TimingProbeLimitsTests {
   @Test func numbersMustBeFinite() throws {
     // 1e999 parses as infinity; it used to come out as null.
     let error = try Self.error(#"{"version":1,"probes":[{"id":"a","animation":{"duration":1},"times":[0, 1e999]}]}"#)
-    #expect(error.description == #"probe.json: probe "a": probes[0].times[1]: expected a number, got a number too large to represent"#)
+    #expect(
+      error.description
+        == #"probe.json: probe "a": probes[0].times[1]: expected a number, got a number too large to represent"#)
     let repeats = try Self.error(#"{"version":1,"probes":[{"id":"b","animation":{"repeatCount":1e400},"times":[0]}]}"#)
     #expect(repeats.keyPath == "probes[0].animation.repeatCount")
   }
@@ -31,21 +33,28 @@ struct TimingProbeLimitsTests {
 
   @Test func nestingIsLimited() throws {
     let depth = InputLimits.nestingDepth + 1
-    let error = try Self.error(#"{"version":1,"probes":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}")
+    let error = try Self.error(
+      #"{"version":1,"probes":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}")
     #expect(error.message.contains("nesting deeper than \(InputLimits.nestingDepth) levels (the limit)"))
   }
 
   @Test func layerChainIsLimited() throws {
     let layers = Array(repeating: "{}", count: InputLimits.probeLayers + 1).joined(separator: ",")
-    let error = try Self.error(#"{"version":1,"probes":[{"id":"deep","layers":[\#(layers)],"animation":{},"times":[0]}]}"#)
+    let error = try Self.error(
+      #"{"version":1,"probes":[{"id":"deep","layers":[\#(layers)],"animation":{},"times":[0]}]}"#)
     #expect(error.keyPath == "probes[0].layers")
-    #expect(error.message == "has \(InputLimits.probeLayers + 1) layers; at most \(InputLimits.probeLayers) (the limit)")
+    #expect(
+      error.message == "has \(InputLimits.probeLayers + 1) layers; at most \(InputLimits.probeLayers) (the limit)")
   }
 
   @Test func controlCharactersFromTheFileAreEscaped() throws {
-    let error = try Self.error(#"{"version":1,"probes":[{"id":"\u001b]0;x\u0007","animation":{},"times":[0],"\u001b[2J":1}]}"#)
+    let error = try Self.error(
+      #"{"version":1,"probes":[{"id":"\u001b]0;x\u0007","animation":{},"times":[0],"\u001b[2J":1}]}"#)
     #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 })
-    #expect(error.description == #"probe.json: probe "\u{1B}]0;x\u{7}": probes[0]: unknown key "\u{1B}[2J"; expected one of id, layers, modelValue, animation, addedAt, times"#)
+    #expect(
+      error.description
+        == #"probe.json: probe "\u{1B}]0;x\u{7}": probes[0]: unknown key "\u{1B}[2J"; expected one of id, layers, modelValue, animation, addedAt, times"#
+    )
   }
 
   /// The sweep gives, at every sample, what replaying the events up to that time from scratch
@@ -54,7 +63,12 @@ struct TimingProbeLimitsTests {
     var events: [String] = []
     for i in 0..<60 {
       let at = Double((i * 17) % 40) * 0.25
-      events.append(i % 3 == 0 ? #"{"at":\#(at),"action":"pause"}"# : i % 3 == 1 ? #"{"at":\#(at),"action":"resume"}"# : #"{"at":\#(at),"action":"set","speed":\#(1 + Double(i % 4) * 0.5)}"#)
+      events.append(
+        i % 3 == 0
+          ? #"{"at":\#(at),"action":"pause"}"#
+          : i % 3 == 1
+            ? #"{"at":\#(at),"action":"resume"}"# : #"{"at":\#(at),"action":"set","speed":\#(1 + Double(i % 4) * 0.5)}"#
+      )
     }
     let times = (0..<80).map { Double(($0 * 29) % 80) * 0.15 }
     let text = #"""
@@ -70,7 +84,10 @@ struct TimingProbeLimitsTests {
       let tree = probe.layerTree(atAbsoluteTime: sample.time)
       let layerTimes = probe.layers.indices.map { tree.localTime(of: $0, atAbsoluteTime: sample.time) }
       #expect(sample.layerTimes == layerTimes)
-      #expect(sample.value == stack.presentedValue(forKeyPath: TimingProbe.keyPath, model: probe.modelValue, layerTime: layerTimes.last!))
+      #expect(
+        sample.value
+          == stack.presentedValue(forKeyPath: TimingProbe.keyPath, model: probe.modelValue, layerTime: layerTimes.last!)
+      )
     }
   }
 }

@@ -19,8 +19,12 @@ public struct BentLine: Design {
 
   public static let name = "bent-line"
   public static let calls: [CallDeclaration<Call>] = [
-    CallDeclaration("setProgress", arguments: ["value"]) { args throws(InputError) in .setProgress(try args.number("value")) },
-    CallDeclaration("setStrokeEnd", arguments: ["value"]) { args throws(InputError) in .setStrokeEnd(try args.number("value")) },
+    CallDeclaration("setProgress", arguments: ["value"]) { args throws(InputError) in
+      .setProgress(try args.number("value"))
+    },
+    CallDeclaration("setStrokeEnd", arguments: ["value"]) { args throws(InputError) in
+      .setStrokeEnd(try args.number("value"))
+    },
   ]
 
   public let style: BentLineStyle
@@ -39,20 +43,33 @@ public struct BentLine: Design {
     let full = Rect(origin: .zero, size: canvas.size)
     let round = (cap: StrokeStyle.LineCap.round, join: StrokeStyle.LineJoin.round)
     var track = Layer(name: "track", frame: full)
-    track.content = .shape(.init(path: Path(), strokeColor: style.trackColor, lineWidth: style.lineWidth, lineCap: round.cap, lineJoin: round.join))
+    track.content = .shape(
+      .init(
+        path: Path(), strokeColor: style.trackColor, lineWidth: style.lineWidth, lineCap: round.cap,
+        lineJoin: round.join))
     var progressLine = Layer(name: "progress", frame: full)
-    progressLine.content = .shape(.init(path: Path(), strokeColor: style.strokeColor, lineWidth: style.lineWidth, lineCap: round.cap, lineJoin: round.join))
-    let label = Layer(name: "label", frame: .zero, content: .text(.init(string: "", font: Font(size: style.fontSize), color: style.strokeColor)))
+    progressLine.content = .shape(
+      .init(
+        path: Path(), strokeColor: style.strokeColor, lineWidth: style.lineWidth, lineCap: round.cap,
+        lineJoin: round.join))
+    let label = Layer(
+      name: "label", frame: .zero,
+      content: .text(.init(string: "", font: Font(size: style.fontSize), color: style.strokeColor)))
     layers.add(track)
     layers.add(progressLine)
     layers.add(label)
     if style.comparisonPair {
       let path = comparisonPath(progress: 0)
       var background = Layer(name: "comparisonTrack", frame: full)
-      background.content = .shape(.init(path: path, strokeColor: style.trackColor, lineWidth: style.lineWidth, lineCap: round.cap, lineJoin: round.join))
+      background.content = .shape(
+        .init(
+          path: path, strokeColor: style.trackColor, lineWidth: style.lineWidth, lineCap: round.cap,
+          lineJoin: round.join))
       var top = Layer(name: "comparisonProgress", frame: full)
       top.content = .shape(
-        .init(path: path, strokeColor: style.strokeColor, lineWidth: style.lineWidth, lineCap: round.cap, lineJoin: round.join, strokeEnd: 0))
+        .init(
+          path: path, strokeColor: style.strokeColor, lineWidth: style.lineWidth, lineCap: round.cap,
+          lineJoin: round.join, strokeEnd: 0))
       layers.add(background)
       layers.add(top)
     }
@@ -60,7 +77,9 @@ public struct BentLine: Design {
   }
 
   public var geometry: BentLineGeometry {
-    BentLineGeometry(progress: progress, strokeEnd: strokeEnd, origin: style.origin, maxOffset: style.maxOffset, width: canvas.size.width)
+    BentLineGeometry(
+      progress: progress, strokeEnd: strokeEnd, origin: style.origin, maxOffset: style.maxOffset,
+      width: canvas.size.width)
   }
 
   public mutating func perform(_ call: Call, at time: Double) {
@@ -114,7 +133,8 @@ public struct BentLine: Design {
       layers.addAnimation(.basic(implicitPath), forKey: "path", to: name, atAbsoluteTime: time)
       layers[name].shape?.path = path
       if name == "comparisonProgress" {
-        var implicitEnd = BasicAnimation(keyPath: "strokeEnd", from: .scalar(presented.strokeEnd), to: .scalar(progress))
+        var implicitEnd = BasicAnimation(
+          keyPath: "strokeEnd", from: .scalar(presented.strokeEnd), to: .scalar(progress))
         implicitEnd.timing.duration = 0.25
         implicitEnd.timingFunction = .default
         layers.addAnimation(.basic(implicitEnd), forKey: "strokeEnd", to: name, atAbsoluteTime: time)

@@ -31,7 +31,9 @@ public struct BentLineStyle: DesignStyle {
     .number("lineWidth", \.lineWidth, .positive, unit: .points, "Both lines' width."),
     .color("trackColor", \.trackColor, "The gray line (the original's `backgroundColor`)."),
     .color("strokeColor", \.strokeColor, "The green line and the label."),
-    .number("fontSize", \.fontSize, .range(1...200), unit: .points, "The label's font size (DejaVu Sans for the system font)."),
+    .number(
+      "fontSize", \.fontSize, .range(1...200), unit: .points, "The label's font size (DejaVu Sans for the system font)."
+    ),
     .bool("comparisonPair", \.comparisonPair, "Also draws the author's first attempt, two shape layers at y = 150."),
   ]
 }

@@ -63,7 +63,8 @@ public struct CustomizableBar: Design {
     },
     CallDeclaration("pan", arguments: ["state", "x", "y"]) { args throws(InputError) in
       guard args.contains("state") else {
-        throw args.error("state", "missing; expected one of \(PanState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+        throw args.error(
+          "state", "missing; expected one of \(PanState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
       }
       let state = try args.choice("state", default: PanState.began)
       let x = try args.number("x")
@@ -118,13 +119,21 @@ public struct CustomizableBar: Design {
     var bar = Layer(name: "bar", frame: Rect(origin: .zero, size: canvas.size))
     bar.timing.beginTime = -CustomizableBar.mediaTimeOrigin
     layers.add(bar)
-    layers.add(Layer(name: "track", parent: "bar", frame: g.trackFrame(height: h), backgroundColor: style.defaultColor, cornerRadius: r))
-    layers.add(Layer(name: "fill", parent: "bar", frame: g.fillFrame(width: 0, height: h), backgroundColor: style.inProgressColor, cornerRadius: r))
+    layers.add(
+      Layer(
+        name: "track", parent: "bar", frame: g.trackFrame(height: h), backgroundColor: style.defaultColor,
+        cornerRadius: r))
+    layers.add(
+      Layer(
+        name: "fill", parent: "bar", frame: g.fillFrame(width: 0, height: h), backgroundColor: style.inProgressColor,
+        cornerRadius: r))
     var dot: Layer
     if let icon = style.progressBarIconImage {
       dot = Layer(name: "dot", parent: "bar", frame: g.dotFrame(centerX: 0), content: .image(icon, .aspectFill))
     } else {
-      dot = Layer(name: "dot", parent: "bar", frame: g.dotFrame(centerX: 0), backgroundColor: style.inProgressColor, cornerRadius: g.dotSide / 2)
+      dot = Layer(
+        name: "dot", parent: "bar", frame: g.dotFrame(centerX: 0), backgroundColor: style.inProgressColor,
+        cornerRadius: g.dotSide / 2)
     }
     dot.isHidden = true
     layers.add(dot)
@@ -212,11 +221,15 @@ public struct CustomizableBar: Design {
     guard let duration else { return }
     tweenCount += 1
     addTween("position.x", from: oldDotX, to: x, duration: duration, layer: "dot", at: time)
-    addTween("bounds.size.width", from: oldFillBounds.width, to: layers["fill"].bounds.width, duration: duration, layer: "fill", at: time)
+    addTween(
+      "bounds.size.width", from: oldFillBounds.width, to: layers["fill"].bounds.width, duration: duration,
+      layer: "fill", at: time)
     addTween("position.x", from: oldFillX, to: layers["fill"].position.x, duration: duration, layer: "fill", at: time)
   }
 
-  private mutating func addTween(_ keyPath: AnimationKeyPath, from old: Double, to new: Double, duration: Double, layer: String, at time: Double) {
+  private mutating func addTween(
+    _ keyPath: AnimationKeyPath, from old: Double, to new: Double, duration: Double, layer: String, at time: Double
+  ) {
     guard old != new else { return }
     let tween = BasicAnimation.additiveTween(keyPath: keyPath, from: .scalar(old), to: .scalar(new), duration: duration)
     layers.addAnimation(.basic(tween), forKey: "setValue#\(tweenCount).\(keyPath)", to: layer, atAbsoluteTime: time)

@@ -62,7 +62,9 @@ public struct CustomizableBarGeometry: Hashable, Sendable {
 
   /// `hitTest:withEvent:`'s rectangle, `(−s, −s, W + 2s, H + 2s)`.
   public var responseRect: Rect {
-    Rect(x: -responseInset, y: -responseInset, width: size.width + 2 * responseInset, height: size.height + 2 * responseInset)
+    Rect(
+      x: -responseInset, y: -responseInset, width: size.width + 2 * responseInset,
+      height: size.height + 2 * responseInset)
   }
 
   /// Whether `p` lies in ``responseRect``, every edge included: a touch exactly

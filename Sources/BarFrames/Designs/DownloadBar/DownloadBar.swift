@@ -81,8 +81,12 @@ public struct DownloadBar: Design {
   public static let name = "download-bar"
   public static let calls: [CallDeclaration<Call>] = [
     .plain("startDownload", .startDownload),
-    CallDeclaration("tap", arguments: ["x", "y"]) { args throws(InputError) in .tap(Point(try args.number("x"), try args.number("y"))) },
-    CallDeclaration("setProgress", arguments: ["value"]) { args throws(InputError) in .setProgress(try args.number("value")) },
+    CallDeclaration("tap", arguments: ["x", "y"]) { args throws(InputError) in
+      .tap(Point(try args.number("x"), try args.number("y")))
+    },
+    CallDeclaration("setProgress", arguments: ["value"]) { args throws(InputError) in
+      .setProgress(try args.number("value"))
+    },
     .plain("downloadFailed", .downloadFailed),
     .plain("resume", .resume),
   ]
@@ -157,8 +161,11 @@ public struct DownloadBar: Design {
     // The original's progress layer also fills gray, but its path (a line and back) has no area.
     var progressLine = Layer(name: LayerName.progress, frame: full)
     progressLine.content = .shape(
-      .init(path: Path(), strokeColor: style.progressColor, lineWidth: style.progressWidth, lineCap: .round, lineJoin: .round))
-    let indicator = Layer(name: LayerName.indicator, frame: Rect(origin: g.square.origin + full.origin, size: g.square.size))
+      .init(
+        path: Path(), strokeColor: style.progressColor, lineWidth: style.progressWidth, lineCap: .round,
+        lineJoin: .round))
+    let indicator = Layer(
+      name: LayerName.indicator, frame: Rect(origin: g.square.origin + full.origin, size: g.square.size))
     var triangle = Layer(name: LayerName.triangle, parent: LayerName.indicator, frame: side)
     var trianglePath = Path(polyline: g.trianglePoints)
     trianglePath.closeSubpath()
@@ -225,7 +232,8 @@ public struct DownloadBar: Design {
     layers.addAnimation(
       Self.held("transform", to: .transform(.scale(scale.x, scale.y)), duration: style.collapseDuration),
       forKey: Key.containerReady, to: LayerName.container, atAbsoluteTime: time)
-    layers.addAnimation(indicatorReadyAnimation(), forKey: Key.indicatorToStart, to: LayerName.indicator, atAbsoluteTime: time)
+    layers.addAnimation(
+      indicatorReadyAnimation(), forKey: Key.indicatorToStart, to: LayerName.indicator, atAbsoluteTime: time)
     pendingReadyGroup = layers[LayerName.indicator].animations.animation(forKey: Key.indicatorToStart)
   }
 
@@ -287,7 +295,8 @@ public struct DownloadBar: Design {
     let g = geometry
     let duration = style.drainDurationPerProgress * p
     layers.addAnimation(
-      progressDismissAnimation(duration: duration), forKey: Key.progressDismiss, to: LayerName.progress, atAbsoluteTime: time)
+      progressDismissAnimation(duration: duration), forKey: Key.progressDismiss, to: LayerName.progress,
+      atAbsoluteTime: time)
 
     if layers.contains(LayerName.stream) { layers.remove(LayerName.stream) }
     var stream = Layer(name: LayerName.stream, frame: .zero, backgroundColor: style.indicatorColor, cornerRadius: 2.5)
@@ -301,7 +310,8 @@ public struct DownloadBar: Design {
     // `beginTime = CACurrentMediaTime() + duration`, in the stream's time.
     let fallBegin = layers.localTime(of: LayerName.stream, atAbsoluteTime: time) + duration
     layers.addAnimation(
-      progressFallingAnimation(beginTime: fallBegin), forKey: Key.progressFall, to: LayerName.stream, atAbsoluteTime: time)
+      progressFallingAnimation(beginTime: fallBegin), forKey: Key.progressFall, to: LayerName.stream,
+      atAbsoluteTime: time)
 
     scheduled.append(Scheduled(at: time + style.failedDelay, block: .showFailed))
     scheduled.append(Scheduled(at: time + style.failureUnlockDelay, block: .unlockAfterFailure))
@@ -380,7 +390,8 @@ public struct DownloadBar: Design {
       if let end = readyGroupEnd, end <= time {
         // `animationDidStop:finished:YES` of the ready group → `beginDownloading`.
         pendingReadyGroup = nil
-        layers.addAnimation(beginDownloadingSwing(), forKey: Key.readyForDownload, to: LayerName.indicator, atAbsoluteTime: time)
+        layers.addAnimation(
+          beginDownloadingSwing(), forKey: Key.readyForDownload, to: LayerName.indicator, atAbsoluteTime: time)
         pendingSwing = layers[LayerName.indicator].animations.animation(forKey: Key.readyForDownload)
         continue
       }
@@ -394,7 +405,10 @@ public struct DownloadBar: Design {
         refreshUI()
         continue
       }
-      guard let index = scheduled.indices.filter({ scheduled[$0].at <= time }).min(by: { scheduled[$0].at < scheduled[$1].at })
+      guard
+        let index = scheduled.indices.filter({ scheduled[$0].at <= time }).min(by: {
+          scheduled[$0].at < scheduled[$1].at
+        })
       else { return }
       let item = scheduled.remove(at: index)
       run(item.block, at: time)
@@ -458,7 +472,9 @@ public struct DownloadBar: Design {
         "ignoredCalls",
         .array(
           ignoredCalls.filter { $0.at <= time }.map { call in
-            .object([.init("at", .number(call.at)), .init("call", .string(call.call)), .init("reason", .string(call.reason))])
+            .object([
+              .init("at", .number(call.at)), .init("call", .string(call.call)), .init("reason", .string(call.reason)),
+            ])
           })),
     ]
   }

@@ -89,23 +89,35 @@ public struct DownloadBarStyle: DesignStyle {
 
   public static let parameters: [StyleParameter<DownloadBarStyle>] = [
     .color("containerColor", \.containerColor, "The rounded square that collapses into the track."),
-    .number("containerCornerRadius", \.containerCornerRadius, .nonNegative, unit: .points, "The square's corner radius."),
+    .number(
+      "containerCornerRadius", \.containerCornerRadius, .nonNegative, unit: .points, "The square's corner radius."),
     .color("progressColor", \.progressColor, "The progress line."),
-    .number("progressWidth", \.progressWidth, .positive, unit: .points, "The progress line's width and the collapsed track's height."),
+    .number(
+      "progressWidth", \.progressWidth, .positive, unit: .points,
+      "The progress line's width and the collapsed track's height."),
     .color("indicatorColor", \.indicatorColor, "The arrow, the tag and the failure stream."),
     .color("labelColor", \.labelColor, "The label while downloading."),
     .color("successColor", \.successColor, "The label's \"done\"."),
     .color("failureColor", \.failureColor, "The label's \"failed\"."),
-    .number("fontSize", \.fontSize, .range(1...200), unit: .points, "The label's font size (DejaVu Sans for the system font)."),
-    .number("highSpeedAngle", \.highSpeedAngle, angle, unit: .radians, "The tilt the indicator reaches while hopping to the start."),
+    .number(
+      "fontSize", \.fontSize, .range(1...200), unit: .points, "The label's font size (DejaVu Sans for the system font)."
+    ),
+    .number(
+      "highSpeedAngle", \.highSpeedAngle, angle, unit: .radians,
+      "The tilt the indicator reaches while hopping to the start."),
     .number("lowSpeedAngle", \.lowSpeedAngle, angle, unit: .radians, "The backward swing when downloading begins."),
     .number("failedAngle", \.failedAngle, angle, unit: .radians, "The tilt of the \"failed\" tag."),
     .number("fallTargetY", \.fallTargetY, unit: .points, "Where the failure stream falls to, in bar coordinates."),
-    .point("inset", \.inset, .range(0...1000), unit: .points, "The bar's distance from the canvas edges: the bar is the canvas inset by it."),
+    .point(
+      "inset", \.inset, .range(0...1000), unit: .points,
+      "The bar's distance from the canvas edges: the bar is the canvas inset by it."),
     .number("morphDuration", \.morphDuration, duration, unit: .seconds, "The arrow ↔ tag morphs of ready and resume."),
-    .number("collapseDuration", \.collapseDuration, duration, unit: .seconds, "The container's collapse into the track."),
+    .number(
+      "collapseDuration", \.collapseDuration, duration, unit: .seconds, "The container's collapse into the track."),
     .number("readyDuration", \.readyDuration, duration, unit: .seconds, "The indicator's hop to the start."),
-    .number("swingDuration", \.swingDuration, duration, unit: .seconds, "The swing back to upright that ends the ready phase."),
+    .number(
+      "swingDuration", \.swingDuration, duration, unit: .seconds, "The swing back to upright that ends the ready phase."
+    ),
     .number("flipDuration", \.flipDuration, duration, unit: .seconds, "The y-axis flip at success."),
     .number(
       "displayLinkRemovalDelay", \.displayLinkRemovalDelay, duration, unit: .seconds,
@@ -114,14 +126,20 @@ public struct DownloadBarStyle: DesignStyle {
       "drainDurationPerProgress", \.drainDurationPerProgress, duration, unit: .seconds,
       "The drain and the stream last this long per unit of progress."),
     .number("fallDuration", \.fallDuration, duration, unit: .seconds, "The stream's fall."),
-    .number("failedDelay", \.failedDelay, duration, unit: .seconds, "When the label turns \"failed\" and the stream is removed."),
+    .number(
+      "failedDelay", \.failedDelay, duration, unit: .seconds,
+      "When the label turns \"failed\" and the stream is removed."),
     .number("failedTiltDuration", \.failedTiltDuration, duration, unit: .seconds, "The failed tag's tilt."),
-    .number("failureUnlockDelay", \.failureUnlockDelay, duration, unit: .seconds, "When `resume` is accepted again after a failure."),
+    .number(
+      "failureUnlockDelay", \.failureUnlockDelay, duration, unit: .seconds,
+      "When `resume` is accepted again after a failure."),
     .number(
       "resumeDuration", \.resumeDuration, duration, unit: .seconds,
       "The container's growth back into the square and the indicator's arc home."),
     .number("untiltDuration", \.untiltDuration, duration, unit: .seconds, "The indicator's un-tilt on resume."),
     .number("fadeDuration", \.fadeDuration, duration, unit: .seconds, "The progress line's fade on resume."),
-    .number("rebuildDelay", \.rebuildDelay, duration, unit: .seconds, "When the bar is rebuilt in its original state after `resume`."),
+    .number(
+      "rebuildDelay", \.rebuildDelay, duration, unit: .seconds,
+      "When the bar is rebuilt in its original state after `resume`."),
   ]
 }

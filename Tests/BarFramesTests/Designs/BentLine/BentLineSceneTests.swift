@@ -37,19 +37,23 @@ import Testing
   @Test func eventsAtTheSameTimeApplyInFileOrder() throws {
     // The diagram's states: setProgress sets strokeEnd too, so setStrokeEnd must come after it.
     let timeline = try scene(
-      #"{"at": 1, "call": "setProgress", "args": {"value": 0.8}}, {"at": 1, "call": "setStrokeEnd", "args": {"value": 0.5}}"#)
+      #"{"at": 1, "call": "setProgress", "args": {"value": 0.8}}, {"at": 1, "call": "setStrokeEnd", "args": {"value": 0.5}}"#
+    )
     #expect(timeline.presentation(at: 1)["progress"]?.canvasPath?.svgPathData == "M25 76 L160 82.25")
   }
 
   @Test func repeatingEventsStepTheirArguments() throws {
-    let timeline = try scene(#"{"at": 0, "every": 0.25, "until": 1, "call": "setProgress", "args": {"value": {"start": 0, "step": 0.2}}}"#)
+    let timeline = try scene(
+      #"{"at": 0, "every": 0.25, "until": 1, "call": "setProgress", "args": {"value": {"start": 0, "step": 0.2}}}"#)
     // Repetitions at 0, 0.25, 0.5, 0.75, 1.0 with values 0, 0.2, 0.4, 0.6, 0.8.
     #expect(timeline.inspection(at: 0.6)["state"]?["progress"] == .number(0.4))
     #expect(timeline.inspection(at: 1.5)["state"]?["progress"] == .number(0.8))
   }
 
   @Test func inspectionHasTheDocumentedShape() throws {
-    let timeline = try scene(#"{"at": 0, "call": "setProgress", "args": {"value": 0.3}}, {"at": 0.1, "call": "hitTest", "args": {"x": 10, "y": 400}}"#)
+    let timeline = try scene(
+      #"{"at": 0, "call": "setProgress", "args": {"value": 0.3}}, {"at": 0.1, "call": "hitTest", "args": {"x": 10, "y": 400}}"#
+    )
     let json = timeline.inspection(at: 1)
     #expect(json["time"] == .number(1))
     #expect(json["design"] == .string("bent-line"))
@@ -72,9 +76,12 @@ import Testing
   @Test(arguments: [(0.3, 0.3), (0.3, 0.5), (0.8, 0.5), (0.5, 0.5)])
   func renderedPixelsSitOnTheComputedLines(p: Double, s: Double) throws {
     let timeline = try scene(
-      #"{"at": 0, "call": "setProgress", "args": {"value": \#(p)}}, {"at": 0, "call": "setStrokeEnd", "args": {"value": \#(s)}}"#)
+      #"{"at": 0, "call": "setProgress", "args": {"value": \#(p)}}, {"at": 0, "call": "setStrokeEnd", "args": {"value": \#(s)}}"#
+    )
     let presentation = timeline.presentation(at: 1)
-    let image = try TestRendering.decodedPNG(size: Size(320, 320), scale: 2, background: .lightGray) { presentation.draw(in: $0) }
+    let image = try TestRendering.decodedPNG(size: Size(320, 320), scale: 2, background: .lightGray) {
+      presentation.draw(in: $0)
+    }
     let g = BentLineGeometry(progress: p, strokeEnd: s, origin: Point(25, 76), maxOffset: 25, width: 320)
     func pixel(_ point: Point) -> RGBAImage.Pixel { image[Int(point.x * 2), Int(point.y * 2)] }
     let green = RGBAImage.Pixel(red: 66, green: 255, blue: 66)

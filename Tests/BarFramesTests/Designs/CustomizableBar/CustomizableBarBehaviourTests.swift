@@ -12,7 +12,8 @@ import Testing
 
   @Test func overlappingTweensAddUp() throws {
     // 0 → 0.5 over 1 s at 0 (δ₁ = 123.5), then 0.5 → 0.2 over 0.5 s at 0.25 (δ₂ = 49.4 − 123.5 = −74.1).
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5, "duration": 1}},
       {"at": 0.25, "call": "setValue", "args": {"value": 0.2, "duration": 0.5}}
       """#)
@@ -35,7 +36,8 @@ import Testing
     // the second tween if `time` reached it, but the public method passes 0 on.
     // t = 0.5: model 49.4; tween 1 (δ 24.7) at u = 0.5, tween 2 (δ 24.7) at u = 0:
     // 49.4 − 12.35 − 24.7 = 12.35 (37.05 had the second call jumped without a tween).
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.1, "duration": 1, "time": 3.2}},
       {"at": 0.5, "call": "setValue", "args": {"value": 0.2, "duration": 1, "time": 3.7}}
       """#)
@@ -44,13 +46,15 @@ import Testing
 
   @Test func tinyValueChangesWithOneSecondDurationDoNotTween() throws {
     // |0.5008 − 0.5| = 0.0008 ≤ 0.001 with duration 1.0: applied at once, x = 247·0.5008 = 123.6976.
-    let once = try S.timeline(#"""
+    let once = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5}},
       {"at": 2, "call": "setValue", "args": {"value": 0.5008, "duration": 1}}
       """#)
     #expect(isNear(once.fillWidth(at: 2), 123.6976))
     // With another duration the filter is off: a tween starts at 123.5.
-    let tweened = try S.timeline(#"""
+    let tweened = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5}},
       {"at": 2, "call": "setValue", "args": {"value": 0.5008, "duration": 0.5}}
       """#)
@@ -59,7 +63,8 @@ import Testing
 
   @Test func tinyMovesAreSkippedButTheValueIsKept() throws {
     // x moves by 247·0.0001 = 0.0247 < 0.1/3: the views stay, valueNum takes the new value.
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5}},
       {"at": 1, "call": "setValue", "args": {"value": 0.5001}}
       """#)
@@ -70,7 +75,8 @@ import Testing
   @Test func outOfRangeValuesAreIgnoredAndStopTheTweens() throws {
     // 1.2 is rejected (not clamped), and the rejection removes the running tween: at 0.5 the
     // bar shows the model 123.5 instead of 123.5·e(0.5) = 61.75 (at 0.3: 123.5·e(0.3)).
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5, "duration": 1}},
       {"at": 0.5, "call": "setValue", "args": {"value": 1.2}},
       {"at": 1, "call": "setValue", "args": {"value": -0.1, "duration": 0.25}}
@@ -82,7 +88,8 @@ import Testing
   }
 
   @Test func removeProgressAnimationJumpsToTheModel() throws {
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5, "duration": 1}},
       {"at": 0.5, "call": "removeProgressAnimation"}
       """#)
@@ -94,7 +101,8 @@ import Testing
   @Test func resumingARunningBarHidesItsTweens() throws {
     // A quirk kept from the original: `resumeLayer:` on a layer that is not paused moves its
     // clock back to 0, pushing the tween one device uptime into the future: the bar shows C.
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5, "duration": 1}},
       {"at": 0.5, "call": "resumeAnimation"}
       """#)
@@ -106,7 +114,8 @@ import Testing
   // MARK: Pan
 
   @Test func dragClampsAtBothEnds() throws {
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5}},
       {"at": 1, "call": "pan", "args": {"state": "began", "x": -30, "y": 10}},
       {"at": 1.5, "call": "pan", "args": {"state": "changed", "x": 300, "y": 10}},
@@ -128,7 +137,8 @@ import Testing
   }
 
   @Test func callbacksAreIgnoredWhileDragging() throws {
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5, "duration": 0.25}},
       {"at": 1, "call": "pan", "args": {"state": "began", "x": 100, "y": 10}},
       {"at": 1.2, "call": "setValue", "args": {"value": 0.6, "duration": 0.25}},
@@ -152,7 +162,8 @@ import Testing
   @Test func aCancelledPanEndsTheDrag() throws {
     // The original left `selected` set on Cancelled and rejected every later update; here the
     // drag ends, so the callback at 2 applies (0.6 → 148.2).
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 1, "call": "pan", "args": {"state": "began", "x": 100, "y": 10}},
       {"at": 1.5, "call": "pan", "args": {"state": "cancelled", "x": 110, "y": 10}},
       {"at": 2, "call": "setValue", "args": {"value": 0.6}}
@@ -166,7 +177,8 @@ import Testing
     // Paused mid-tween at 0.5 (B = 123.5·0.5 = 61.75); the pan resets the clocks: the bar is at
     // the finger, 50, and later tweens run on the live clock: 0.6 at 2 (148.2, δ = 98.2) over
     // 0.5 s, at 2.25: 148.2 − 49.1 = 99.1.
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5, "duration": 1}},
       {"at": 0.5, "call": "pauseAnimation"},
       {"at": 1, "call": "pan", "args": {"state": "began", "x": 50, "y": 10}},
@@ -265,7 +277,8 @@ import Testing
   }
 
   @Test func anchorPointVisibilityAndReset() throws {
-    let timeline = try S.timeline(#"""
+    let timeline = try S.timeline(
+      #"""
       {"at": 0, "call": "setValue", "args": {"value": 0.5}},
       {"at": 1, "call": "setShowAnchorPoint", "args": {"value": true}},
       {"at": 1, "call": "setShowLargeBar", "args": {"value": true}},

@@ -11,7 +11,9 @@ enum CustomizableBarScenes {
   static func timeline(_ events: String, style: String = "", duration: Double = 6) throws -> Timeline<CustomizableBar> {
     let extra = style.isEmpty ? "" : ", \(style)"
     let json = try JSONValue(
-      parsing: #"{"version": 1, "style": {"version": 1, "design": "customizable-bar"\#(extra)}, "duration": \#(duration), "events": [\#(events)]}"#)
+      parsing:
+        #"{"version": 1, "style": {"version": 1, "design": "customizable-bar"\#(extra)}, "duration": \#(duration), "events": [\#(events)]}"#
+    )
     let scene = try Scene(json: json, file: "test.json", directory: ".", name: "test")
     return try #require(try scene.timeline() as? Timeline<CustomizableBar>)
   }

@@ -110,9 +110,10 @@ import Testing
     #expect(close(try timeline.scale("indicator.triangle", at: 10.8).x, 1))
     let label = try timeline.label(at: 10.8)
     #expect(label.text == "" && label.color == .black)
-    #expect(timeline.presentation(at: 10.8).layers.map(\.name) == [
-      "container", "progress", "indicator", "indicator.triangle", "indicator.rectangle", "indicator.label",
-    ])
+    #expect(
+      timeline.presentation(at: 10.8).layers.map(\.name) == [
+        "container", "progress", "indicator", "indicator.triangle", "indicator.rectangle", "indicator.label",
+      ])
   }
 
   /// `downloadFailed` during READY (1.0) is forbidden and `resume` while the failure plays

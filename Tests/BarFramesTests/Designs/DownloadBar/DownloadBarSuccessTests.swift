@@ -147,7 +147,8 @@ import Testing
     let ts = 1.7 + 99 * 0.1
     let c = cos(Double.pi / 4)  // 0.70710678…
     for (dt, factor) in [(0.05, c), (0.1, 0.0), (0.15, -c)] {
-      #expect(close(try timeline.scale("indicator.rectangle", at: ts + dt).x, 1.5 * factor, 1e-6), "rectangle at +\(dt)")
+      #expect(
+        close(try timeline.scale("indicator.rectangle", at: ts + dt).x, 1.5 * factor, 1e-6), "rectangle at +\(dt)")
       #expect(close(try timeline.scale("indicator.rectangle", at: ts + dt).y, 0.9, 1e-9))
       #expect(close(try timeline.scale("indicator.triangle", at: ts + dt).x, 0.3 * factor, 1e-6), "triangle at +\(dt)")
       #expect(close(try timeline.scale("indicator.label", at: ts + dt).x, factor, 1e-6), "label at +\(dt)")

@@ -19,7 +19,9 @@ enum DownloadBarFixture {
   /// A scene on the default style (the canvas is the 200 × 80 bar itself).
   static func scene(_ events: String, duration: Double = 20) throws -> any SceneTimeline {
     let json = try JSONValue(
-      parsing: #"{"version": 1, "style": {"version": 1, "design": "download-bar"}, "duration": \#(duration), "events": [\#(events)]}"#)
+      parsing:
+        #"{"version": 1, "style": {"version": 1, "design": "download-bar"}, "duration": \#(duration), "events": [\#(events)]}"#
+    )
     return try Scene(json: json, file: "test.json", directory: ".", name: "test").timeline()
   }
 
@@ -90,4 +92,6 @@ extension SceneTimeline {
 
 /// Equal within `tolerance` (the timing solver is exact to about 1e-10).
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
-func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool { close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance) }
+func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
+  close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance)
+}

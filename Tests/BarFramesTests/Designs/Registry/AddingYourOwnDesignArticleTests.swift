@@ -15,10 +15,12 @@ import Testing
 
   @Test func theArticleShowsTheCompiledRing() throws {
     let article = try String(
-      contentsOf: Self.root.appendingPathComponent("Sources/BarFrames/BarFrames.docc/AddingYourOwnDesign.md"), encoding: .utf8)
+      contentsOf: Self.root.appendingPathComponent("Sources/BarFrames/BarFrames.docc/AddingYourOwnDesign.md"),
+      encoding: .utf8)
     let blocks = Self.swiftBlocks(article)
     let ring = try String(contentsOf: Self.root.appendingPathComponent("Tests/RingDesign/Ring.swift"), encoding: .utf8)
-    let main = try String(contentsOf: Self.root.appendingPathComponent("Tests/RingBarFrames/main.swift"), encoding: .utf8)
+    let main = try String(
+      contentsOf: Self.root.appendingPathComponent("Tests/RingBarFrames/main.swift"), encoding: .utf8)
     #expect(blocks.contains(ring), "the article must show Tests/RingDesign/Ring.swift verbatim")
     #expect(blocks.contains(main), "the article must show Tests/RingBarFrames/main.swift verbatim")
     #expect(blocks.first == ring)

@@ -90,7 +90,8 @@ struct OutsideDesignTests {
     let count = (Style.commonKeys + RingStyle.parameterKeys).count
     #expect(
       unknown?.description
-        == "ring.json: style: unknown key \"colour\"; none of the \(count) valid keys is close (barframes validate --explain lists them)")
+        == "ring.json: style: unknown key \"colour\"; none of the \(count) valid keys is close (barframes validate --explain lists them)"
+    )
     let misspelt = #expect(throws: InputError.self) {
       try Self.scene(#"{"version": 1, "design": "ring", "duratoin": 2}"#)
     }
@@ -101,7 +102,9 @@ struct OutsideDesignTests {
     let schema = SchemaGenerator.styleSchema(designs: Self.designs)
     #expect(schema["$defs"]?["style"]?["allOf"]?.items?.count == Self.designs.designs.count)
     let ring = try #require(
-      schema["$defs"]?["style"]?["allOf"]?.items?.first { $0["if"]?["properties"]?["design"]?["const"] == .string("ring") })
+      schema["$defs"]?["style"]?["allOf"]?.items?.first {
+        $0["if"]?["properties"]?["design"]?["const"] == .string("ring")
+      })
     let lineWidth = try #require(ring["then"]?["properties"]?["lineWidth"])
     // Declared as 1…32 with RingStyle()'s 6 as the default.
     #expect(lineWidth["minimum"] == .number(1))
