@@ -57,7 +57,8 @@ let package = Package(
     // Text as geometry: the pinned font's glyph outlines through FreeType, laid out exactly.
     .target(name: "BarFramesText", dependencies: ["BarFramesGraphics", "CFreeType"]),
     .target(name: "BarFramesTiming", dependencies: ["BarFramesGraphics", "BarFramesJSON"]),
-    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON"]),
+    // CZlib: icons are checked whole when a style is read (PNGCheck), never decoded by the core.
+    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON", "CZlib"]),
 
     // MARK: Output
     // Durable writes: a temporary name unique per write, fsync, rename into place, fsync of the folder.
@@ -134,7 +135,7 @@ let package = Package(
     .testTarget(name: "BarFramesTextTests", dependencies: ["BarFramesText"]),
     .testTarget(name: "BarFramesRenderingTests", dependencies: ["BarFramesRendering", "BarFramesTestSupport"]),
     .testTarget(name: "BarFramesTimingTests", dependencies: ["BarFramesTiming", "BarFramesJSON"]),
-    .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport", "RingDesign"]),
+    .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesImageIO", "BarFramesTestSupport", "RingDesign"]),
     .testTarget(name: "BarFramesImageIOTests", dependencies: ["BarFramesImageIO", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesRendererTests",
