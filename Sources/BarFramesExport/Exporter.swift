@@ -40,7 +40,9 @@ public struct Exporter: Sendable {
   }
 
   /// Plans every scene (in the given order, which decides shard ownership) without drawing.
-  /// - Throws: ``ExportError/duplicateSceneName(_:)`` or ``ExportError/emptySelection(_:)``.
+  /// - Throws: ``ExportError/duplicateSceneName(_:)``, ``ExportError/emptySelection(_:)``, or for more
+  ///   than ``InputLimits/frames`` frames of a scene ``ExportError/tooManyFrames(_:)`` (flags) or
+  ///   ``ExportError/invalidInput(_:)`` (the scene file's own duration and fps).
   public func plan(_ timelines: [any SceneTimeline]) throws(ExportError) -> [ScenePlan] {
     var seen: Set<String> = []
     var plans: [ScenePlan] = []
