@@ -119,6 +119,19 @@ let package = Package(
       dependencies: ["BarFrames", "BarFramesBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
 
+    // MARK: Fuzzing
+    // The fuzz targets' entry functions and properties, a library so the test suite replays the
+    // committed corpus and past crashes through them without a sanitizer build.
+    .target(
+      name: "BarFramesFuzzing",
+      dependencies: ["BarFrames", "BarFramesJSON", "BarFramesTiming", "BarFramesRenderer", "BarFramesImageIO"]
+    ),
+    // libFuzzer executables (`make fuzz`); no products, so nothing outside this package sees them.
+    .executableTarget(name: "fuzz-json", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-scene", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-probe", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-icon", dependencies: ["BarFramesFuzzing"]),
+
     // MARK: Tests (mirror Sources/)
     .target(
       name: "BarFramesTestSupport",
@@ -141,6 +154,7 @@ let package = Package(
       name: "BarFramesRendererTests",
       dependencies: ["BarFramesRenderer", "BarFramesText", "BarFramesImageIO", "BarFramesTestSupport"]
     ),
+    .testTarget(name: "BarFramesFuzzingTests", dependencies: ["BarFramesFuzzing", "BarFramesJSON", "BarFramesTestSupport"]),
     .testTarget(name: "BarFramesOutputTests", dependencies: ["BarFramesOutput", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesExportTests",
