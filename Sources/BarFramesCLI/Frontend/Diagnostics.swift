@@ -64,10 +64,12 @@ extension BarFramesCommand {
     BarFramesCommand.designs = designs
     // A closed pipe on stdout or stderr is an error to report (EPIPE), not a signal that kills.
     signal(SIGPIPE, SIG_IGN)
-    // On Linux the arguments come from /proc/self/cmdline: without /proc the list is empty and
-    // ArgumentParser would print the help and exit 0 as if nothing had been asked.
-    guard !CommandLine.arguments.isEmpty else {
-      Diagnostics.printError("barframes: error: cannot read the command line (is /proc mounted?)")
+    // On Linux the arguments come from /proc/self/cmdline: without /proc the list is empty, and
+    // a process started with no argument vector at all (argc 0) sees only the "" the kernel
+    // supplies as its name. ArgumentParser would print the help and exit 0 as if nothing had
+    // been asked.
+    guard let name = CommandLine.arguments.first, !name.isEmpty else {
+      Diagnostics.printError("barframes: error: cannot read the command line (is /proc mounted? was the program started with no arguments?)")
       Foundation.exit(CommandExitCode.failure.rawValue)
     }
     let arguments = CommandLineArguments.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
