@@ -166,9 +166,9 @@ private struct JSONParser {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
       let keyStart = index
       let key = try parseString()
-      guard seen.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
+      guard seen.insert(key).inserted else { throw error("duplicate key \(InputText.quoted(key))", at: keyStart) }
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \(InputText.quoted(key))") }
       index += 1
       members.append(.init(key, try parseValue()))
       skipWhitespace()

@@ -25,6 +25,9 @@ import Testing
     ("[\u{1D}]", "line 1, column 2: unexpected character '\\u{1D}'; expected a JSON value"),
     ("[é]", "line 1, column 2: unexpected character 'é'; expected a JSON value"),
     ("[\"\\\u{1B}\"]", "line 1, column 4: invalid escape '\\u{1B}' after a backslash"),
+    // Keys too: a raw DEL, or an escaped ESC, in a key quoted by a message.
+    ("{\"\u{7F}a\" 1}", "line 1, column 7: expected ':' after the key \"\\u{7F}a\""),
+    ("{\"\\u001b\": 1, \"\\u001b\": 2}", "line 1, column 15: duplicate key \"\\u{1B}\""),
   ])
   func syntaxErrorsGiveLineAndColumn(text: String, expected: String) {
     #expect {
