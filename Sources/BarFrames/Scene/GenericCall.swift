@@ -39,7 +39,7 @@ public enum GenericCall: Hashable, Sendable {
     func layer(_ args: inout JSONObjectReader) throws(InputError) -> String {
       let layer = try args.string("layer")
       guard layers.contains(layer) else {
-        throw args.error("layer", "no layer named \"\(layer)\"; this design has \(layers.names.joined(separator: ", "))")
+        throw args.error("layer", "no layer named \(InputText.quoted(layer)); this design has \(layers.names.joined(separator: ", "))")
       }
       return layer
     }

@@ -105,11 +105,10 @@ public struct Style: Hashable, Sendable {
         guard case .string(let text) = value else {
           throw reader.error("background", "expected \"transparent\" or a colour, got \(value.summary)")
         }
-        do {
-          background = try Color(parsing: text)
-        } catch {
-          throw reader.error("background", "expected \"transparent\" or " + error.description.dropFirst("expected ".count))
+        guard let color = try? Color(parsing: text) else {
+          throw reader.error("background", "expected \"transparent\" or \(ColorParseError.expectation); got \(value.summary)")
         }
+        background = color
       }
     }
     let parameters = try D.Style.read(from: &reader, directory: directory)
