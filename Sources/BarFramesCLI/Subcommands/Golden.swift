@@ -39,10 +39,13 @@ struct GoldenOptions: ParsableArguments {
     for t in times where !(t.isFinite && t >= 0) { throw ValidationError("'--at' must be a time ≥ 0, got \(t)") }
   }
 
-  /// The loaded scenes with their timelines and the times to check.
+  /// The loaded scenes with their timelines and the times to check. A time past a scene's end
+  /// is refused (exit 64) as `render` and `still` refuse it: it would be the last frame under
+  /// another name, and 1e300 has no millisecond file name.
   func loadScenes() throws -> [(timeline: any SceneTimeline, times: [Double])] {
     try scenes.map { path in
       let timeline = try SceneLoading.timeline(path)
+      for t in times { _ = try StillImage.checkedTime(t, flag: "--at", scene: timeline.scene, clamp: false) }
       return (timeline, times.isEmpty ? timeline.scene.keyTimes : times)
     }
   }
