@@ -1,6 +1,7 @@
 # BarFrames: two commands on a fresh Debian 12 machine with Swift installed.
 #   make demo   — install what is missing, build in release mode, render Examples/ into ./frames
 #   make test   — install what is missing, build and run the whole test suite
+#   make fuzz   — build the libFuzzer targets with AddressSanitizer and run each FUZZ_SECONDS (60)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 FRAMES ?= frames
@@ -8,7 +9,9 @@ FRAMES ?= frames
 APT_PACKAGES = libcairo2-dev libfreetype-dev libwebp-dev fonts-dejavu-core
 FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
-.PHONY: demo test deps test-tools build clean portability outside-package
+FUZZ_SECONDS ?= 60
+
+.PHONY: demo test deps test-tools build clean portability outside-package fuzz fuzz-merge
 
 deps:
 	@missing=""; \
@@ -63,7 +66,17 @@ test: deps test-tools
 	$(SWIFT) test --skip-build
 
 clean:
-	rm -rf .build "$(FRAMES)"
+	rm -rf .build .build-fuzz "$(FRAMES)"
+
+# Coverage-guided fuzzing of the JSON reader, scenes and styles, timing probes and icon images
+# (Sources/BarFramesFuzzing; README "Fuzzing"). Seeds come from Fuzz/Corpus, new inputs go to
+# .build-fuzz/corpus; a crash or broken property fails and prints the reproducer's path.
+fuzz: deps
+	SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" scripts/fuzz.sh $(FUZZ_TARGETS)
+
+# Adds to Fuzz/Corpus only the inputs of the last runs that reach new code.
+fuzz-merge: deps
+	SWIFT="$(SWIFT)" scripts/fuzz.sh --merge $(FUZZ_TARGETS)
 
 # Run the same release binary against Debian 13's libraries in a debootstrap root and compare its
 # goldens and SVG previews with the host's (docs/portability.md; needs root, takes a few minutes

@@ -57,7 +57,8 @@ let package = Package(
     // Text as geometry: the pinned font's glyph outlines through FreeType, laid out exactly.
     .target(name: "BarFramesText", dependencies: ["BarFramesGraphics", "CFreeType"]),
     .target(name: "BarFramesTiming", dependencies: ["BarFramesGraphics", "BarFramesJSON"]),
-    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON"]),
+    // CZlib: icons are checked whole when a style is read (PNGCheck), never decoded by the core.
+    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON", "CZlib"]),
 
     // MARK: Output
     // Durable writes: a temporary name unique per write, fsync, rename into place, fsync of the folder.
@@ -118,6 +119,19 @@ let package = Package(
       dependencies: ["BarFrames", "BarFramesBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
 
+    // MARK: Fuzzing
+    // The fuzz targets' entry functions and properties, a library so the test suite replays the
+    // committed corpus and past crashes through them without a sanitizer build.
+    .target(
+      name: "BarFramesFuzzing",
+      dependencies: ["BarFrames", "BarFramesJSON", "BarFramesTiming", "BarFramesRenderer", "BarFramesImageIO"]
+    ),
+    // libFuzzer executables (`make fuzz`); no products, so nothing outside this package sees them.
+    .executableTarget(name: "fuzz-json", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-scene", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-probe", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-icon", dependencies: ["BarFramesFuzzing"]),
+
     // MARK: Tests (mirror Sources/)
     .target(
       name: "BarFramesTestSupport",
@@ -134,12 +148,13 @@ let package = Package(
     .testTarget(name: "BarFramesTextTests", dependencies: ["BarFramesText"]),
     .testTarget(name: "BarFramesRenderingTests", dependencies: ["BarFramesRendering", "BarFramesTestSupport"]),
     .testTarget(name: "BarFramesTimingTests", dependencies: ["BarFramesTiming", "BarFramesJSON"]),
-    .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesTestSupport", "RingDesign"]),
+    .testTarget(name: "BarFramesTests", dependencies: ["BarFrames", "BarFramesImageIO", "BarFramesTestSupport", "RingDesign"]),
     .testTarget(name: "BarFramesImageIOTests", dependencies: ["BarFramesImageIO", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesRendererTests",
       dependencies: ["BarFramesRenderer", "BarFramesText", "BarFramesImageIO", "BarFramesTestSupport"]
     ),
+    .testTarget(name: "BarFramesFuzzingTests", dependencies: ["BarFramesFuzzing", "BarFramesJSON", "BarFramesTestSupport"]),
     .testTarget(name: "BarFramesOutputTests", dependencies: ["BarFramesOutput", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesExportTests",

@@ -1,3 +1,4 @@
+import BarFrames
 import BarFramesOutput
 import Foundation
 
@@ -10,6 +11,12 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   case invalidFormat(String)
   /// The time selection holds no frame of some scene.
   case emptySelection(String)
+  /// The flags (`--fps`, `--time`, `--frames`, `--progress`, `--every-nth`) select more than
+  /// ``InputLimits/frames`` frames of one scene.
+  case tooManyFrames(String)
+  /// A scene file asks for something the render refuses: a whole render of a scene whose own
+  /// duration and frame rate make more than ``InputLimits/frames`` frames.
+  case invalidInput(InputError)
   /// A folder could not be created or is not writable.
   case cannotCreateDirectory(path: String, reason: String)
   /// A file could not be written or renamed into place.
@@ -23,8 +30,10 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
 
   public var description: String {
     switch self {
-    case .invalidShard(let message), .invalidFormat(let message), .emptySelection(let message):
+    case .invalidShard(let message), .invalidFormat(let message), .emptySelection(let message), .tooManyFrames(let message):
       message
+    case .invalidInput(let error):
+      error.description
     case .cannotCreateDirectory(let path, let reason):
       "cannot create the output directory \(path): \(reason)"
     case .cannotWrite(let path, let reason):

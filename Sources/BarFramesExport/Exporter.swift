@@ -42,8 +42,10 @@ public struct Exporter: Sendable {
   }
 
   /// Plans every scene (in the given order, which decides shard ownership) without drawing.
-  /// - Throws: ``ExportError/duplicateSceneName(_:)``, ``ExportError/emptySelection(_:)``, or
-  ///   ``ExportError/invalidFormat(_:)`` for a shard asked for animations without PNG frames.
+  /// - Throws: ``ExportError/duplicateSceneName(_:)``, ``ExportError/emptySelection(_:)``,
+  ///   ``ExportError/invalidFormat(_:)`` for a shard asked for animations without PNG frames, or
+  ///   for more than ``InputLimits/frames`` frames of a scene ``ExportError/tooManyFrames(_:)``
+  ///   (flags) or ``ExportError/invalidInput(_:)`` (the scene file's own duration and fps).
   public func plan(_ timelines: [any SceneTimeline]) throws(ExportError) -> [ScenePlan] {
     if options.shard != .whole, !options.formats.intersection([.apng, .gif, .webp]).isEmpty, !options.formats.contains(.png) {
       throw .invalidFormat(

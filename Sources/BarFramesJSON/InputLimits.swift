@@ -12,6 +12,10 @@ public enum InputLimits {
   public static let probeLayers = 64
   /// The largest canvas side, in points.
   public static let canvasPoints = 4096.0
+  /// The most frames one render draws of one scene, `--every-nth` applied: 100 000 (27 min 46 s at
+  /// 60 fps). A scene may be longer (3600 s at up to 240 fps); `--time`, `--frames` and
+  /// `--every-nth` render part of it. `still`, `inspect` and goldens draw single frames.
+  public static let frames = 100_000
   /// The most pixels one frame may have (canvas × scale²): 16 777 216, 64 MiB as RGBA, so each
   /// render job's surface stays bounded whatever the canvas and scale.
   public static let framePixels = 4096 * 4096

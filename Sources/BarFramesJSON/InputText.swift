@@ -29,7 +29,8 @@ public enum InputText {
     return out
   }
 
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+  /// Whether `scalar` is escaped when quoted from input: it could act on a terminal or break the line.
+  public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0..<0x20, 0x7F...0x9F: true  // C0, DEL, C1
     case 0x2028, 0x2029: true  // line and paragraph separators

@@ -154,10 +154,11 @@ public struct JSONObjectReader {
   public mutating func integer(_ key: String, default defaultValue: Int, _ range: ClosedRange<Int>) throws(InputError) -> Int {
     guard let v = value(key) else { return defaultValue }
     let expectation = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-    guard case .number(let n) = v, n.isFinite, n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+    // Int(exactly:) rather than Int(_:): Double(Int.max) is 2^63, which Int(_:) traps on.
+    guard case .number(let n) = v, let whole = Int(exactly: n), range.contains(whole) else {
       throw error(key, "expected \(expectation), got \(v.summary)")
     }
-    return Int(n)
+    return whole
   }
 
   // MARK: Other scalars

@@ -123,8 +123,17 @@ private struct JSONParser {
     case UInt8(ascii: "n"): return try parseLiteral("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
     default:
-      throw error("unexpected character '\(String(decoding: [bytes[index]], as: UTF8.self))'; expected a JSON value")
+      throw error("unexpected character \(quotedCharacter(at: index)); expected a JSON value")
     }
+  }
+
+  /// The character at `offset` for a message: its whole UTF-8 sequence, escaped, since a
+  /// control character or ESC from the file must not reach the terminal.
+  func quotedCharacter(at offset: Int) -> String {
+    let lead = bytes[offset]
+    let length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    let text = String(decoding: bytes[offset..<min(offset + length, bytes.count)], as: UTF8.self)
+    return "'" + InputText.escaped(text) + "'"
   }
 
   mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
@@ -157,9 +166,9 @@ private struct JSONParser {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
       let keyStart = index
       let key = try parseString()
-      guard seen.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
+      guard seen.insert(key).inserted else { throw error("duplicate key \(InputText.quoted(key))", at: keyStart) }
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \(InputText.quoted(key))") }
       index += 1
       members.append(.init(key, try parseValue()))
       skipWhitespace()
@@ -270,7 +279,7 @@ private struct JSONParser {
           guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
           scalars.append(scalar)
         default:
-          throw error("invalid escape '\\\(String(decoding: [e], as: UTF8.self))'")
+          throw error("invalid escape \(quotedCharacter(at: index - 1)) after a backslash", at: index - 1)
         }
         run = index
         continue

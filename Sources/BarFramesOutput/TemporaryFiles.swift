@@ -226,6 +226,15 @@ public final class TemporaryFiles: @unchecked Sendable {
     return removed
   }
 
+  /// Whether an interrupt is being handled: the cleanup has run and the process is about to
+  /// exit with 128 + the signal. An error that comes of it (``OutputError/interrupted``) is not
+  /// the run's outcome and should not be reported.
+  public var isInterrupted: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return isShuttingDown
+  }
+
   /// The temporary files currently registered (for tests).
   public var registeredPaths: Set<String> {
     lock.lock()

@@ -21,8 +21,14 @@ public final class CairoContext: DrawingContext {
     cairo_destroy(cr)
   }
 
-  /// Throws if any earlier drawing command failed (Cairo errors are sticky).
+  /// The first embedded image that could not be decoded: drawing has no way to throw, and a
+  /// frame without its icon must fail rather than look right.
+  private var imageFailure: RendererError?
+
+  /// Throws if any earlier drawing command failed (Cairo errors are sticky), or an embedded
+  /// image could not be decoded.
   public func checkStatus() throws(RendererError) {
+    if let imageFailure { throw imageFailure }
     try RendererError.check(cairo_status(cr), "draw")
   }
 
@@ -144,7 +150,13 @@ public final class CairoContext: DrawingContext {
   // MARK: Images
 
   public func drawImage(_ image: EmbeddedImage, in rect: Rect, contentMode: EmbeddedImage.ContentMode) {
-    guard let surface = try? imageSurface(for: image) else { return }
+    let surface: OpaquePointer
+    do {
+      surface = try imageSurface(for: image)
+    } catch {
+      imageFailure = imageFailure ?? error
+      return
+    }
     let iw = Double(cairo_image_surface_get_width(surface))
     let ih = Double(cairo_image_surface_get_height(surface))
     guard iw > 0, ih > 0, rect.width > 0, rect.height > 0 else { return }
@@ -197,8 +209,11 @@ public final class CairoContext: DrawingContext {
     return surface
   }
 
-  /// Checks that an embedded image decodes, so a bad icon fails before rendering starts.
-  public static func validate(_ image: EmbeddedImage) throws(RendererError) {
-    cairo_surface_destroy(try decodePNG(image))
+  /// Checks that an embedded image decodes, and returns its size in pixels.
+  @discardableResult
+  public static func validate(_ image: EmbeddedImage) throws(RendererError) -> (width: Int, height: Int) {
+    let surface = try decodePNG(image)
+    defer { cairo_surface_destroy(surface) }
+    return (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
   }
 }

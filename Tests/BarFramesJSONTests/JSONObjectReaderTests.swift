@@ -8,6 +8,20 @@ import Testing
     try JSONObjectReader(try JSONValue(parsing: text), file: "f.json", path: path)
   }
 
+  /// A whole number is converted with Int(exactly:): 2^63, which equals Double(Int.max), is out
+  /// of range with a message, never a trap in Int(_:).
+  @Test(arguments: ["9223372036854775808", "1e19", "1e400", "-1e19", "2.5", "\"3\""])
+  func anIntegerOutsideIntIsRefusedByKey(number: String) throws {
+    var reader = try Self.reader(#"{"n": \#(number)}"#)
+    #expect {
+      try reader.integer("n", default: 0, Int.min...Int.max)
+    } throws: { error in
+      (error as? InputError)?.description.hasPrefix("f.json: n: expected a whole number from \(Int.min) to \(Int.max), got ") == true
+    }
+    var exact = try Self.reader(#"{"n": 9007199254740992}"#)
+    #expect(try exact.integer("n", default: 0, Int.min...Int.max) == 9_007_199_254_740_992)
+  }
+
   @Test func arrayElementsCarryTheirPaths() throws {
     var reader = try Self.reader(#"{"times": [0, 1e999]}"#, path: JSONPath([.key("probes"), .index(2)]))
     let items = try #require(try reader.array("times"))

@@ -19,6 +19,15 @@ import Testing
     ("{} x", "line 1, column 4: unexpected text after the end of the JSON value"),
     ("{\"a\": \"\n\"}", "line 1, column 8: control character in a string"),
     ("[1, 2", "line 1, column 6: unexpected end of file; an array is not closed"),
+    // Found by fuzz-json: the character a message quotes is escaped, never echoed raw to the
+    // terminal (ESC starts an escape sequence), and a multi-byte character is shown whole.
+    ("{\"a\": \u{1B}[31m}", "line 1, column 7: unexpected character '\\u{1B}'; expected a JSON value"),
+    ("[\u{1D}]", "line 1, column 2: unexpected character '\\u{1D}'; expected a JSON value"),
+    ("[é]", "line 1, column 2: unexpected character 'é'; expected a JSON value"),
+    ("[\"\\\u{1B}\"]", "line 1, column 4: invalid escape '\\u{1B}' after a backslash"),
+    // Keys too: a raw DEL, or an escaped ESC, in a key quoted by a message.
+    ("{\"\u{7F}a\" 1}", "line 1, column 7: expected ':' after the key \"\\u{7F}a\""),
+    ("{\"\\u001b\": 1, \"\\u001b\": 2}", "line 1, column 15: duplicate key \"\\u{1B}\""),
   ])
   func syntaxErrorsGiveLineAndColumn(text: String, expected: String) {
     #expect {

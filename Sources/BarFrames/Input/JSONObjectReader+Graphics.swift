@@ -7,12 +7,10 @@ extension JSONObjectReader {
   /// A colour (`#RRGGBB`, `#RRGGBBAA` or a UIKit name), with a default.
   public mutating func color(_ key: String, default defaultValue: Color) throws(InputError) -> Color {
     guard let v = value(key) else { return defaultValue }
-    guard case .string(let s) = v else { throw error(key, ColorParseError(text: v.summary).description) }
-    do {
-      return try Color(parsing: s)
-    } catch {
-      throw self.error(key, error.description)
+    guard case .string(let s) = v, let color = try? Color(parsing: s) else {
+      throw error(key, "expected \(ColorParseError.expectation); got \(v.summary)")
     }
+    return color
   }
 
   /// A point `[x, y]`, with a default.

@@ -70,7 +70,7 @@ public enum GenericCall: Hashable, Sendable {
   private static func layer(_ args: inout JSONObjectReader, in layers: LayerTree) throws(InputError) -> String {
     let layer = try args.string("layer")
     guard layers.contains(layer) else {
-      throw args.error("layer", "no layer named \"\(layer)\"; this design has \(layers.names.joined(separator: ", "))")
+      throw args.error("layer", "no layer named \(InputText.quoted(layer)); this design has \(layers.names.joined(separator: ", "))")
     }
     return layer
   }

@@ -30,11 +30,10 @@ extension Canvas {
       guard case .string(let text) = json else {
         throw reader.error(key, "expected \"transparent\" or a colour, got \(json.summary)")
       }
-      do throws(ColorParseError) {
-        return try Color(parsing: text)
-      } catch {
-        throw reader.error(key, "expected \"transparent\" or " + error.description.dropFirst("expected ".count))
+      guard let color = try? Color(parsing: text) else {
+        throw reader.error(key, "expected \"transparent\" or \(ColorParseError.expectation); got \(json.summary)")
       }
+      return color
     },
   ]
 

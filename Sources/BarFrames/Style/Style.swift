@@ -156,13 +156,16 @@ public enum InputFile {
     if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber, size.intValue > maximumSize {
       throw InputError(file: displayName, keyPath: "", message: "is larger than \(maximumSize >> 20) MiB (the limit)")
     }
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      bytes = try InputBytes.read(url, limit: maximumSize)
     } catch {
-      throw InputError(file: displayName, keyPath: "", message: "cannot be read (\(error.localizedDescription))")
+      switch error {
+      case .tooLarge: throw InputError(file: displayName, keyPath: "", message: "is larger than \(maximumSize >> 20) MiB (the limit)")
+      case .unreadable(let reason): throw InputError(file: displayName, keyPath: "", message: "cannot be read (\(reason))")
+      }
     }
-    return try JSONInput.parse(data, file: displayName)
+    return try JSONInput.parse(Data(bytes), file: displayName)
   }
 
   /// How to name a file referenced from another, as the user would: `../Styles/x.json` inside

@@ -60,14 +60,24 @@ extension BarFramesCommand {
   /// ArgumentParser's own errors keep their behaviour (usage errors print the usage and exit 64;
   /// `--help` and `--version` exit 0); every other error becomes a single `barframes: error:`
   /// line.
+  /// When Ctrl-C, SIGTERM or SIGHUP is being handled, the error a command ends with is only
+  /// the interrupt seen from a writer (its file was refused); the handler is about to print its
+  /// message and exit with 128 + the signal, so wait for it instead of reporting a failure.
+  static func waitIfInterrupted() {
+    guard TemporaryFiles.shared.isInterrupted else { return }
+    while true { sleep(1) }
+  }
+
   static func main(designs: DesignRegistry) async {
     BarFramesCommand.designs = designs
     // A closed pipe on stdout or stderr is an error to report (EPIPE), not a signal that kills.
     signal(SIGPIPE, SIG_IGN)
-    // On Linux the arguments come from /proc/self/cmdline: without /proc the list is empty and
-    // ArgumentParser would print the help and exit 0 as if nothing had been asked.
-    guard !CommandLine.arguments.isEmpty else {
-      Diagnostics.printError("barframes: error: cannot read the command line (is /proc mounted?)")
+    // On Linux the arguments come from /proc/self/cmdline: without /proc the list is empty, and
+    // a process started with no argument vector at all (argc 0) sees only the "" the kernel
+    // supplies as its name. ArgumentParser would print the help and exit 0 as if nothing had
+    // been asked.
+    guard let name = CommandLine.arguments.first, !name.isEmpty else {
+      Diagnostics.printError("barframes: error: cannot read the command line (is /proc mounted? was the program started with no arguments?)")
       Foundation.exit(CommandExitCode.failure.rawValue)
     }
     let arguments = CommandLineArguments.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
@@ -95,6 +105,7 @@ extension BarFramesCommand {
         try command.run()
       }
     } catch let failure as CommandFailure {
+      waitIfInterrupted()
       Diagnostics.printError("barframes: error: \(failure.message)")
       Foundation.exit(failure.exitCode)
     } catch let error as ExitCode {
@@ -104,6 +115,7 @@ extension BarFramesCommand {
       // usage errors — map to exit codes other than 1 and it reports them itself; anything
       // else is ours, one line.
       if exitCode(for: error) != .failure { exit(withError: error) }
+      waitIfInterrupted()
       Diagnostics.printError("barframes: error: \(error)")
       Foundation.exit(CommandExitCode.failure.rawValue)
     }

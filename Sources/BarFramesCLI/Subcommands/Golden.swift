@@ -45,10 +45,13 @@ struct GoldenOptions: ParsableArguments {
     guard !scenes.isEmpty else { throw ValidationError("give at least one scene file") }
   }
 
-  /// The loaded scenes with their timelines and the times to check.
+  /// The loaded scenes with their timelines and the times to check. A time past a scene's end
+  /// is refused (exit 64) as `render` and `still` refuse it: it would be the last frame under
+  /// another name, and 1e300 has no millisecond file name.
   func loadScenes() throws -> [(timeline: any SceneTimeline, times: [Double])] {
     try scenes.map { path in
       let timeline = try SceneLoading.timeline(path)
+      for t in times { _ = try StillImage.checkedTime(t.value, flag: "--at", scene: timeline.scene, clamp: false) }
       return (timeline, times.isEmpty ? timeline.scene.keyTimes : times.map(\.value))
     }
   }

@@ -164,17 +164,18 @@ extension BarFramesCommand {
         return
       }
       let outputURL = URL(fileURLWithPath: output, isDirectory: true)
-      try OutputFiles.createDirectory(outputURL)
-      if let shard, !quiet, let source = try? Shard.resolve(shard, environment: ProcessInfo.processInfo.environment).source {
-        Diagnostics.printError("render: shard \(options.shard) from \(source)")
-      }
-
       let exporter = Exporter(outputDirectory: outputURL, options: options, tool: "barframes \(BarFramesVersion.string)")
       let totalFrames: Int
       do {
         totalFrames = try exporter.plan(timelines).reduce(0) { $0 + $1.renderedFrameCount }
       } catch {
+        // Planned before OUT is created: a refused render leaves nothing behind.
+        if case .invalidInput = error { throw CommandFailure(message: error.description, status: .badInput) }
         throw CommandFailure(message: error.description, status: .usage)
+      }
+      try OutputFiles.createDirectory(outputURL)
+      if let shard, !quiet, let source = try? Shard.resolve(shard, environment: ProcessInfo.processInfo.environment).source {
+        Diagnostics.printError("render: shard \(options.shard) from \(source)")
       }
       let reporter = ProgressReporter(
         mode: quiet ? .silent : ProgressReporter.isInteractive ? .live : .lines, output: output, totalFrames: totalFrames)

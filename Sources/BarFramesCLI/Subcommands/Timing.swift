@@ -29,15 +29,22 @@ extension BarFramesCommand {
         Self.report("\(name): is larger than \(InputLimits.fileSize >> 20) MiB (the limit)")
         throw ExitCode(CommandExitCode.badInput.rawValue)
       }
-      let data: Data
+      let bytes: [UInt8]
       do {
-        data = try Data(contentsOf: url)
+        // Bounded: /dev/zero reports no size and never ends.
+        bytes = try InputBytes.read(url)
       } catch {
-        Self.report("\(name): cannot read the file (\(error.localizedDescription))")
-        throw ExitCode.failure
+        switch error {
+        case .tooLarge:
+          Self.report("\(name): is larger than \(InputLimits.fileSize >> 20) MiB (the limit)")
+          throw ExitCode(CommandExitCode.badInput.rawValue)
+        case .unreadable(let reason):
+          Self.report("\(name): cannot read the file (\(reason))")
+          throw ExitCode.failure
+        }
       }
       do {
-        let output = try TimingProbeFile.run(data, file: name)
+        let output = try TimingProbeFile.run(Data(bytes), file: name)
         FileHandle.standardOutput.write(Data(output.utf8))
       } catch {
         Self.report(error.description)

@@ -64,6 +64,7 @@ public struct ScenePlan: Sendable {
     } catch {
       throw .emptySelection("\(scene.file): \(error.description)")
     }
+    try Self.checkFrameCount(selection.indices.count, scene: scene, rate: rate, options: options)
     names = SceneFileNames(scene: scene.name, scale: scale, indexDigits: selection.sampler.indexDigits)
     let size = scene.style.canvas.size
     pixelWidth = Int((size.width * Double(scale)).rounded(.up))
@@ -105,6 +106,32 @@ public struct ScenePlan: Sendable {
       if item.writesPNG || item.feedsAPNG || item.feedsGIF || item.feedsWebP || item.feedsSheet { items.append(item) }
     }
     self.items = items
+  }
+
+  /// Refuses a render of more than ``InputLimits/frames`` frames of one scene: bad input when
+  /// the scene file alone asks for them (its duration at its fps), a usage error when flags do.
+  static func checkFrameCount(_ count: Int, scene: Scene, rate: FrameRate, options: ExportOptions) throws(ExportError) {
+    let limit = InputLimits.frames
+    guard count > limit else { return }
+    let advice = "render part of it with --time A-B, --frames A-B or --every-nth N"
+    if options.fps == nil, options.selection == .all, options.everyNth == 1 {
+      throw .invalidInput(
+        InputError(
+          file: scene.file, keyPath: "duration",
+          message: "\(scene.duration.compactJSON) s at \(rate) fps is \(count) frames; a render draws at most \(limit) "
+            + "a scene (the limit): \(advice), or shorten the scene"))
+    }
+    let part: String
+    switch options.selection {
+    case .time(let range): part = "--time \(range.lowerBound.compactJSON)-\(range.upperBound.compactJSON)"
+    case .frames(let range): part = "--frames \(range.lowerBound)-\(range.upperBound)"
+    case .progressRange(let range): part = "--progress \(range.lowerBound.compactJSON)-\(range.upperBound.compactJSON)"
+    case .all, .at, .progress: part = "\(scene.duration.compactJSON) s"
+    }
+    let fps = options.fps.map { "--fps \($0.compactJSON)" } ?? "\(rate) fps"
+    let nth = options.everyNth > 1 ? " with --every-nth \(options.everyNth)" : ""
+    throw .tooManyFrames(
+      "\(scene.file): \(part) at \(fps)\(nth) is \(count) frames; a render draws at most \(limit) a scene (the limit): \(advice)")
   }
 
   /// When the animations' frames show.

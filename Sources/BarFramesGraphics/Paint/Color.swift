@@ -114,8 +114,9 @@ public struct ColorParseError: Error, Hashable, Sendable, CustomStringConvertibl
     self.text = text
   }
 
-  public var description: String {
-    "expected a colour as #RRGGBB, #RRGGBBAA or one of "
-      + Color.named.map(\.name).joined(separator: ", ") + "; got \"\(text)\""
-  }
+  /// What a colour must be: `a colour as #RRGGBB, #RRGGBBAA or one of white, black, …`. The
+  /// input readers add what they got, escaped, so a file's text never reaches the terminal raw.
+  public static let expectation = "a colour as #RRGGBB, #RRGGBBAA or one of " + Color.named.map(\.name).joined(separator: ", ")
+
+  public var description: String { "expected \(Self.expectation); got \"\(text)\"" }
 }

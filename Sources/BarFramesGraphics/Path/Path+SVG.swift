@@ -29,9 +29,10 @@ extension Path {
 
 /// SVG path data that could not be parsed.
 public struct SVGPathParseError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What was wrong, e.g. "expected a number".
+  /// What was wrong, e.g. "expected a number"; it quotes nothing from the input.
   public var reason: String
-  /// The text from the offending position (up to 16 characters).
+  /// The text from the offending position (up to 16 characters), as it is: a message for a
+  /// terminal escapes it (BarFramesJSON's `InputText`).
   public var near: String
   /// The character offset of the problem in the input.
   public var offset: Int
@@ -157,7 +158,8 @@ private struct SVGPathParser {
         path.closeSubpath()
         current = subpathStart
       default:
-        throw error("unsupported command \"\(cmd)\" (BarFrames reads M, L, H, V, Q, C and Z)", at: index - 1)
+        // The command is in `near`: a reason never quotes input, which readers escape.
+        throw error("unsupported command (BarFrames reads M, L, H, V, Q, C and Z)", at: index - 1)
       }
       skipSeparators()
       if index < chars.count, !chars[index].isLetter, cmd == "Z" || cmd == "z" {

@@ -2,7 +2,7 @@ import CZlib
 
 /// Decompresses a zlib stream whose decompressed size is known in advance (PNG image data).
 enum Inflater {
-  enum Failure: Error {
+  enum Failure: Error, Equatable {
     /// The stream ended (or the input ran out) after `produced` of `expected` bytes.
     case short(produced: Int, expected: Int)
     /// The stream decompresses to more than the expected size.
@@ -16,6 +16,21 @@ enum Inflater {
   /// Trailing bytes after the end of the zlib stream are tolerated (some encoders pad IDAT),
   /// but a stream that decompresses to more or fewer bytes than expected is an error.
   static func inflate(_ input: UnsafeRawBufferPointer, expectedSize: Int) throws(Failure) -> [UInt8] {
+    // Deflate expands at most about 1032:1, so a header promising more than that of the data's
+    // size is short whatever it holds: 64 bytes claiming 11 585 × 11 585 pixels must not
+    // allocate half a gigabyte to find out (issue 15).
+    let possible = input.count * maximumRatio + 1024
+    if expectedSize > possible {
+      let produced = try inflate(input, expectedSize: possible, acceptShort: true).count
+      throw .short(produced: produced, expected: expectedSize)
+    }
+    return try inflate(input, expectedSize: expectedSize, acceptShort: false)
+  }
+
+  /// The most bytes deflate produces from one byte of input (258 bytes for every 2 bits, at best).
+  static let maximumRatio = 1032
+
+  private static func inflate(_ input: UnsafeRawBufferPointer, expectedSize: Int, acceptShort: Bool) throws(Failure) -> [UInt8] {
     var stream = z_stream()
     var output = [UInt8](repeating: 0, count: expectedSize)
     var failure: Failure?
@@ -63,7 +78,10 @@ enum Inflater {
         }
       }
     }
-    if let failure { throw failure }
+    if let failure {
+      if acceptShort, case .short(let produced, _) = failure { return Array(output[..<produced]) }
+      throw failure
+    }
     return output
   }
 }

@@ -264,7 +264,7 @@ public final class SVGContext: DrawingContext {
   /// Places the image as ``CairoContext`` does — scaled per `contentMode` about the centre of
   /// `rect`, clipped to `rect` — with explicit geometry and `preserveAspectRatio="none"`, so
   /// the viewer does no fitting of its own. An image whose PNG header cannot be read is left
-  /// out, as Cairo leaves out one it cannot decode.
+  /// out (the style reader refuses such an icon when it loads, with `PNGCheck`).
   public func drawImage(_ image: EmbeddedImage, in rect: Rect, contentMode: EmbeddedImage.ContentMode) {
     guard let pixels = image.pngPixelSize, rect.width > 0, rect.height > 0,
       [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite)

@@ -402,7 +402,8 @@ extension JSONObjectReader {
     do {
       return try Path(svgPathData: text)
     } catch {
-      throw self.error(key, error.description)
+      let place = error.near.isEmpty ? "at the end" : "at offset \(error.offset), near \(InputText.quoted(error.near))"
+      throw self.error(key, "invalid SVG path data: \(error.reason) \(place)")
     }
   }
 }

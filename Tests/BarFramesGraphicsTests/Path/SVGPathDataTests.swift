@@ -24,7 +24,7 @@ import Testing
   @Test(arguments: [
     ("L10 10", "must start with M", 0),
     ("M10", "expected a number", 3),
-    ("M0 0 X 5", "unsupported command \"X\"", 5),
+    ("M0 0 X 5", "unsupported command", 5),
     ("M0 0 L1 2 3", "expected a number", 11),
     ("M0 0 Lx", "expected a number", 6),
     ("M0 0 Z 5", "unexpected text after Z", 7),

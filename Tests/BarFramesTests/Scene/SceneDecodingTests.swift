@@ -31,6 +31,8 @@ import Testing
     (#""duration": 1, "events": [{"at": 0, "every": 1e-9, "until": 1, "call": "setProgress", "args": {"value": 1}}]"#, "Examples/x.json: events[0].every: repeats more than 100000 times"),
     (#""duration": 1, "events": [{"at": 0, "call": "setProgress", "args": {"value": {"start": 0, "step": 1}}}]"#, "Examples/x.json: events[0].args.value: {\"start\", \"step\"} values need a repeating event"),
     (#""duration": 1, "events": [{"at": 0, "call": "pauseLayer", "args": {"layer": "dot"}}]"#, "Examples/x.json: events[0].args.layer: no layer named \"dot\"; this design has track, progress, label"),
+    // The layer name is quoted escaped: ESC from the file never reaches the terminal.
+    (#""duration": 1, "events": [{"at": 0, "call": "pauseLayer", "args": {"layer": "\u001b[2J"}}]"#, "Examples/x.json: events[0].args.layer: no layer named \"\\u{1B}[2J\"; this design has"),
     (#""duration": 1, "events": {}"#, "Examples/x.json: events: expected an array, got an object"),
   ])
   func badScenesNameTheKeyPath(body: String, expected: String) {

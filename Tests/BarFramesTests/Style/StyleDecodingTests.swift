@@ -63,6 +63,15 @@ import Testing
     #expect(got?.hasPrefix(expected) == true, "got \(got ?? "no error")")
   }
 
+  /// Found by fuzz-scene: the text a colour message quotes is escaped (ESC, DEL), never echoed
+  /// raw to the terminal.
+  @Test(arguments: ["background", "trackColor"])
+  func aColourMessageQuotesTheInputEscaped(key: String) {
+    let got = message(#"{"version": 1, "design": "bent-line", "\#(key)": "\u001b[2J\u007f"}"#)
+    #expect(got?.hasPrefix("Styles/x.json: \(key): expected ") == true, "\(got ?? "no error")")
+    #expect(got?.hasSuffix(#"; got "\u{1B}[2J\u{7F}""#) == true, "\(got ?? "no error")")
+  }
+
   @Test func malformedJSONNamesLineAndColumn() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("barframes-bad-\(UUID().uuidString).json")
     try Data("{\n  \"version\": 1,\n  \"design\": bent-line\n}".utf8).write(to: url)

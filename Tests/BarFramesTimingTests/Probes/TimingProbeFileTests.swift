@@ -28,6 +28,11 @@ struct TimingProbeFileTests {
      "f", "probes[0].animation.rotationMode", "needs a path"),
     (#"{"version":1,"probes":[{"id":"g","animation":{"type":"keyframe","path":"M0 0 Q"},"times":[0]}]}"#, "g",
      "probes[0].animation.path", "SVG"),
+    // Found by fuzz-probe: the path text a message quotes is escaped (DEL, ESC), never echoed raw.
+    (#"{"version":1,"probes":[{"id":"g","animation":{"type":"keyframe","path":"M0 0 L1 \u007f"},"times":[0]}]}"#, "g",
+     "probes[0].animation.path", #"invalid SVG path data: expected a number at offset 8, near "\u{7F}""#),
+    (#"{"version":1,"probes":[{"id":"g","animation":{"type":"keyframe","path":"M0 0 X\u001b[2J"},"times":[0]}]}"#, "g",
+     "probes[0].animation.path", #"unsupported command (BarFrames reads M, L, H, V, Q, C and Z) at offset 5, near "X\u{1B}[2J""#),
     (#"{"version":1,"probes":[{"id":"h","modelValue":0,"animation":{"toValue":[1,2]},"times":[0]}]}"#, "h",
      "probes[0].animation.toValue", "like the model value"),
     (#"{"version":1,"probes":[{"id":"i","layers":[{"events":[{"at":1,"action":"stop"}]}],"animation":{},"times":[0]}]}"#,

@@ -71,42 +71,39 @@ public struct CustomizableBarStyle: DesignStyle {
     .choice("pauseStrategy", \.pauseStrategy, "What `pauseAnimation` does: the article's fix, removing the animations, or nothing."),
   ]
 
-  /// The eight bytes every PNG file starts with.
-  static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-  /// Loads the icon's bytes now, so a style is a complete value and a missing file fails at
-  /// load time rather than mid-render. The core does not decode PNGs (a renderer does), so
-  /// this checks the signature and that the first chunk is an `IHDR` with a non-empty size.
+  /// Loads the icon's bytes now, so a style is a complete value and a missing or undecodable
+  /// file fails at load time, naming the style and the key, rather than mid-render. The core
+  /// does not decode PNGs (a renderer does), but it checks the whole file (``PNGCheck``): the
+  /// size limits from the header first, then every chunk and the image data.
   static func readIcon(_ path: String, directory: String, reader: JSONObjectReader) throws(InputError) -> EmbeddedImage {
     let key = "progressBarIconImage"
     guard !path.isEmpty else { throw reader.error(key, "expected a PNG file path, got an empty string") }
     let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL
+    let file = InputText.quoted(url.path, limit: 100)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-      throw reader.error(key, "the icon file \(url.path) does not exist; give a PNG path relative to the style file")
+      throw reader.error(key, "the icon file \(file) does not exist; give a PNG path relative to the style file")
     }
-    guard let data = try? Data(contentsOf: url) else {
-      throw reader.error(key, "the icon file \(url.path) cannot be read")
+    let bytes: [UInt8]
+    do {
+      bytes = try InputBytes.read(url, limit: InputFile.maximumSize)
+    } catch {
+      switch error {
+      case .tooLarge: throw reader.error(key, "the icon file \(file) is larger than \(InputFile.maximumSize >> 20) MiB")
+      case .unreadable: throw reader.error(key, "the icon file \(file) cannot be read")
+      }
     }
-    guard data.count <= InputFile.maximumSize else {
-      throw reader.error(key, "the icon file \(url.path) is larger than \(InputFile.maximumSize >> 20) MiB")
-    }
-    let bytes = [UInt8](data)
-    let ihdr: [UInt8] = Array("IHDR".utf8)
-    guard bytes.count >= 24, Array(bytes[0..<8]) == pngSignature, Array(bytes[12..<16]) == ihdr else {
-      throw reader.error(key, "the icon file \(url.path) is not a PNG image")
-    }
-    func be32(_ i: Int) -> UInt32 { bytes[i..<i + 4].reduce(0) { $0 << 8 | UInt32($1) } }
-    let (width, height) = (Int(be32(16)), Int(be32(20)))
-    guard width > 0, height > 0 else {
-      throw reader.error(key, "the icon file \(url.path) is a PNG image of zero width or height")
-    }
-    // Checked from the header, before anything is decoded: 64 bytes of file can claim
-    // 30000 × 30000 pixels (3.4 GB decoded), which a renderer would otherwise drop silently.
+    // 64 bytes of file can claim 30000 × 30000 pixels (3.4 GB decoded): the limits are checked
+    // from the header before anything else is read.
     let side = InputLimits.iconSide, decoded = InputLimits.iconDecodedBytes
-    guard width <= side, height <= side, width * height * 4 <= decoded else {
-      throw reader.error(
-        key, "the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded >> 20) MiB decoded (the limit)")
+    do {
+      _ = try PNGCheck.check(bytes, maximumSide: side, maximumDecodedBytes: decoded)
+    } catch {
+      if case .tooLarge(let width, let height) = error {
+        throw reader.error(
+          key, "the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded >> 20) MiB decoded (the limit)")
+      }
+      throw reader.error(key, "the icon file \(file) is \(error.description)")
     }
     return EmbeddedImage(name: url.lastPathComponent, pngData: bytes)
   }

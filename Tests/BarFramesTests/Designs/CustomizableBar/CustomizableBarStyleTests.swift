@@ -145,13 +145,16 @@ import Testing
     // A side over the limit, and a size within the sides but over the decoded bytes.
     (UInt32(InputLimits.iconSide + 1), UInt32(1), false),
     (UInt32(InputLimits.iconSide), UInt32(InputLimits.iconDecodedBytes / 4 / InputLimits.iconSide + 1), false),
-    // Exactly at both limits: accepted.
+    // Exactly at both limits: accepted (a whole image, since the rest of the file is checked too).
     (UInt32(InputLimits.iconSide), UInt32(InputLimits.iconDecodedBytes / 4 / InputLimits.iconSide), true),
   ])
   func iconDimensionsAndDecodedSizeAreLimits(width: UInt32, height: UInt32, accepted: Bool) throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Data(Self.pngHeader(width: width, height: height)).write(to: directory.appendingPathComponent("huge.png"))
+    let bytes =
+      accepted
+      ? PNGFixture.file(PNGFixture.rgbaChunks(width: Int(width), height: Int(height))) : Self.pngHeader(width: width, height: height)
+    try Data(bytes).write(to: directory.appendingPathComponent("huge.png"))
     let error = error(#""progressBarIconImage": "huge.png""#, directory: directory.path)
     if accepted {
       #expect(error == nil)

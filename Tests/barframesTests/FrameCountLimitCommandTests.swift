@@ -1,0 +1,54 @@
+import BarFramesTestSupport
+import Foundation
+import Testing
+
+/// `render` refuses more than 100 000 frames of one scene (README, Limits): exit 65 naming the
+/// file and key when the scene asks for them, exit 64 naming the flag when `--fps` or `--time`
+/// does; either way before OUT is created.
+@Suite struct FrameCountLimitCommandTests {
+  static func scene(duration: Int, fps: Int, in directory: URL) throws -> String {
+    let url = directory.appendingPathComponent("long.json")
+    try Data(#"{"version": 1, "style": {"version": 1, "design": "bent-line", "size": [40, 20]}, "duration": \#(duration), "fps": \#(fps)}"#.utf8)
+      .write(to: url)
+    return url.path
+  }
+
+  @Test func aLongSceneIsBadInput() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scene = try Self.scene(duration: 3600, fps: 60, in: directory)
+    let out = directory.appendingPathComponent("out")
+    let result = try CommandRunner.run(["render", scene, "-o", out.path, "--quiet"])
+    #expect(result.exitCode == 65)
+    #expect(
+      result.stderr.hasPrefix("barframes: error: \(scene): duration: 3600 s at 60 fps is 216001 frames; a render draws at most 100000"),
+      "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+  }
+
+  @Test(arguments: [
+    (["--fps", "120"], "1000 s at --fps 120 is 120001 frames"),
+    (["--fps", "240", "--time", "0-500"], "--time 0-500 at --fps 240 is 120001 frames"),
+  ])
+  func flagsPastTheLimitAreAUsageError(flags: [String], fragment: String) throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scene = try Self.scene(duration: 1000, fps: 60, in: directory)
+    let out = directory.appendingPathComponent("out")
+    let result = try CommandRunner.run(["render", scene, "-o", out.path, "--quiet"] + flags)
+    #expect(result.exitCode == 64)
+    #expect(result.stderr.hasPrefix("barframes: error: \(scene): \(fragment); a render draws at most 100000"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+  }
+
+  /// A still of a long scene draws one frame: no limit applies.
+  @Test func aStillOfALongSceneIsDrawn() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scene = try Self.scene(duration: 3600, fps: 240, in: directory)
+    let png = directory.appendingPathComponent("still.png")
+    let result = try CommandRunner.run(["still", scene, "--at", "3000", "-o", png.path])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: png.path))
+  }
+}
