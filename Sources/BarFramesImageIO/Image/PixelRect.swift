@@ -101,6 +101,25 @@ extension RGBAImage {
     }
   }
 
+  /// A copy with `rect` cleared.
+  func clearing(_ rect: PixelRect) -> RGBAImage {
+    var copy = self
+    copy.clear(rect)
+    return copy
+  }
+
+  /// Whether every pixel inside `rect` is transparent black (all four bytes zero).
+  func isTransparent(in rect: PixelRect) -> Bool {
+    pixels.withUnsafeBytes { raw in
+      let words = raw.bindMemory(to: UInt32.self)
+      for y in rect.y..<(rect.y + rect.height) {
+        let row = y * width
+        for x in rect.x..<(rect.x + rect.width) where words[row + x] != 0 { return false }
+      }
+      return true
+    }
+  }
+
   /// Whether the pixel bytes are identical (a `memcmp`, without `Array`'s element loop).
   public func hasSamePixels(as other: RGBAImage) -> Bool {
     guard width == other.width, height == other.height else { return false }

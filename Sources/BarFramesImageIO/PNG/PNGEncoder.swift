@@ -40,6 +40,12 @@ public final class PNGEncoder {
       level: preset.zlibLevel, strategy: preset.zlibStrategy, memoryLevel: preset.zlibMemoryLevel)
   }
 
+  /// An encoder with its own zlib settings (the APNG writer's rectangles).
+  init(preset: PNGCompressionPreset, deflater: Deflater) {
+    self.preset = preset
+    self.deflater = deflater
+  }
+
   /// The colour type ``encodeImageData(_:colorType:)`` picks by default: RGB if opaque, else RGBA.
   public static func defaultColorType(for image: RGBAImage) -> PNGColorType {
     image.isOpaque ? .rgb : .rgba

@@ -8,12 +8,23 @@ final class Deflater {
   private let stream: UnsafeMutablePointer<z_stream>
   /// Output buffer reused across calls; grows to `deflateBound` of the largest input seen.
   private var output: [UInt8] = []
+  private let tuning: Tuning?
+
+  /// zlib's match-search parameters (`deflateTune`), in place of those of the level.
+  struct Tuning: Hashable {
+    var goodLength: Int32
+    var maximumLazy: Int32
+    var niceLength: Int32
+    var maximumChain: Int32
+  }
 
   /// - Parameters:
   ///   - level: zlib level 0…9.
   ///   - strategy: `Z_DEFAULT_STRATEGY`, `Z_FILTERED`, `Z_RLE`, …
   ///   - memoryLevel: zlib `memLevel` 1…9.
-  init(level: Int32, strategy: Int32, memoryLevel: Int32 = 8) throws(PNGEncodingError) {
+  ///   - tuning: Match-search parameters replacing the level's, applied to every stream.
+  init(level: Int32, strategy: Int32, memoryLevel: Int32 = 8, tuning: Tuning? = nil) throws(PNGEncodingError) {
+    self.tuning = tuning
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
     let status = deflateInit2_(
@@ -36,6 +47,11 @@ final class Deflater {
   func compress(_ input: UnsafeRawBufferPointer) throws(PNGEncodingError) -> [UInt8] {
     var status = deflateReset(stream)
     guard status == Z_OK else { throw .zlib(operation: "deflateReset", status: status) }
+    // deflateReset restores the level's parameters: tune again for every stream.
+    if let tuning {
+      status = deflateTune(stream, tuning.goodLength, tuning.maximumLazy, tuning.niceLength, tuning.maximumChain)
+      guard status == Z_OK else { throw .zlib(operation: "deflateTune", status: status) }
+    }
     let bound = Int(deflateBound(stream, uLong(input.count)))
     if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
     let produced = output.withUnsafeMutableBufferPointer { out -> Int in
