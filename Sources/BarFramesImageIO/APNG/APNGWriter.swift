@@ -274,50 +274,16 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   /// Outside the previous rectangle the canvas is the previous frame, which `image` differs
   /// from only inside `changed`, so only the union of the two rectangles is looked at.
   private func differingRect(_ image: RGBAImage, over previous: Frame, changed: PixelRect, restoring base: RGBAImage?) -> PixelRect? {
-    let scan = changed.union(previous.region)
-    let inside = previous.region
-    var left = Int.max, top = Int.max, right = -1, bottom = -1
-    image.pixels.withUnsafeBytes { i in
-      previous.image.pixels.withUnsafeBytes { p in
-        (base ?? previous.image).pixels.withUnsafeBytes { b in
-          let iw = i.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self), bw = b.bindMemory(to: UInt32.self)
-          let restoring = base != nil
-          for y in scan.y..<(scan.y + scan.height) {
-            let row = y * width
-            let crossesInside = y >= inside.y && y < inside.y + inside.height
-            for x in scan.x..<(scan.x + scan.width) {
-              let k = row + x
-              let under: UInt32 = crossesInside && x >= inside.x && x < inside.x + inside.width ? (restoring ? bw[k] : 0) : pw[k]
-              if iw[k] != under {
-                left = min(left, x)
-                right = max(right, x)
-                top = min(top, y)
-                bottom = y
-              }
-            }
-          }
-        }
-      }
-    }
-    guard right >= 0 else { return nil }
-    return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+    image.differingRect(from: previous.image, replacing: previous.region, with: base, scan: changed.union(previous.region))
   }
 
   /// The pixels of `canvas` inside `rect`.
   private func canvasPixels(_ canvas: Canvas, previous: Frame, in rect: PixelRect) -> RGBAImage {
-    var pixels = previous.image.cropped(to: rect)
-    guard canvas != .previous else { return pixels }
-    let inside = previous.region
-    let overlapLeft = max(rect.x, inside.x), overlapRight = min(rect.x + rect.width, inside.x + inside.width)
-    let overlapTop = max(rect.y, inside.y), overlapBottom = min(rect.y + rect.height, inside.y + inside.height)
-    guard overlapLeft < overlapRight, overlapTop < overlapBottom else { return pixels }
-    let base = canvas == .restored ? previous.base : nil
-    for y in overlapTop..<overlapBottom {
-      for x in overlapLeft..<overlapRight {
-        pixels[x - rect.x, y - rect.y] = base?[x, y] ?? RGBAImage.Pixel(red: 0, green: 0, blue: 0, alpha: 0)
-      }
-    }
-    return pixels
+    let pixels = previous.image.cropped(to: rect)
+    guard canvas != .previous, let overlap = rect.intersection(previous.region) else { return pixels }
+    let inside = PixelRect(x: overlap.x - rect.x, y: overlap.y - rect.y, width: overlap.width, height: overlap.height)
+    let base = canvas == .restored ? previous.base?.cropped(to: rect) : nil
+    return pixels.replacing(inside, with: base)
   }
 
   /// `source` with pixels equal to `canvas` made fully transparent, if every other pixel is
