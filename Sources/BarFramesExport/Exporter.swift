@@ -140,7 +140,7 @@ public struct Exporter: Sendable {
           sheet = try ContactSheet(
             title: title, scale: plan.scale, frameWidth: plan.pixelWidth, frameHeight: plan.pixelHeight,
             count: plan.sheetPositions.count, isTransparent: plan.colorType == .rgba, backdrop: Backdrop.choose(for: plan)
-          ).makeCanvas()
+          ).makeCanvas(encodingAs: options.pngPreset)
         } catch {
           throw ExportError.renderFailed(scene: plan.name, time: 0, reason: "contact sheet: \(AtomicFile.reason(error))")
         }
@@ -163,10 +163,13 @@ public struct Exporter: Sendable {
       var apngThread: WriterThread<(RGBAImage, EncodedFrame?)>?
       var gifThread: WriterThread<(RGBAImage, UInt16)>?
       var webpThread: WriterThread<RGBAImage>?
+      var sheetThread: WriterThread<ContactSheet.Frame>?
       if let writer = apng?.writer { apngThread = WriterThread(capacity: capacity) { try writer.append($0.0, encoded: $0.1) } }
       if let writer = gif?.writer { gifThread = WriterThread(capacity: capacity) { try writer.append($0.0, delayCentiseconds: $0.1) } }
       if let writer = webp?.writer { webpThread = WriterThread(capacity: capacity) { try writer.append($0) } }
-      threads = [apngThread?.cancel, gifThread?.cancel, webpThread?.cancel].compactMap { $0 }
+      // The sheet draws its cells and compresses each full row of them on a thread of its own.
+      if let sheet { sheetThread = WriterThread(capacity: capacity) { try sheet.add($0) } }
+      threads = [apngThread?.cancel, gifThread?.cancel, webpThread?.cancel, sheetThread?.cancel].compactMap { $0 }
 
       let worker = FrameWorker(plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, temporaryFiles: temporaryFiles)
       try OrderedParallelMap.run(
@@ -186,8 +189,8 @@ public struct Exporter: Sendable {
           if item.feedsWebP, let webpThread, let image = result.image {
             try webpThread.send(image)
           }
-          if item.feedsSheet, let sheet, let image = result.image {
-            try sheet.add(.init(index: item.index, time: item.time, image: image))
+          if item.feedsSheet, let sheetThread, let image = result.image {
+            try sheetThread.send(.init(index: item.index, time: item.time, image: image))
           }
           completed += 1
           progress(.framesCompleted(scene: plan.name, completed: completed, frames: items.count))
@@ -195,6 +198,7 @@ public struct Exporter: Sendable {
       try apngThread?.finish()
       try gifThread?.finish()
       try webpThread?.finish()
+      try sheetThread?.finish()
 
       if let apng {
         try apng.writer.finish()
@@ -221,7 +225,7 @@ public struct Exporter: Sendable {
     if let sheet {
       let bytes: [UInt8]
       do {
-        bytes = try PNGEncoder(preset: options.pngPreset).encode(try sheet.image())
+        bytes = try sheet.png()
       } catch {
         throw .renderFailed(scene: plan.name, time: plan.selection.timeRange.lowerBound, reason: "contact sheet: \(AtomicFile.reason(error))")
       }

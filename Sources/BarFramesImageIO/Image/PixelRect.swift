@@ -62,21 +62,18 @@ extension RGBAImage {
         var left = width, right = -1
         for y in top...bottom {
           let row = y * width
-          var x = 0
-          while x < left {
-            if wa[row + x] != wb[row + x] {
-              left = x
-              break
-            }
-            x += 1
+          // Most rows differ nowhere left of the edge found so far (nor right of the other):
+          // one memcmp says so before any pixel is looked at.
+          if left > 0, memcmp(pa + row * 4, pb + row * 4, left * 4) != 0 {
+            var x = 0
+            while wa[row + x] == wb[row + x] { x += 1 }
+            left = x
           }
-          x = width - 1
-          while x > right {
-            if wa[row + x] != wb[row + x] {
-              right = x
-              break
-            }
-            x -= 1
+          let tail = right + 1
+          if tail < width, memcmp(pa + (row + tail) * 4, pb + (row + tail) * 4, (width - tail) * 4) != 0 {
+            var x = width - 1
+            while wa[row + x] == wb[row + x] { x -= 1 }
+            right = x
           }
         }
         return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
