@@ -217,37 +217,37 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     var colors = ExactColors(limit: colorLimit)
     let threshold = UInt32(GIFColorQuantizer.transparencyThreshold)
     let width = self.width
-    func scan(_ previousSource: UnsafeBufferPointer<UInt32>?, _ previousShown: UnsafeBufferPointer<UInt32>?) {
-      image.pixels.withUnsafeBytes { raw in
-        shown.pixels.withUnsafeMutableBytes { out in
-          let source = raw.bindMemory(to: UInt32.self), target = out.bindMemory(to: UInt32.self)
-          var n = 0
-          for y in rect.y..<(rect.y + rect.height) {
-            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-              defer { n += 1 }
-              let pixel = source[i]
-              if pixel >> 24 < threshold {
-                target[i] = 0
-                continue
+    // One loop over raw pointers (no nested function capturing `isNew` and `colors`, whose
+    // exclusivity checks cost more than the loop's work).
+    let previousSource = keep?.0.pixels ?? [], previousShown = keep?.1.pixels ?? []
+    let keeping = keep != nil
+    image.pixels.withUnsafeBytes { raw in
+      shown.pixels.withUnsafeMutableBytes { out in
+        previousSource.withUnsafeBytes { s in
+          previousShown.withUnsafeBytes { p in
+            isNew.withUnsafeMutableBufferPointer { isNew in
+              let source = raw.bindMemory(to: UInt32.self), target = out.bindMemory(to: UInt32.self)
+              let before = s.bindMemory(to: UInt32.self), kept = p.bindMemory(to: UInt32.self)
+              var n = 0
+              for y in rect.y..<(rect.y + rect.height) {
+                for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
+                  defer { n += 1 }
+                  let pixel = source[i]
+                  if pixel >> 24 < threshold {
+                    target[i] = 0
+                  } else if keeping, kept[i] != 0, before[i] == pixel {
+                    target[i] = kept[i]
+                  } else {
+                    target[i] = pixel | 0xFF00_0000
+                    isNew[n] = true
+                    colors.insert(pixel & Self.rgbMask)
+                  }
+                }
               }
-              if let previousSource, let previousShown, previousShown[i] != 0, previousSource[i] == pixel {
-                target[i] = previousShown[i]
-                continue
-              }
-              target[i] = pixel | 0xFF00_0000
-              isNew[n] = true
-              colors.insert(pixel & Self.rgbMask)
             }
           }
         }
       }
-    }
-    if let (previousSource, previousShown) = keep {
-      previousSource.pixels.withUnsafeBytes { s in
-        previousShown.pixels.withUnsafeBytes { p in scan(s.bindMemory(to: UInt32.self), p.bindMemory(to: UInt32.self)) }
-      }
-    } else {
-      scan(nil, nil)
     }
     if !colors.overflowed { return shown }
     quantizedFrames += 1
@@ -385,6 +385,9 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     _ bases: [(disposal: UInt8, canvas: Canvas)], shown: RGBAImage, delay: Int, previous: Frame?, scan: PixelRect
   ) throws -> (disposal: UInt8, frame: Frame?) {
     var best: (disposal: UInt8, canvas: Canvas, frame: Frame, cost: Int, newGlobal: [UInt32])?
+    // Each disposal's rectangle first: one whose rectangle is not smaller than keeping's
+    // cannot win (it redraws at least as much), so it is encoded only if keeping fails.
+    var candidates: [(disposal: UInt8, canvas: Canvas, rect: PixelRect)] = []
     for (disposal, canvas) in bases {
       let region: PixelRect?
       switch (canvas, previous) {
@@ -393,11 +396,14 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       case (.base, let previous?): region = shown.differingRect(from: previous.base, scan: scan)
       default: region = shown.differingRect(from: shown, replacing: shown.bounds, scan: scan)
       }
-      let rect = region ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-      guard let (frame, newGlobal) = encode(shown, over: canvasPixels(canvas, previous: previous, in: rect), region: rect, delay: delay)
-      else { continue }
+      candidates.append((disposal, canvas, region ?? PixelRect(x: 0, y: 0, width: 1, height: 1)))
+    }
+    for (n, candidate) in candidates.enumerated() {
+      if n > 0, candidates[0].canvas == .shown, best != nil, candidate.rect.area >= candidates[0].rect.area { continue }
+      let under = canvasPixels(candidate.canvas, previous: previous, in: candidate.rect)
+      guard let (frame, newGlobal) = encode(shown, over: under, region: candidate.rect, delay: delay) else { continue }
       let cost = frame.codes.count + (frame.localTable.map { _ in 3 << Self.tableBits(frame) } ?? 0)
-      if best == nil || cost < best!.cost { best = (disposal, canvas, frame, cost, newGlobal) }
+      if best == nil || cost < best!.cost { best = (candidate.disposal, candidate.canvas, frame, cost, newGlobal) }
     }
     guard var best else { return (1, nil) }
     best.frame.base = canvasImage(best.canvas, previous: previous)

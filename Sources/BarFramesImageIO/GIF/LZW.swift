@@ -11,6 +11,8 @@ enum LZW {
     let endCode = clearCode + 1
     var codeSize = minimumCodeSize + 1
     var nextCode = clearCode + 2
+    // Codes are rarely more bytes than indices; growing the array step by step costs more.
+    output.reserveCapacity(output.count + indices.count / 2 + 16)
     var bitBuffer: UInt64 = 0
     var bitCount = 0
 
