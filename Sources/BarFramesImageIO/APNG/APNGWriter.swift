@@ -56,33 +56,27 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   /// Appended frames that were identical to the one before and merged into it.
   public private(set) var mergedFrames = 0
 
-  /// Compresses candidates where several compete (the output stage has its own).
+  /// Prepares the frames appended as images.
+  private let frameEncoder: APNGFrameEncoder
+  /// Compresses the BACKGROUND and PREVIOUS candidates.
   private let compressor: APNGRegionCompressor
   private var pending: Frame?
   /// Frames handed to `output` so far.
   private var framesIssued = 0
   private var isFinished = false
-  /// Compresses the chosen frames and writes them: on the caller's thread, or on `stage`.
+  /// Writes the chosen frames: on the caller's thread, or on `stage`.
   private let output: Output
   private let stage: WriterThread<Stored>?
   /// Where acTL starts: after the 8-byte signature and IHDR (12 + 13 bytes).
   private static var animationControlOffset: Int { 8 + 25 }
-
-  /// What a frame stores.
-  private enum Payload: Sendable {
-    /// Pixels the output stage compresses; `reusable` (the first frame's PNG stream) is kept
-    /// instead where it is not larger.
-    case pixels(RGBAImage, reusable: [UInt8]?)
-    /// A stream already compressed: the smallest of several candidates, or a PNG file's own.
-    case compressed([UInt8])
-  }
 
   /// What the output stage needs of a frame: no canvases, so its queue holds little.
   private struct Stored: Sendable {
     var region: PixelRect
     var blendOp: UInt8
     var disposeOp: UInt8
-    var payload: Payload
+    /// The compressed rectangle.
+    var data: [UInt8]
     var delay: FrameDelay
   }
 
@@ -90,7 +84,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   private struct Frame {
     var region: PixelRect
     var blendOp: UInt8
-    var payload: Payload
+    var data: [UInt8]
     var delay: FrameDelay
     /// The canvas after this frame (the appended image).
     var image: RGBAImage
@@ -108,10 +102,10 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   ///   - colorType: `.rgb` or `.rgba`, shared by every frame.
   ///   - delay: The default frame delay, e.g. `FrameDelay(framesPerSecond: 60)`.
   ///   - preset: How hard frame regions are compressed.
-  ///   - compressionThread: Compress and write the chosen frames on a second thread, fed
-  ///     through a queue of a few frames, while ``append(_:encoded:delay:)`` chooses the next
-  ///     ones: at `.small` the final compression is half the writer's work. The bytes are the
-  ///     same either way; the sink is then complete only after ``finish()``.
+  ///   - compressionThread: Write the chosen frames' chunks on a second thread, fed through a
+  ///     queue of a few frames, while ``append(_:delay:)`` chooses the next ones. The bytes
+  ///     are the same either way; the sink is then complete only after ``finish()``. (The
+  ///     compression itself now happens in ``APNGFrameEncoder``, on the threads that draw.)
   /// - Throws: ``APNGError/invalidConfiguration(_:)`` or the sink's error.
   public init(
     sink: Sink, width: Int, height: Int, loopCount: Int = 0, colorType: PNGColorType, delay: FrameDelay,
@@ -132,13 +126,14 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     self.colorType = colorType
     self.delay = delay
     compressor = try APNGRegionCompressor(preset: preset)
+    frameEncoder = try APNGFrameEncoder(colorType: colorType, preset: preset)
 
     var header = PNGChunk.signature
     PNGChunkWriter.append(.IHDR, PNGChunkWriter.headerData(width: width, height: height, colorType: colorType), to: &header)
     header += Self.animationControl(frameCount: 0, loopCount: loopCount)
     var sink = sink
     try sink.write(header)
-    let output = try Output(sink: sink, colorType: colorType, preset: preset)
+    let output = Output(sink: sink, colorType: colorType)
     self.output = output
     stage = compressionThread ? WriterThread(capacity: 4) { try output.store($0) } : nil
   }
@@ -167,6 +162,18 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   ///   - delay: How long it shows; `nil` uses the writer's ``delay``.
   /// - Throws: ``APNGError`` for a mismatched frame, or the encoder's or sink's error.
   public func append(_ image: RGBAImage, encoded: EncodedFrame? = nil, delay: FrameDelay? = nil) throws {
+    try check(image)
+    try append(try frameEncoder.encode(image, after: pending?.image, encoded: encoded), delay: delay, checked: true)
+  }
+
+  /// Appends the next frame, prepared by an ``APNGFrameEncoder`` (with this writer's colour
+  /// type and preset) from it and the frame appended before.
+  /// - Throws: ``APNGError`` for a mismatched frame, or the compressor's or sink's error.
+  public func append(_ frame: APNGPreparedFrame, delay: FrameDelay? = nil) throws {
+    try append(frame, delay: delay, checked: false)
+  }
+
+  private func check(_ image: RGBAImage) throws {
     guard !isFinished else { throw APNGError.alreadyFinished }
     guard image.width == width, image.height == height else {
       throw APNGError.frameSizeMismatch(
@@ -175,16 +182,19 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     if colorType == .rgb && !image.isOpaque {
       throw APNGError.colorTypeMismatch(frame: framesAppended, colorType: .rgba, expected: .rgb)
     }
+  }
+
+  private func append(_ frame: APNGPreparedFrame, delay: FrameDelay?, checked: Bool) throws {
+    if !checked { try check(frame.image) }
+    let image = frame.image
     let delay = delay ?? self.delay
-    let reusable = encoded.flatMap { $0.width == width && $0.height == height && $0.colorType == colorType ? $0.zdata : nil }
     defer { framesAppended += 1 }
 
     guard var previous = pending else {
-      pending = Frame(
-        region: image.bounds, blendOp: 0, payload: .pixels(image, reusable: reusable), delay: delay, image: image, base: nil)
+      pending = Frame(region: image.bounds, blendOp: 0, data: frame.source, delay: delay, image: image, base: nil)
       return
     }
-    let changed = image.changedRect(from: previous.image)
+    let changed = frame.changed
     if changed == nil, let sum = previous.delay.exactSum(delay) {
       previous.delay = sum
       pending = previous
@@ -194,48 +204,46 @@ public final class APNGWriter<Sink: PatchableByteSink> {
 
     // The canvases the new frame can land on, for each way of disposing of the previous
     // frame, with the rectangle that differs on each. NONE keeps the previous frame: the
-    // changed rectangle, or one pixel rewritten with itself when only the delay starts anew.
+    // changed rectangle, or one pixel rewritten with itself when only the delay starts anew;
+    // its candidates come compressed with the frame.
     let noneRegion = changed ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-    var options: [(disposeOp: UInt8, canvas: Canvas, region: PixelRect)] = [(0, .previous, noneRegion)]
+    var candidates: [Candidate] = [Candidate(disposeOp: 0, canvas: .previous, region: noneRegion, blendOp: 0, data: frame.source)]
+    if let over = frame.over {
+      candidates.append(Candidate(disposeOp: 0, canvas: .previous, region: noneRegion, blendOp: 1, data: over))
+    }
     if let changed {
+      var options: [(disposeOp: UInt8, canvas: Canvas, region: PixelRect)] = []
       let one = PixelRect(x: 0, y: 0, width: 1, height: 1)
-      let cleared = differingRect(image, over: previous, changed: changed, restoring: nil) ?? one
-      if cleared.area < noneRegion.area { options.append((1, .cleared, cleared)) }
+      // Over opaque frames clearing cannot help: every cleared pixel must be drawn again, so
+      // its rectangle holds NONE's.
+      if colorType == .rgba {
+        let cleared = differingRect(image, over: previous, changed: changed, restoring: nil) ?? one
+        if cleared.area < noneRegion.area { options.append((1, .cleared, cleared)) }
+      }
       // PREVIOUS on the first frame means BACKGROUND (APNG spec); over a base transparent
       // where the previous frame drew, it is BACKGROUND again.
       if framesIssued > 0, let base = previous.base, !base.isTransparent(in: previous.region) {
         let restored = differingRect(image, over: previous, changed: changed, restoring: base) ?? one
         if restored.area < noneRegion.area { options.append((2, .restored, restored)) }
       }
-    }
-
-    var candidates: [Candidate] = []
-    for option in options {
-      let whole = option.region == image.bounds
-      let source = whole ? image : image.cropped(to: option.region)
-      candidates.append(
-        Candidate(disposeOp: option.disposeOp, canvas: option.canvas, region: option.region, blendOp: 0, pixels: source, reusable: whole ? reusable : nil))
-      if colorType == .rgba, let over = overPixels(source, canvasPixels(option.canvas, previous: previous, in: option.region)) {
+      for option in options {
+        let source = image.cropped(to: option.region)
         candidates.append(
-          Candidate(disposeOp: option.disposeOp, canvas: option.canvas, region: option.region, blendOp: 1,
-            pixels: RGBAImage(width: option.region.width, height: option.region.height, pixels: over), reusable: nil))
-      }
-    }
-    // A lone candidate is compressed once, by the output stage; several are each compressed
-    // (a whole frame's PNG stream counts as it is) and the smallest is kept.
-    var chosen = candidates[0]
-    var payload: Payload = chosen.reusable.map { .compressed($0) } ?? .pixels(chosen.pixels, reusable: nil)
-    if candidates.count > 1 {
-      var smallest: [UInt8]?
-      for candidate in candidates {
-        let data = try candidate.reusable ?? compressor.compress(candidate.pixels, colorType: colorType)
-        if smallest == nil || data.count < smallest!.count {
-          smallest = data
-          chosen = candidate
+          Candidate(
+            disposeOp: option.disposeOp, canvas: option.canvas, region: option.region, blendOp: 0,
+            data: try compressor.compress(source, colorType: colorType)))
+        if colorType == .rgba, let over = APNGPreparedFrame.overPixels(source, canvasPixels(option.canvas, previous: previous, in: option.region)) {
+          let pixels = RGBAImage(width: option.region.width, height: option.region.height, pixels: over)
+          candidates.append(
+            Candidate(
+              disposeOp: option.disposeOp, canvas: option.canvas, region: option.region, blendOp: 1,
+              data: try compressor.compress(pixels, colorType: colorType)))
         }
       }
-      payload = .compressed(smallest!)
     }
+    // The smallest stream wins; the first of equals.
+    var chosen = candidates[0]
+    for candidate in candidates.dropFirst() where candidate.data.count < chosen.data.count { chosen = candidate }
     let base: RGBAImage? =
       switch chosen.canvas {
       case .previous: previous.image
@@ -243,7 +251,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
       case .restored: previous.base
       }
     try write(previous, disposeOp: chosen.disposeOp)
-    pending = Frame(region: chosen.region, blendOp: chosen.blendOp, payload: payload, delay: delay, image: image, base: base)
+    pending = Frame(region: chosen.region, blendOp: chosen.blendOp, data: chosen.data, delay: delay, image: image, base: base)
   }
 
   /// A canvas the next frame can be drawn on, named by how the previous frame is disposed of.
@@ -256,16 +264,14 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     case restored
   }
 
-  /// One way to draw the new frame: its canvas, region, blend op and pixels (for OVER,
-  /// unchanged pixels made transparent); `reusable` holds the PNG file's own stream when it is
-  /// the whole frame with SOURCE.
+  /// One way to draw the new frame: its canvas, region, blend op and compressed pixels (for
+  /// OVER, unchanged pixels made transparent).
   private struct Candidate {
     var disposeOp: UInt8
     var canvas: Canvas
     var region: PixelRect
     var blendOp: UInt8
-    var pixels: RGBAImage
-    var reusable: [UInt8]?
+    var data: [UInt8]
   }
 
   /// The bounding box of the pixels where `image` differs from `previous.image` with
@@ -286,31 +292,9 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     return pixels.replacing(inside, with: base)
   }
 
-  /// `source` with pixels equal to `canvas` made fully transparent, if every other pixel is
-  /// opaque (so OVER copies it exactly) and at least one pixel is left alone; else nil.
-  private func overPixels(_ source: RGBAImage, _ canvas: RGBAImage) -> [UInt8]? {
-    var pixels = source.pixels
-    var unchanged = 0
-    let valid = pixels.withUnsafeMutableBytes { out in
-      canvas.pixels.withUnsafeBytes { under in
-        let o = out.bindMemory(to: UInt32.self), u = under.bindMemory(to: UInt32.self)
-        for i in 0..<o.count {
-          if o[i] == u[i] {
-            o[i] = 0
-            unchanged += 1
-          } else if o[i].littleEndian >> 24 != 0xFF {
-            return false
-          }
-        }
-        return true
-      }
-    }
-    return valid && unchanged > 0 ? pixels : nil
-  }
-
   /// Hands `frame` to the output stage, or stores it here without one.
   private func write(_ frame: Frame, disposeOp: UInt8) throws {
-    let stored = Stored(region: frame.region, blendOp: frame.blendOp, disposeOp: disposeOp, payload: frame.payload, delay: frame.delay)
+    let stored = Stored(region: frame.region, blendOp: frame.blendOp, disposeOp: disposeOp, data: frame.data, delay: frame.delay)
     if let stage { try stage.send(stored) } else { try output.store(stored) }
     framesIssued += 1
   }
@@ -332,35 +316,22 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     isFinished = true
   }
 
-  /// The second stage: compresses each chosen frame with the writer's preset and writes its
-  /// chunks. Used by one thread at a time — the caller's, or the stage's until ``finish()``.
+  /// The second stage: writes each chosen frame's chunks. Used by one thread at a time — the
+  /// caller's, or the stage's until ``finish()``.
   private final class Output {
     var sink: Sink
     private(set) var framesWritten = 0
     let colorType: PNGColorType
-    private let compressor: APNGRegionCompressor
     private var sequenceNumber: UInt32 = 0
     private var chunkBuffer: [UInt8] = []
 
-    init(sink: Sink, colorType: PNGColorType, preset: PNGCompressionPreset) throws {
+    init(sink: Sink, colorType: PNGColorType) {
       self.sink = sink
       self.colorType = colorType
-      compressor = try APNGRegionCompressor(preset: preset)
-    }
-
-    private func finalData(_ payload: Payload) throws -> [UInt8] {
-      switch payload {
-      case .compressed(let data):
-        return data
-      case .pixels(let pixels, let reusable):
-        let compressed = try compressor.compress(pixels, colorType: colorType, whole: framesWritten == 0)
-        guard let reusable else { return compressed }
-        return compressed.count < reusable.count ? compressed : reusable
-      }
     }
 
     func store(_ frame: Stored) throws {
-      let zdata = try finalData(frame.payload)
+      let zdata = frame.data
       chunkBuffer.removeAll(keepingCapacity: true)
       var control: [UInt8] = []
       control.reserveCapacity(26)

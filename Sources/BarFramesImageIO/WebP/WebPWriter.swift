@@ -47,7 +47,9 @@ public final class WebPWriter<Sink: PatchableByteSink> {
   /// Bytes written so far; after ``finish()``, the file's size.
   public private(set) var bytesWritten = 0
 
-  private var config = WebPConfig()
+  /// Prepares the frames appended as images, and the one-pixel frames that restart a
+  /// duration too long for one chunk.
+  private let frameEncoder: WebPFrameEncoder
   private var previous: RGBAImage?
   private var pending: Frame?
   private var hasAlpha = false
@@ -96,20 +98,7 @@ public final class WebPWriter<Sink: PatchableByteSink> {
     self.quality = quality
     self.timestamps = timestamps
 
-    guard WebPConfigInit(&config) != 0 else { throw WebPError.encoderFailed("the library's version does not match its headers") }
-    if let quality {
-      config.lossless = 0
-      config.quality = Float(quality)
-    } else {
-      config.lossless = 1
-      // In lossless mode the quality is the effort spent on compression, not fidelity: 25
-      // leaves out the colour-cache search, which on these frames costs a third more time
-      // for about 1 % (measured on the examples of issue 16).
-      config.quality = 25
-      config.exact = 1
-    }
-    config.method = Int32(effort)
-    guard WebPValidateConfig(&config) != 0 else { throw WebPError.invalidConfiguration("libwebp rejected the settings") }
+    frameEncoder = try WebPFrameEncoder(quality: quality, effort: effort)
 
     var header: [UInt8] = []
     header += Array("RIFF".utf8)
@@ -136,81 +125,49 @@ public final class WebPWriter<Sink: PatchableByteSink> {
   /// Appends the next frame, shown for one frame interval.
   /// - Throws: ``WebPError`` or the sink's error.
   public func append(_ image: RGBAImage) throws {
+    try check(image)
+    try append(try frameEncoder.encode(image, after: previous), checked: true)
+  }
+
+  /// Appends the next frame, prepared by a ``WebPFrameEncoder`` (with this writer's quality
+  /// and effort) from it and the frame appended before.
+  /// - Throws: ``WebPError`` or the sink's error.
+  public func append(_ frame: WebPPreparedFrame) throws {
+    try append(frame, checked: false)
+  }
+
+  private func check(_ image: RGBAImage) throws {
     guard !isFinished else { throw WebPError.alreadyFinished }
     guard image.width == width, image.height == height else {
       throw WebPError.frameSizeMismatch(
         frame: framesAppended, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
     }
+  }
+
+  private func append(_ frame: WebPPreparedFrame, checked: Bool) throws {
+    if !checked { try check(frame.image) }
     defer {
       framesAppended += 1
-      previous = image
+      previous = frame.image
     }
-    var region = image.bounds
-    if let previous, let pending {
-      guard let changed = image.changedRect(from: previous) else {
-        if timestamps.start(ofFrame: framesAppended + 1) - timestamps.start(ofFrame: pending.first) <= Self.maximumDuration {
-          mergedFrames += 1
-          return
-        }
-        // Too long for one chunk: a pixel rewritten with itself starts the next.
-        try encode(image, region: PixelRect(x: 0, y: 0, width: 1, height: 1))
+    if let pending, frame.chunks == nil {
+      if timestamps.start(ofFrame: framesAppended + 1) - timestamps.start(ofFrame: pending.first) <= Self.maximumDuration {
+        mergedFrames += 1
         return
       }
-      // Offsets are stored halved: widen the rectangle to an even left and top edge.
-      region = PixelRect(
-        x: changed.x & ~1, y: changed.y & ~1, width: changed.width + changed.x % 2, height: changed.height + changed.y % 2)
+      // Too long for one chunk: a pixel rewritten with itself starts the next.
+      try start(try frameEncoder.encode(frame.image, region: PixelRect(x: 0, y: 0, width: 1, height: 1)))
+      return
     }
-    try encode(image, region: region)
+    try start(frame)
   }
 
-  /// Compresses `region` of `image`, writes the pending frame and makes this one pending.
-  private func encode(_ image: RGBAImage, region: PixelRect) throws {
-    var picture = WebPPicture()
-    guard WebPPictureInit(&picture) != 0 else { throw WebPError.encoderFailed("the library's version does not match its headers") }
-    defer { WebPPictureFree(&picture) }
-    picture.width = Int32(region.width)
-    picture.height = Int32(region.height)
-    picture.use_argb = 1
-    var opaque = true
-    let imported = image.pixels.withUnsafeBufferPointer { pixels in
-      let origin = pixels.baseAddress! + (region.y * width + region.x) * 4
-      for y in 0..<region.height where opaque {
-        let row = origin + y * image.bytesPerRow
-        for x in 0..<region.width where row[x * 4 + 3] != 0xFF {
-          opaque = false
-          break
-        }
-      }
-      return WebPPictureImportRGBA(&picture, origin, Int32(image.bytesPerRow))
-    }
-    guard imported != 0 else { throw WebPError.encoderFailed("could not import frame \(framesAppended) (out of memory)") }
-    var memory = WebPMemoryWriter()
-    WebPMemoryWriterInit(&memory)
-    defer { WebPMemoryWriterClear(&memory) }
-    picture.writer = WebPMemoryWrite
-    let encoded = withUnsafeMutablePointer(to: &memory) { pointer in
-      picture.custom_ptr = UnsafeMutableRawPointer(pointer)
-      return WebPEncode(&config, &picture)
-    }
-    guard encoded != 0 else { throw WebPError.encoderFailed("frame \(framesAppended): \(Self.message(picture.error_code))") }
-    let file = UnsafeBufferPointer(start: memory.mem, count: memory.size)
-    let chunks = try Self.imageChunks(of: file)
+  /// Writes the pending frame and makes `frame` pending.
+  private func start(_ frame: WebPPreparedFrame) throws {
+    guard let chunks = frame.chunks else { throw WebPError.encoderFailed("the first frame has no pixels") }
     if let pending { try write(pending, until: framesAppended) }
-    hasAlpha = hasAlpha || !opaque
-    pending = Frame(region: region, chunks: chunks, first: framesAppended)
-  }
-
-  /// The chunks after the RIFF header and any VP8X of a still WebP from `WebPEncode`.
-  private static func imageChunks(of file: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
-    guard file.count >= 20, Array(file[0..<4]) == Array("RIFF".utf8), Array(file[8..<12]) == Array("WEBP".utf8) else {
-      throw WebPError.encoderFailed("WebPEncode wrote no RIFF/WEBP header")
-    }
-    var start = 12
-    if Array(file[12..<16]) == Array("VP8X".utf8) {
-      let size = Int(file[16]) | Int(file[17]) << 8 | Int(file[18]) << 16 | Int(file[19]) << 24
-      start = 20 + size + size % 2
-    }
-    return Array(file[start...])
+    hasAlpha = hasAlpha || !frame.isOpaque
+    pending = Frame(region: frame.region, chunks: chunks, first: framesAppended)
   }
 
   /// Writes `frame`'s ANMF chunk, lasting until appended frame `end` starts.
@@ -251,6 +208,125 @@ public final class WebPWriter<Sink: PatchableByteSink> {
     try sink.overwrite(size, at: 4)
     if hasAlpha { try sink.overwrite([Self.animationFlag | Self.alphaFlag], at: Self.flagsOffset) }
     try sink.flush()
+  }
+
+}
+
+/// A frame prepared by ``WebPFrameEncoder``, for ``WebPWriter/append(_:)-(WebPPreparedFrame)``.
+public struct WebPPreparedFrame: Sendable {
+  /// The whole frame.
+  public var image: RGBAImage
+  /// The rectangle stored (even left and top edges).
+  public var region: PixelRect
+  /// Its image chunks (`VP8L`, or `ALPH` and `VP8 `); nil when nothing changed from the
+  /// previous frame, which then lasts longer.
+  var chunks: [UInt8]?
+  /// Whether every pixel of the rectangle is opaque.
+  var isOpaque: Bool
+}
+
+/// Prepares WebP frames on any thread — the drawing threads, as each frame is drawn — so that
+/// ``WebPWriter`` only writes them in order. A frame after the first is the rectangle that
+/// changed from the previous one (its left and top edges moved to even pixels, as WebP's frame
+/// offsets require), compressed on its own by libwebp's `WebPEncode`; it depends on the two
+/// frames alone, so any thread can prepare any frame and the file is the same.
+///
+/// ```swift
+/// let encoder = try WebPFrameEncoder()            // one per thread; lossless
+/// let frame = try encoder.encode(image, after: previous)
+/// try writer.append(frame)                        // in frame order
+/// ```
+/// Not thread-safe: one encoder per thread.
+public final class WebPFrameEncoder {
+  /// nil for lossless, else the lossy quality 0…100.
+  public let quality: Int?
+  private var config = WebPConfig()
+
+  /// - Parameters:
+  ///   - quality: nil (the default) for lossless; 0…100 for lossy.
+  ///   - effort: libwebp's `method`, 0 (fastest) … 6 (smallest).
+  /// - Throws: ``WebPError/invalidConfiguration(_:)``.
+  public init(quality: Int? = nil, effort: Int = 1) throws {
+    if let quality, !(0...100).contains(quality) {
+      throw WebPError.invalidConfiguration("the quality must be 0…100, not \(quality)")
+    }
+    guard (0...6).contains(effort) else { throw WebPError.invalidConfiguration("the effort must be 0…6, not \(effort)") }
+    self.quality = quality
+    guard WebPConfigInit(&config) != 0 else { throw WebPError.encoderFailed("the library's version does not match its headers") }
+    if let quality {
+      config.lossless = 0
+      config.quality = Float(quality)
+    } else {
+      config.lossless = 1
+      // In lossless mode the quality is the effort spent on compression, not fidelity: 25
+      // leaves out the colour-cache search, which on these frames costs a third more time
+      // for about 1 % (measured on the examples of issue 16).
+      config.quality = 25
+      config.exact = 1
+    }
+    config.method = Int32(effort)
+    guard WebPValidateConfig(&config) != 0 else { throw WebPError.invalidConfiguration("libwebp rejected the settings") }
+  }
+
+  /// Prepares `image`, which follows `previous` (nil for the first frame, stored whole).
+  /// - Parameter difference: `image` against `previous`, if already known.
+  /// - Throws: ``WebPError/encoderFailed(_:)``.
+  public func encode(_ image: RGBAImage, after previous: RGBAImage?, difference: FrameDifference? = nil) throws -> WebPPreparedFrame {
+    guard let previous else { return try encode(image, region: image.bounds) }
+    guard let changed = (difference ?? FrameDifference(image, from: previous)).changed else {
+      return WebPPreparedFrame(image: image, region: PixelRect(x: 0, y: 0, width: 1, height: 1), chunks: nil, isOpaque: true)
+    }
+    // Offsets are stored halved: widen the rectangle to an even left and top edge.
+    return try encode(
+      image,
+      region: PixelRect(x: changed.x & ~1, y: changed.y & ~1, width: changed.width + changed.x % 2, height: changed.height + changed.y % 2))
+  }
+
+  /// `region` of `image` compressed.
+  func encode(_ image: RGBAImage, region: PixelRect) throws -> WebPPreparedFrame {
+    var picture = WebPPicture()
+    guard WebPPictureInit(&picture) != 0 else { throw WebPError.encoderFailed("the library's version does not match its headers") }
+    defer { WebPPictureFree(&picture) }
+    picture.width = Int32(region.width)
+    picture.height = Int32(region.height)
+    picture.use_argb = 1
+    var opaque = true
+    let imported = image.pixels.withUnsafeBufferPointer { pixels in
+      let origin = pixels.baseAddress! + (region.y * image.width + region.x) * 4
+      for y in 0..<region.height where opaque {
+        let row = origin + y * image.bytesPerRow
+        for x in 0..<region.width where row[x * 4 + 3] != 0xFF {
+          opaque = false
+          break
+        }
+      }
+      return WebPPictureImportRGBA(&picture, origin, Int32(image.bytesPerRow))
+    }
+    guard imported != 0 else { throw WebPError.encoderFailed("could not import a frame (out of memory)") }
+    var memory = WebPMemoryWriter()
+    WebPMemoryWriterInit(&memory)
+    defer { WebPMemoryWriterClear(&memory) }
+    picture.writer = WebPMemoryWrite
+    let encoded = withUnsafeMutablePointer(to: &memory) { pointer in
+      picture.custom_ptr = UnsafeMutableRawPointer(pointer)
+      return WebPEncode(&config, &picture)
+    }
+    guard encoded != 0 else { throw WebPError.encoderFailed(Self.message(picture.error_code)) }
+    let chunks = try Self.imageChunks(of: UnsafeBufferPointer(start: memory.mem, count: memory.size))
+    return WebPPreparedFrame(image: image, region: region, chunks: chunks, isOpaque: opaque)
+  }
+
+  /// The chunks after the RIFF header and any VP8X of a still WebP from `WebPEncode`.
+  private static func imageChunks(of file: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+    guard file.count >= 20, Array(file[0..<4]) == Array("RIFF".utf8), Array(file[8..<12]) == Array("WEBP".utf8) else {
+      throw WebPError.encoderFailed("WebPEncode wrote no RIFF/WEBP header")
+    }
+    var start = 12
+    if Array(file[12..<16]) == Array("VP8X".utf8) {
+      let size = Int(file[16]) | Int(file[17]) << 8 | Int(file[18]) << 16 | Int(file[19]) << 24
+      start = 20 + size + size % 2
+    }
+    return Array(file[start...])
   }
 
   private static func message(_ code: WebPEncodingError) -> String {
