@@ -49,19 +49,22 @@ public final class APNGFrameEncoder {
     guard let previous else {
       let whole = try compressor.compress(image, colorType: colorType, whole: true)
       let data = reusable.map { whole.count < $0.count ? whole : $0 } ?? whole
-      return APNGPreparedFrame(image: image, changed: image.bounds, source: data, over: nil)
+      return APNGPreparedFrame(image: image, colorType: colorType, changed: image.bounds, source: data, over: nil)
     }
     let changed = (difference ?? FrameDifference(image, from: previous)).changed
     // Nothing changed: one pixel rewritten with itself, in case the delay cannot be merged.
     let region = changed ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
     let whole = region == image.bounds
     let pixels = whole ? image : image.cropped(to: region)
+    // Compressing an RGB rectangle checks that it is opaque (outside it the frame is the
+    // previous one, checked before), so a frame is checked whole only when it is stored whole.
+    if whole, reusable != nil, colorType == .rgb, !image.isOpaque { throw PNGEncodingError.alphaWouldBeLost }
     let source = try (whole ? reusable : nil) ?? compressor.compress(pixels, colorType: colorType)
     var over: [UInt8]?
     if colorType == .rgba, changed != nil, let blended = APNGPreparedFrame.overPixels(pixels, previous.cropped(to: region)) {
       over = try compressor.compress(RGBAImage(width: region.width, height: region.height, pixels: blended), colorType: colorType)
     }
-    return APNGPreparedFrame(image: image, changed: changed, source: source, over: over)
+    return APNGPreparedFrame(image: image, colorType: colorType, changed: changed, source: source, over: over)
   }
 }
 
@@ -69,6 +72,8 @@ public final class APNGFrameEncoder {
 public struct APNGPreparedFrame: Sendable {
   /// The whole frame as it must be shown.
   public var image: RGBAImage
+  /// The colour type it was prepared for; an RGB frame was checked to be opaque.
+  public var colorType: PNGColorType
   /// The rectangle that changed from the previous frame (the whole canvas for the first);
   /// nil if nothing did.
   public var changed: PixelRect?

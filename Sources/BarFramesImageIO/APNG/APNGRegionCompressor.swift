@@ -6,7 +6,8 @@ import CZlib
 /// - `.balanced`: zlib level 6, None on every row.
 /// - `.small`: zlib's lazy matching with long matches but short hash chains —
 ///   `deflateTune(8, 258, 258, 32)`, None on every row — and, for a rectangle of at most
-///   ``smallArea`` pixels, the run-length strategy too, keeping the smaller.
+///   ``smallArea`` pixels, the run-length strategy first: kept at once if it is an eighth of
+///   the rows or less, else the smaller of the two.
 ///
 /// None on every row: on the examples' rectangles None was smallest in 831 of 853 trials
 /// against the per-row heuristic, Sub and the rest, so trying the others costs more than it
@@ -48,13 +49,21 @@ final class APNGRegionCompressor {
   /// `colorType`'s channels. A whole frame is also tried with the per-row filter heuristic of
   /// PNG files, which suits whole pictures (gradients, repeated rows) better than None.
   func compress(_ pixels: RGBAImage, colorType: PNGColorType, whole: Bool = false) throws(PNGEncodingError) -> [UInt8] {
+    var runs: [UInt8]?
+    if let runLength, !whole, pixels.width * pixels.height <= Self.smallArea {
+      let data = try runLength.encodeImageData(pixels, colorType: colorType, filters: filters).zdata
+      // Eight times smaller than the rows already: nothing left for matches to win (on the
+      // examples' rectangles the tuned search never beat such a stream).
+      let rawSize = pixels.height * (1 + pixels.width * (colorType == .rgb ? 3 : 4))
+      if data.count * 8 <= rawSize { return data }
+      runs = data
+    }
     var data = try main.encodeImageData(pixels, colorType: colorType, filters: filters).zdata
     if whole, case .adaptive = filters {
       let heuristic = try main.encodeImageData(pixels, colorType: colorType, filters: preset.filterChoice).zdata
       if heuristic.count < data.count { data = heuristic }
     }
-    guard let runLength, pixels.width * pixels.height <= Self.smallArea else { return data }
-    let runs = try runLength.encodeImageData(pixels, colorType: colorType, filters: filters).zdata
+    guard let runs else { return data }
     return runs.count < data.count ? runs : data
   }
 }

@@ -173,19 +173,26 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     try append(frame, delay: delay, checked: false)
   }
 
-  private func check(_ image: RGBAImage) throws {
+  /// Checks the size and, unless `opaqueChecked` (an RGB frame prepared by an encoder), that
+  /// an RGB frame is opaque.
+  private func check(_ image: RGBAImage, opaqueChecked: Bool = false) throws {
     guard !isFinished else { throw APNGError.alreadyFinished }
     guard image.width == width, image.height == height else {
       throw APNGError.frameSizeMismatch(
         frame: framesAppended, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
     }
-    if colorType == .rgb && !image.isOpaque {
+    if colorType == .rgb && !opaqueChecked && !image.isOpaque {
       throw APNGError.colorTypeMismatch(frame: framesAppended, colorType: .rgba, expected: .rgb)
     }
   }
 
   private func append(_ frame: APNGPreparedFrame, delay: FrameDelay?, checked: Bool) throws {
-    if !checked { try check(frame.image) }
+    if !checked {
+      guard frame.colorType == colorType else {
+        throw APNGError.colorTypeMismatch(frame: framesAppended, colorType: frame.colorType, expected: colorType)
+      }
+      try check(frame.image, opaqueChecked: true)
+    }
     let image = frame.image
     let delay = delay ?? self.delay
     defer { framesAppended += 1 }
