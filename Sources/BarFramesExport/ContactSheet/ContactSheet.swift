@@ -103,6 +103,8 @@ public struct ContactSheet: Sendable {
     private let encoder: PNGStreamEncoder?
     /// Pixel rows handed to `encoder` so far.
     private var encodedRows = 0
+    /// The rows being handed over, reused.
+    private var band: RGBAImage?
 
     init(_ sheet: ContactSheet, encodingAs preset: PNGCompressionPreset? = nil) throws {
       try PinnedFont.check()
@@ -149,22 +151,29 @@ public struct ContactSheet: Sendable {
       }
     }
 
-    /// Converts the pixel rows from `encodedRows` to `end` to straight RGBA and compresses them.
+    /// Converts the pixel rows from `encodedRows` to `end` to straight RGBA and compresses them,
+    /// sixteen rows at a time through one reused buffer (a fresh full-width band for each row
+    /// of cells cost more in page faults than its conversion).
     private func encode(upTo end: Int) throws {
       guard let encoder, end > encodedRows else { return }
-      let width = surface.pixelWidth, start = encodedRows
-      let band = try surface.withPremultipliedARGB { source, stride in
-        RGBAImage(
-          width: width, height: end - start,
-          pixels: [UInt8](unsafeUninitializedCapacity: width * (end - start) * 4) { out, count in
+      let width = surface.pixelWidth
+      try surface.withPremultipliedARGB { source, stride in
+        while encodedRows < end {
+          let rows = min(Self.bandRows, end - encodedRows)
+          if band?.height != rows { band = RGBAImage(width: width, height: rows) }
+          let start = encodedRows
+          band!.pixels.withUnsafeMutableBufferPointer { out in
             PixelConversion.unpremultiplyARGB32(
-              UnsafeRawBufferPointer(rebasing: source[(start * stride)...]), stride: stride, width: width, height: end - start, into: out)
-            count = width * (end - start) * 4
-          })
+              UnsafeRawBufferPointer(rebasing: source[(start * stride)...]), stride: stride, width: width, height: rows, into: out)
+          }
+          try encoder.append(band!)
+          encodedRows += rows
+        }
       }
-      try encoder.append(band)
-      encodedRows = end
     }
+
+    /// Rows converted and compressed at a time.
+    private static var bandRows: Int { 16 }
 
     /// The finished sheet's pixels (opaque).
     public func image() throws -> RGBAImage { try surface.rgbaImage() }
