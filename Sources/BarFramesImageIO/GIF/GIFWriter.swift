@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes an animated GIF89a frame by frame, as the frames arrive, storing only what changed.
 ///
 /// - **What a frame shows.** Pixels with alpha < 128 are transparent, the others opaque with
@@ -55,6 +61,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   private var globalIndex: [UInt32: UInt8] = [:]
   private var pending: Frame?
   private var previousSource: RGBAImage?
+  /// A canvas-sized buffer no longer used, for the next frame's canvas.
+  private var spare: [UInt8] = []
   private var block: [UInt8] = []
 
   /// A frame chosen but not yet written: its disposal waits for the next frame.
@@ -135,7 +143,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     }
     let changed = sourceChange ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
     var shown = target(image, in: changed)
-    if let mapped = mappedToGlobal(shown, after: previous.shown, in: changed) { shown = mapped }
+    mapToGlobal(&shown, after: previous.shown, in: changed)
 
     if shown.hasSamePixels(as: previous.shown, in: changed), previous.delay + delay <= 0xFFFF {
       previous.delay += delay
@@ -169,6 +177,9 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     guard let next = choice.frame else { throw GIFError.invalidConfiguration("a frame could not be encoded") }
     try write(previous, disposal: choice.disposal)
     pending = next
+    // The canvas before the previous frame is needed no more (unless restored to): its
+    // buffer takes the next frame's canvas, instead of a fresh allocation every frame.
+    if choice.disposal != 3 { spare = previous.base.pixels }
   }
 
   /// A canvas the next frame is drawn on, named by the previous frame's disposal.
@@ -212,7 +223,15 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   private func target(_ image: RGBAImage, whole: Bool = false, colorLimit: Int = 256, in rect: PixelRect? = nil) -> RGBAImage {
     let keep = whole ? nil : previousSource.flatMap { source in pending.map { (source, $0.shown) } }
     let rect = keep == nil ? image.bounds : (rect ?? image.bounds)
-    var shown = keep?.1 ?? RGBAImage(width: width, height: height)
+    var shown: RGBAImage
+    if let kept = keep?.1, spare.count == kept.pixels.count {
+      var buffer = spare
+      spare = []
+      buffer.withUnsafeMutableBytes { target in kept.pixels.withUnsafeBytes { _ = memcpy(target.baseAddress!, $0.baseAddress!, $0.count) } }
+      shown = RGBAImage(width: width, height: height, pixels: buffer)
+    } else {
+      shown = keep?.1 ?? RGBAImage(width: width, height: height)
+    }
     var isNew = [Bool](repeating: false, count: rect.area)
     var colors = ExactColors(limit: colorLimit)
     let threshold = UInt32(GIFColorQuantizer.transparencyThreshold)
@@ -261,11 +280,11 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   public static var closeColorDistance: Int { 6 }
 
   /// The largest mean error, per channel and redrawn pixel, accepted to draw a frame with the
-  /// global table's colours instead of a local table of its own (``mappedToGlobal(_:after:)``).
+  /// global table's colours instead of a local table of its own (``mapToGlobal(_:after:in:)``).
   public static var globalMappingTolerance: Double { 1.5 }
 
-  /// `shown` with the new colours of its redrawn pixels replaced by their nearest global colour (smallest sum of channel
-  /// differences; the lower index on a tie), or nil if nothing changes:
+  /// Replaces in `shown` the new colours of its redrawn pixels by their nearest global colour (smallest sum of channel
+  /// differences; the lower index on a tie):
   /// - a new colour within ``closeColorDistance`` of a global one, always;
   /// - all of them, when the others would not fit the table and the mean error over the
   ///   redrawn pixels stays within ``globalMappingTolerance``.
@@ -278,8 +297,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   ///
   /// Only `rect` is looked at (the whole canvas by default): the caller knows `shown` and
   /// `previous` agree outside it.
-  func mappedToGlobal(_ shown: RGBAImage, after previous: RGBAImage, in rect: PixelRect? = nil) -> RGBAImage? {
-    guard !globalColors.isEmpty else { return nil }
+  func mapToGlobal(_ shown: inout RGBAImage, after previous: RGBAImage, in rect: PixelRect? = nil) {
+    guard !globalColors.isEmpty else { return }
     let rect = rect ?? shown.bounds
     let width = self.width
     let rows = rect.y..<(rect.y + rect.height)
@@ -303,7 +322,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
         }
       }
     }
-    guard !missing.isEmpty else { return nil }
+    guard !missing.isEmpty else { return }
     var replacement: [UInt32: UInt32] = [:]
     var far: [(color: UInt32, nearest: UInt32)] = []
     var error = 0
@@ -319,9 +338,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     if globalColors.count / 3 + far.count > 255, Double(error) / Double(redrawn * 3) <= Self.globalMappingTolerance {
       for (color, nearest) in far { replacement[color] = nearest }
     }
-    guard !replacement.isEmpty else { return nil }
-    var mapped = shown
-    mapped.pixels.withUnsafeMutableBytes { m in
+    guard !replacement.isEmpty else { return }
+    shown.pixels.withUnsafeMutableBytes { m in
       previous.pixels.withUnsafeBytes { p in
         let mw = m.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
         var lastColor = UInt32.max
@@ -338,7 +356,6 @@ public final class GIFWriter<Sink: PatchableByteSink> {
         }
       }
     }
-    return mapped
   }
 
   /// The global colour closest to `color` (both `0x00BBGGRR`) and the sum of their channel
