@@ -291,6 +291,9 @@ struct FrameWorker: Sendable {
     var encoded: EncodedFrame?
     do {
       image = try state.renderer.render(plan.timeline.presentation(at: item.time))
+      // Every item feeds the animations when one does: the previous item is the previous
+      // frame. The next frame's thread may be waiting for this one: hand it over first.
+      if item.feedsAPNG || item.feedsWebP { handoff?.publish(n, image) }
       if item.needsEncoding { encoded = try state.encoder.encodeImageData(image, colorType: plan.colorType) }
     } catch {
       throw ExportError.renderFailed(scene: plan.name, time: item.time, reason: AtomicFile.reason(error))
@@ -304,8 +307,6 @@ struct FrameWorker: Sendable {
     }
     var result = Result(image: item.feedsGIF || item.feedsSheet ? image : nil, record: record)
     if let handoff, item.feedsAPNG || item.feedsWebP {
-      // Every item feeds the animations when one does: the previous item is the previous frame.
-      handoff.publish(n, image)
       var previous: RGBAImage?
       if n > 0 {
         guard let frame = handoff.take(n - 1) else { throw CancellationError() }
