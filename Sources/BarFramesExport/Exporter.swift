@@ -149,7 +149,7 @@ public struct Exporter: Sendable {
         let file = try StreamingFile(url(plan.names.apngPath), registry: temporaryFiles)
         apng = (file, try APNGWriter(
           sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
-          colorType: plan.colorType, delay: plan.apngDelay, preset: .small, compressionThread: true))
+          colorType: plan.colorType, delay: plan.apngDelay, preset: Self.apngPreset))
       }
       if items.contains(where: \.feedsSheet) {
         let title = "\(plan.name) · \(plan.rate) fps · \(plan.selection.indices.count) frames · @\(plan.scale)x"
@@ -157,7 +157,7 @@ public struct Exporter: Sendable {
           sheet = try ContactSheet(
             title: title, scale: plan.scale, frameWidth: plan.pixelWidth, frameHeight: plan.pixelHeight,
             count: plan.sheetPositions.count, isTransparent: plan.colorType == .rgba, backdrop: Backdrop.choose(for: plan)
-          ).makeCanvas()
+          ).makeCanvas(encodingAs: options.pngPreset)
         } catch {
           throw ExportError.renderFailed(scene: plan.name, time: 0, reason: "contact sheet: \(AtomicFile.reason(error))")
         }
@@ -174,44 +174,41 @@ public struct Exporter: Sendable {
           timestamps: plan.webpTimestamps, quality: options.webpQuality))
       }
 
-      // Each animation encodes on its own thread, fed in frame order through a bounded queue,
-      // so the three run at the same time as each other and as the drawing threads.
+      // The drawing threads prepare the APNG's and the WebP's frames (what changed, compressed)
+      // as they draw, so only their writing is left here. The GIF (whose palette is built as
+      // frames come) and the contact sheet each run on a thread of their own, fed in frame
+      // order through a bounded queue, at the same time as the drawing threads.
       let capacity = options.inFlightLimit
-      var apngThread: WriterThread<(RGBAImage, EncodedFrame?)>?
       var gifThread: WriterThread<(RGBAImage, UInt16)>?
-      var webpThread: WriterThread<RGBAImage>?
-      if let writer = apng?.writer { apngThread = WriterThread(capacity: capacity) { try writer.append($0.0, encoded: $0.1) } }
+      var sheetThread: WriterThread<ContactSheet.Frame>?
       if let writer = gif?.writer { gifThread = WriterThread(capacity: capacity) { try writer.append($0.0, delayCentiseconds: $0.1) } }
-      if let writer = webp?.writer { webpThread = WriterThread(capacity: capacity) { try writer.append($0) } }
-      threads = [apngThread?.cancel, gifThread?.cancel, webpThread?.cancel].compactMap { $0 }
+      if let sheet { sheetThread = WriterThread(capacity: capacity) { try sheet.add($0) } }
+      threads = [gifThread?.cancel, sheetThread?.cancel].compactMap { $0 }
 
-      let worker = FrameWorker(plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, temporaryFiles: temporaryFiles)
+      let worker = FrameWorker(
+        plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, webpQuality: options.webpQuality,
+        temporaryFiles: temporaryFiles, handoff: items.contains { $0.feedsAPNG || $0.feedsWebP } ? FrameHandoff() : nil)
       try OrderedParallelMap.run(
         count: items.count, jobs: options.jobs, window: options.inFlightLimit,
         makeState: { try worker.makeState() },
-        work: { n, state in try worker.render(items[n], state: state) },
+        work: { n, state in try worker.render(n, state: state) },
         consume: { n, result in
           let item = items[n]
           if let record = result.record { entry.frames.append(record) }
-          if item.feedsAPNG, let apngThread, let image = result.image {
-            try apngThread.send((image, result.encoded))
-          }
+          if let frame = result.apng { try apng?.writer.append(frame) }
           if item.feedsGIF, let gifThread, let image = result.image {
             try gifThread.send((image, plan.gifDelays[gifFrame]))
             gifFrame += 1
           }
-          if item.feedsWebP, let webpThread, let image = result.image {
-            try webpThread.send(image)
-          }
-          if item.feedsSheet, let sheet, let image = result.image {
-            try sheet.add(.init(index: item.index, time: item.time, image: image))
+          if let frame = result.webp { try webp?.writer.append(frame) }
+          if item.feedsSheet, let sheetThread, let image = result.image {
+            try sheetThread.send(.init(index: item.index, time: item.time, image: image))
           }
           completed += 1
           progress(.framesCompleted(scene: plan.name, completed: completed, frames: items.count))
         })
-      try apngThread?.finish()
       try gifThread?.finish()
-      try webpThread?.finish()
+      try sheetThread?.finish()
 
       if let apng {
         try apng.writer.finish()
@@ -238,7 +235,7 @@ public struct Exporter: Sendable {
     if let sheet {
       let bytes: [UInt8]
       do {
-        bytes = try PNGEncoder(preset: options.pngPreset).encode(try sheet.image())
+        bytes = try sheet.png()
       } catch {
         throw .renderFailed(scene: plan.name, time: plan.selection.timeRange.lowerBound, reason: "contact sheet: \(AtomicFile.reason(error))")
       }
@@ -251,44 +248,69 @@ public struct Exporter: Sendable {
   }
 }
 
-/// Draws, encodes and writes one frame; one ``State`` per thread.
+/// Draws, encodes and writes one frame, and prepares its APNG and WebP frames; one ``State``
+/// per thread.
 struct FrameWorker: Sendable {
   var plan: ScenePlan
   var outputDirectory: URL
   var preset: PNGCompressionPreset
+  var webpQuality: Int?
   var temporaryFiles: TemporaryFiles
+  /// Passes each frame to the thread preparing the next one's animation frames.
+  var handoff: FrameHandoff?
 
-  /// A thread's Cairo surface and PNG encoder.
+  /// A thread's Cairo surface, PNG encoder and animation frame encoders.
   final class State {
     let renderer: FrameRenderer
     let encoder: PNGEncoder
-    init(renderer: FrameRenderer, encoder: PNGEncoder) {
+    let apng: APNGFrameEncoder?
+    let webp: WebPFrameEncoder?
+    init(renderer: FrameRenderer, encoder: PNGEncoder, apng: APNGFrameEncoder?, webp: WebPFrameEncoder?) {
       self.renderer = renderer
       self.encoder = encoder
+      self.apng = apng
+      self.webp = webp
     }
   }
 
   struct Result: Sendable {
-    var encoded: EncodedFrame?
     var image: RGBAImage?
     var record: ExportManifest.FrameEntry?
+    var apng: APNGPreparedFrame?
+    var webp: WebPPreparedFrame?
   }
 
   func makeState() throws -> State {
     do {
       return State(
         renderer: try FrameRenderer(size: plan.scene.style.canvas.size, scale: plan.scale, background: plan.background),
-        encoder: try PNGEncoder(preset: preset))
+        encoder: try PNGEncoder(preset: preset),
+        apng: plan.items.contains(where: \.feedsAPNG) ? try APNGFrameEncoder(colorType: plan.colorType, preset: Exporter.apngPreset) : nil,
+        webp: plan.items.contains(where: \.feedsWebP) ? try WebPFrameEncoder(quality: webpQuality) : nil)
     } catch {
+      handoff?.fail()
       throw ExportError.renderFailed(scene: plan.name, time: 0, reason: AtomicFile.reason(error))
     }
   }
 
-  func render(_ item: FrameWorkItem, state: State) throws -> Result {
+  /// Renders item `n` of the plan.
+  func render(_ n: Int, state: State) throws -> Result {
+    do {
+      return try render(plan.items[n], position: n, state: state)
+    } catch {
+      handoff?.fail()
+      throw error
+    }
+  }
+
+  private func render(_ item: FrameWorkItem, position n: Int, state: State) throws -> Result {
     let image: RGBAImage
     var encoded: EncodedFrame?
     do {
       image = try state.renderer.render(plan.timeline.presentation(at: item.time))
+      // Every item feeds the animations when one does: the previous item is the previous
+      // frame. The next frame's thread may be waiting for this one: hand it over first.
+      if item.feedsAPNG || item.feedsWebP { handoff?.publish(n, image) }
       if item.needsEncoding { encoded = try state.encoder.encodeImageData(image, colorType: plan.colorType) }
     } catch {
       throw ExportError.renderFailed(scene: plan.name, time: item.time, reason: AtomicFile.reason(error))
@@ -300,7 +322,30 @@ struct FrameWorker: Sendable {
       try AtomicFile.write(file, to: outputDirectory.appendingPathComponent(path), registry: temporaryFiles)
       record = .init(index: item.index, time: item.time, path: path, bytes: file.count, sha256: SHA256.hex(file))
     }
-    return Result(
-      encoded: item.feedsAPNG ? encoded : nil, image: item.needsPixels ? image : nil, record: record)
+    var result = Result(image: item.feedsGIF || item.feedsSheet ? image : nil, record: record)
+    if let handoff, item.feedsAPNG || item.feedsWebP {
+      var previous: RGBAImage?
+      if n > 0 {
+        guard let frame = handoff.take(n - 1) else { throw CancellationError() }
+        previous = frame
+      }
+      let difference = previous.map { FrameDifference(image, from: $0) }
+      do {
+        if item.feedsAPNG, let apng = state.apng {
+          result.apng = try apng.encode(image, after: previous, difference: difference, encoded: encoded)
+        }
+        if item.feedsWebP, let webp = state.webp {
+          result.webp = try webp.encode(image, after: previous, difference: difference)
+        }
+      } catch {
+        throw ExportError.renderFailed(scene: plan.name, time: item.time, reason: AtomicFile.reason(error))
+      }
+    }
+    return result
   }
+}
+
+extension Exporter {
+  /// How the APNG's rectangles are compressed: smallest, as people attach APNGs.
+  static var apngPreset: PNGCompressionPreset { .small }
 }

@@ -99,12 +99,21 @@ public struct ContactSheet: Sendable {
     let layout: (cellWidth: Double, frameHeight: Double, columns: Int, rows: Int, size: Size)
     let surface: ImageSurface
     private var next = 0
+    /// With ``ContactSheet/makeCanvas(encodingAs:)``: the PNG being encoded, band by band.
+    private let encoder: PNGStreamEncoder?
+    /// Pixel rows handed to `encoder` so far.
+    private var encodedRows = 0
+    /// The rows being handed over, reused.
+    private var band: RGBAImage?
 
-    init(_ sheet: ContactSheet) throws {
+    init(_ sheet: ContactSheet, encodingAs preset: PNGCompressionPreset? = nil) throws {
       try PinnedFont.check()
       self.sheet = sheet
       layout = sheet.layout()
-      surface = try ImageSurface(size: layout.size, scale: sheet.scale, background: ContactSheet.sheetColor)
+      let surface = try ImageSurface(size: layout.size, scale: sheet.scale, background: ContactSheet.sheetColor)
+      self.surface = surface
+      // The sheet is opaque (drawn on the sheet colour), so its PNG is RGB.
+      encoder = try preset.map { try PNGStreamEncoder(width: surface.pixelWidth, height: surface.pixelHeight, colorType: .rgb, preset: $0) }
       surface.context.drawText(
         sheet.title,
         in: Rect(x: ContactSheet.padding, y: 0, width: layout.size.width - 2 * ContactSheet.padding, height: ContactSheet.titleHeight),
@@ -135,15 +144,60 @@ public struct ContactSheet: Sendable {
       context.drawText(
         caption, in: Rect(x: x, y: y + layout.frameHeight, width: layout.cellWidth, height: ContactSheet.captionHeight),
         font: Font(size: 10), color: ContactSheet.textColor, alignment: .center)
+      // A full row of cells: nothing is drawn above the next row's top again, so those pixel
+      // rows can be compressed now, while the frames of the next row are still being drawn.
+      if encoder != nil, column == layout.columns - 1, next < sheet.count {
+        try encode(upTo: Int(y + layout.frameHeight + ContactSheet.captionHeight + ContactSheet.padding) * scale)
+      }
     }
+
+    /// Converts the pixel rows from `encodedRows` to `end` to straight RGBA and compresses them,
+    /// sixteen rows at a time through one reused buffer (a fresh full-width band for each row
+    /// of cells cost more in page faults than its conversion).
+    private func encode(upTo end: Int) throws {
+      guard let encoder, end > encodedRows else { return }
+      let width = surface.pixelWidth
+      try surface.withPremultipliedARGB { source, stride in
+        while encodedRows < end {
+          let rows = min(Self.bandRows, end - encodedRows)
+          if band?.height != rows { band = RGBAImage(width: width, height: rows) }
+          let start = encodedRows
+          band!.pixels.withUnsafeMutableBufferPointer { out in
+            PixelConversion.unpremultiplyARGB32(
+              UnsafeRawBufferPointer(rebasing: source[(start * stride)...]), stride: stride, width: width, height: rows, into: out)
+          }
+          try encoder.append(band!)
+          encodedRows += rows
+        }
+      }
+    }
+
+    /// Rows converted and compressed at a time.
+    private static var bandRows: Int { 16 }
 
     /// The finished sheet's pixels (opaque).
     public func image() throws -> RGBAImage { try surface.rgbaImage() }
+
+    /// The finished sheet as a PNG file, from a canvas made by
+    /// ``ContactSheet/makeCanvas(encodingAs:)``: the rows not yet compressed are, and the file is
+    /// assembled.
+    public func png() throws -> [UInt8] {
+      guard let encoder else { throw RendererError.cairo(operation: "encode the contact sheet", status: "the canvas was made without a PNG encoder") }
+      try encode(upTo: surface.pixelHeight)
+      return PNGEncoder.pngFile(from: encoder.finish())
+    }
   }
 
   /// Starts an empty sheet.
   /// - Throws: ``RendererError`` from Cairo or the pinned font.
   public func makeCanvas() throws -> Canvas { try Canvas(self) }
+
+  /// Starts an empty sheet that compresses itself into a PNG with `preset` as rows of cells
+  /// fill up (``Canvas/png()`` finishes it): the work is spread over the render instead of
+  /// waiting for its end, and no straight-RGBA copy of the whole sheet is ever made. The
+  /// bytes are those of ``PNGEncoder`` on ``Canvas/image()``.
+  /// - Throws: ``RendererError`` from Cairo or the pinned font, or ``PNGEncodingError``.
+  public func makeCanvas(encodingAs preset: PNGCompressionPreset) throws -> Canvas { try Canvas(self, encodingAs: preset) }
 
   /// Draws a sheet of `frames` at once.
   public static func render(

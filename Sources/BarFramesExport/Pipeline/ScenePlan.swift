@@ -161,5 +161,4 @@ struct FrameWorkItem: Hashable, Sendable {
   /// frames are encoded whether or not this shard writes the PNG: the APNG's bytes must not
   /// depend on the sharding.
   var needsEncoding: Bool { writesPNG || feedsAPNG }
-  var needsPixels: Bool { feedsAPNG || feedsGIF || feedsWebP || feedsSheet }
 }

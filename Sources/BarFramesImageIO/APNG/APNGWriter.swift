@@ -7,18 +7,24 @@
 ///   longer fits fcTL's 16-bit fraction exactly, a 1×1 frame that changes nothing starts a new
 ///   run, so delays never drift. ``mergedFrames`` counts the frames merged away.
 /// - **Regions and operations.** A frame is written as the smallest rectangle that differs from
-///   the canvas it is drawn on. That canvas depends on the previous frame's `dispose_op`, so for
-///   every new frame the writer tries each of `APNG_DISPOSE_OP_NONE`, `_BACKGROUND` and
-///   `_PREVIOUS` for the previous frame, and `APNG_BLEND_OP_SOURCE` and `_OVER` for the new one,
-///   compresses every candidate and keeps the smallest. OVER is only used where it is exact in
-///   every decoder: unchanged pixels become fully transparent (left alone) and changed pixels
-///   must be opaque (copied). Every displayed frame is therefore exactly the appended image,
-///   alpha included.
+///   the canvas it is drawn on. That canvas depends on the previous frame's `dispose_op`: with
+///   `APNG_DISPOSE_OP_NONE` it is the previous frame, with `_BACKGROUND` the previous frame with
+///   its rectangle cleared, with `_PREVIOUS` the canvas before it. Each rectangle is found by
+///   looking only at the new frame's changes and the previous frame's rectangle, never at
+///   whole canvases. A disposal is a candidate only where its rectangle is smaller than NONE's
+///   (clearing or restoring cannot help otherwise: the pixels to store are the same or more);
+///   each candidate is drawn with `APNG_BLEND_OP_SOURCE`, and with `_OVER` where that is exact
+///   in every decoder (unchanged pixels become fully transparent and are left alone, changed
+///   pixels must be opaque and are copied). A lone candidate is compressed once, by the output
+///   stage; several are each compressed and the smallest is kept. Every displayed frame is
+///   therefore exactly the appended image, alpha included.
 ///
-/// The first frame covers the canvas and is written as IDAT (viewers without APNG support show
-/// it); when its compressed data is passed as `encoded` (the PNG file's own stream), it is not
-/// compressed again — nor is any later frame whose best region is the whole canvas with SOURCE.
-/// acTL's frame count is known only at the end, so ``finish()`` patches it in place.
+/// Rectangles are compressed as ``APNGRegionCompressor`` says for the preset. The first frame
+/// covers the canvas and is written as IDAT (viewers without APNG support show it); when its
+/// compressed data is passed as `encoded` (the PNG file's own stream), the smaller of that and
+/// the preset's compression is stored. A later frame whose rectangle is the whole canvas, drawn
+/// with SOURCE, stores the PNG file's stream as it is. acTL's frame count is known only at the
+/// end, so ``finish()`` patches it in place.
 ///
 /// ```swift
 /// let apng = try APNGWriter(sink: MemoryByteSink(), width: 750, height: 120, colorType: .rgba,
@@ -28,8 +34,8 @@
 /// ```
 ///
 /// All frames share IHDR's colour type, chosen up front: `.rgba` when any frame may have
-/// transparency, `.rgb` otherwise. Memory holds three canvases, whatever the frame count. A
-/// writer is not thread-safe: append from one task, in order.
+/// transparency, `.rgb` otherwise. Memory holds at most three canvases, whatever the frame
+/// count. A writer is not thread-safe: append from one task, in order.
 public final class APNGWriter<Sink: PatchableByteSink> {
   /// The sink, holding everything written so far (for a ``MemoryByteSink``, the file's bytes;
   /// with a compression thread, complete only after ``finish()``).
@@ -50,41 +56,41 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   /// Appended frames that were identical to the one before and merged into it.
   public private(set) var mergedFrames = 0
 
-  /// Compresses the candidates fast, to rank them: only the winner is compressed, by `output`.
-  private let rankingEncoder: PNGEncoder
+  /// Prepares the frames appended as images.
+  private let frameEncoder: APNGFrameEncoder
+  /// Compresses the BACKGROUND and PREVIOUS candidates.
+  private let compressor: APNGRegionCompressor
   private var pending: Frame?
   /// Frames handed to `output` so far.
   private var framesIssued = 0
   private var isFinished = false
-  /// Compresses the chosen frames and writes them: on the caller's thread, or on `stage`.
+  /// Writes the chosen frames: on the caller's thread, or on `stage`.
   private let output: Output
   private let stage: WriterThread<Stored>?
   /// Where acTL starts: after the 8-byte signature and IHDR (12 + 13 bytes).
   private static var animationControlOffset: Int { 8 + 25 }
 
-  /// A frame chosen but not yet written: its `dispose_op` waits for the next frame.
   /// What the output stage needs of a frame: no canvases, so its queue holds little.
   private struct Stored: Sendable {
     var region: PixelRect
     var blendOp: UInt8
     var disposeOp: UInt8
-    var pixels: RGBAImage
-    var reusable: [UInt8]?
+    /// The compressed rectangle.
+    var data: [UInt8]
     var delay: FrameDelay
   }
 
+  /// A frame chosen but not yet written: its `dispose_op` waits for the next frame.
   private struct Frame {
     var region: PixelRect
     var blendOp: UInt8
-    /// What to compress: the region's pixels (for OVER, unchanged ones transparent).
-    var pixels: RGBAImage
-    /// The PNG file's own stream, for a whole frame drawn with SOURCE.
-    var reusable: [UInt8]?
+    var data: [UInt8]
     var delay: FrameDelay
     /// The canvas after this frame (the appended image).
     var image: RGBAImage
-    /// The canvas this frame was drawn on (what `APNG_DISPOSE_OP_PREVIOUS` restores).
-    var base: RGBAImage
+    /// The canvas this frame was drawn on (what `APNG_DISPOSE_OP_PREVIOUS` restores); nil
+    /// for the transparent canvas before the first frame.
+    var base: RGBAImage?
   }
 
   /// Writes the file header.
@@ -96,10 +102,10 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   ///   - colorType: `.rgb` or `.rgba`, shared by every frame.
   ///   - delay: The default frame delay, e.g. `FrameDelay(framesPerSecond: 60)`.
   ///   - preset: How hard frame regions are compressed.
-  ///   - compressionThread: Compress and write the chosen frames on a second thread, fed
-  ///     through a queue of a few frames, while ``append(_:encoded:delay:)`` chooses the next
-  ///     ones: at `.small` the final compression is half the writer's work. The bytes are the
-  ///     same either way; the sink is then complete only after ``finish()``.
+  ///   - compressionThread: Write the chosen frames' chunks on a second thread, fed through a
+  ///     queue of a few frames, while ``append(_:delay:)`` chooses the next ones. The bytes
+  ///     are the same either way; the sink is then complete only after ``finish()``. (The
+  ///     compression itself now happens in ``APNGFrameEncoder``, on the threads that draw.)
   /// - Throws: ``APNGError/invalidConfiguration(_:)`` or the sink's error.
   public init(
     sink: Sink, width: Int, height: Int, loopCount: Int = 0, colorType: PNGColorType, delay: FrameDelay,
@@ -119,14 +125,15 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     self.loopCount = loopCount
     self.colorType = colorType
     self.delay = delay
-    rankingEncoder = try PNGEncoder(preset: .fast)
+    compressor = try APNGRegionCompressor(preset: preset)
+    frameEncoder = try APNGFrameEncoder(colorType: colorType, preset: preset)
 
     var header = PNGChunk.signature
     PNGChunkWriter.append(.IHDR, PNGChunkWriter.headerData(width: width, height: height, colorType: colorType), to: &header)
     header += Self.animationControl(frameCount: 0, loopCount: loopCount)
     var sink = sink
     try sink.write(header)
-    let output = try Output(sink: sink, colorType: colorType, preset: preset)
+    let output = Output(sink: sink, colorType: colorType)
     self.output = output
     stage = compressionThread ? WriterThread(capacity: 4) { try output.store($0) } : nil
   }
@@ -155,116 +162,146 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   ///   - delay: How long it shows; `nil` uses the writer's ``delay``.
   /// - Throws: ``APNGError`` for a mismatched frame, or the encoder's or sink's error.
   public func append(_ image: RGBAImage, encoded: EncodedFrame? = nil, delay: FrameDelay? = nil) throws {
+    try check(image)
+    try append(try frameEncoder.encode(image, after: pending?.image, encoded: encoded), delay: delay, checked: true)
+  }
+
+  /// Appends the next frame, prepared by an ``APNGFrameEncoder`` (with this writer's colour
+  /// type and preset) from it and the frame appended before.
+  /// - Throws: ``APNGError`` for a mismatched frame, or the compressor's or sink's error.
+  public func append(_ frame: APNGPreparedFrame, delay: FrameDelay? = nil) throws {
+    try append(frame, delay: delay, checked: false)
+  }
+
+  /// Checks the size and, unless `opaqueChecked` (an RGB frame prepared by an encoder), that
+  /// an RGB frame is opaque.
+  private func check(_ image: RGBAImage, opaqueChecked: Bool = false) throws {
     guard !isFinished else { throw APNGError.alreadyFinished }
     guard image.width == width, image.height == height else {
       throw APNGError.frameSizeMismatch(
         frame: framesAppended, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
     }
-    if colorType == .rgb && !image.isOpaque {
+    if colorType == .rgb && !opaqueChecked && !image.isOpaque {
       throw APNGError.colorTypeMismatch(frame: framesAppended, colorType: .rgba, expected: .rgb)
     }
+  }
+
+  private func append(_ frame: APNGPreparedFrame, delay: FrameDelay?, checked: Bool) throws {
+    if !checked {
+      guard frame.colorType == colorType else {
+        throw APNGError.colorTypeMismatch(frame: framesAppended, colorType: frame.colorType, expected: colorType)
+      }
+      try check(frame.image, opaqueChecked: true)
+    }
+    let image = frame.image
     let delay = delay ?? self.delay
-    let reusable = encoded.flatMap { $0.width == width && $0.height == height && $0.colorType == colorType ? $0.zdata : nil }
     defer { framesAppended += 1 }
 
     guard var previous = pending else {
-      pending = Frame(
-        region: image.bounds, blendOp: 0, pixels: image, reusable: reusable,
-        delay: delay, image: image, base: RGBAImage(width: width, height: height))
+      pending = Frame(region: image.bounds, blendOp: 0, data: frame.source, delay: delay, image: image, base: nil)
       return
     }
-    if image.hasSamePixels(as: previous.image), let sum = previous.delay.exactSum(delay) {
+    let changed = frame.changed
+    if changed == nil, let sum = previous.delay.exactSum(delay) {
       previous.delay = sum
       pending = previous
       mergedFrames += 1
       return
     }
 
-    // The canvas the new frame lands on, for each way of disposing of the previous one.
-    var bases: [(disposeOp: UInt8, canvas: RGBAImage)] = [(0, previous.image)]
-    var cleared = previous.image
-    cleared.clear(previous.region)
-    if !cleared.hasSamePixels(as: previous.image) { bases.append((1, cleared)) }
-    // PREVIOUS on the first frame means BACKGROUND (APNG spec), already covered.
-    if framesIssued > 0, !bases.contains(where: { $0.canvas.hasSamePixels(as: previous.base) }) {
-      bases.append((2, previous.base))
+    // The canvases the new frame can land on, for each way of disposing of the previous
+    // frame, with the rectangle that differs on each. NONE keeps the previous frame: the
+    // changed rectangle, or one pixel rewritten with itself when only the delay starts anew;
+    // its candidates come compressed with the frame.
+    let noneRegion = changed ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+    var candidates: [Candidate] = [Candidate(disposeOp: 0, canvas: .previous, region: noneRegion, blendOp: 0, data: frame.source)]
+    if let over = frame.over {
+      candidates.append(Candidate(disposeOp: 0, canvas: .previous, region: noneRegion, blendOp: 1, data: over))
     }
-
-    // Rank the candidates by their fast compression (what the PNG frames use), then compress
-    // only the winner with the writer's preset: one slow compression per frame instead of six.
-    // A lone candidate needs no ranking.
-    var all: [(disposeOp: UInt8, canvas: RGBAImage, candidate: Candidate)] = []
-    for (disposeOp, canvas) in bases {
-      for candidate in candidates(image, on: canvas, reusable: reusable) { all.append((disposeOp, canvas, candidate)) }
-    }
-    var winner = all[0]
-    if all.count > 1 {
-      var smallest = Int.max
-      for entry in all {
-        let size = try entry.candidate.reusable?.count
-          ?? rankingEncoder.encodeImageData(entry.candidate.pixels, colorType: colorType).zdata.count
-        if size < smallest {
-          smallest = size
-          winner = entry
+    if let changed {
+      var options: [(disposeOp: UInt8, canvas: Canvas, region: PixelRect)] = []
+      let one = PixelRect(x: 0, y: 0, width: 1, height: 1)
+      // Over opaque frames clearing cannot help: every cleared pixel must be drawn again, so
+      // its rectangle holds NONE's.
+      if colorType == .rgba {
+        let cleared = differingRect(image, over: previous, changed: changed, restoring: nil) ?? one
+        if cleared.area < noneRegion.area { options.append((1, .cleared, cleared)) }
+      }
+      // PREVIOUS on the first frame means BACKGROUND (APNG spec); over a base transparent
+      // where the previous frame drew, it is BACKGROUND again.
+      if framesIssued > 0, let base = previous.base, !base.isTransparent(in: previous.region) {
+        let restored = differingRect(image, over: previous, changed: changed, restoring: base) ?? one
+        if restored.area < noneRegion.area { options.append((2, .restored, restored)) }
+      }
+      for option in options {
+        let source = image.cropped(to: option.region)
+        candidates.append(
+          Candidate(
+            disposeOp: option.disposeOp, canvas: option.canvas, region: option.region, blendOp: 0,
+            data: try compressor.compress(source, colorType: colorType)))
+        if colorType == .rgba, let over = APNGPreparedFrame.overPixels(source, canvasPixels(option.canvas, previous: previous, in: option.region)) {
+          let pixels = RGBAImage(width: option.region.width, height: option.region.height, pixels: over)
+          candidates.append(
+            Candidate(
+              disposeOp: option.disposeOp, canvas: option.canvas, region: option.region, blendOp: 1,
+              data: try compressor.compress(pixels, colorType: colorType)))
         }
       }
     }
-    let chosen = winner.candidate
-    try write(previous, disposeOp: winner.disposeOp)
-    pending = Frame(
-      region: chosen.region, blendOp: chosen.blendOp, pixels: chosen.pixels, reusable: chosen.reusable, delay: delay,
-      image: image, base: winner.canvas)
+    // The smallest stream wins; the first of equals.
+    var chosen = candidates[0]
+    for candidate in candidates.dropFirst() where candidate.data.count < chosen.data.count { chosen = candidate }
+    let base: RGBAImage? =
+      switch chosen.canvas {
+      case .previous: previous.image
+      case .cleared: previous.image.clearing(previous.region)
+      case .restored: previous.base
+      }
+    try write(previous, disposeOp: chosen.disposeOp)
+    pending = Frame(region: chosen.region, blendOp: chosen.blendOp, data: chosen.data, delay: delay, image: image, base: base)
   }
 
-  /// One way to draw the new frame: its region, blend op and pixels (for OVER, unchanged
-  /// pixels made transparent); `reusable` holds the PNG file's own stream when it is the whole
-  /// frame with SOURCE.
+  /// A canvas the next frame can be drawn on, named by how the previous frame is disposed of.
+  private enum Canvas {
+    /// NONE: the previous frame as shown.
+    case previous
+    /// BACKGROUND: the previous frame with its rectangle cleared.
+    case cleared
+    /// PREVIOUS: the previous frame with its rectangle restored to its base.
+    case restored
+  }
+
+  /// One way to draw the new frame: its canvas, region, blend op and compressed pixels (for
+  /// OVER, unchanged pixels made transparent).
   private struct Candidate {
+    var disposeOp: UInt8
+    var canvas: Canvas
     var region: PixelRect
     var blendOp: UInt8
-    var pixels: RGBAImage
-    var reusable: [UInt8]?
+    var data: [UInt8]
   }
 
-  /// The ways to draw `image` over `canvas`: the changed region with SOURCE, and with OVER
-  /// where that is exact.
-  private func candidates(_ image: RGBAImage, on canvas: RGBAImage, reusable: [UInt8]?) -> [Candidate] {
-    // Nothing changed (the disposal alone gives the frame): one pixel rewritten with itself.
-    let region = image.changedRect(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-    let source = region == image.bounds ? image : image.cropped(to: region)
-    var result = [Candidate(region: region, blendOp: 0, pixels: source, reusable: region == image.bounds ? reusable : nil)]
-    guard colorType == .rgba, let over = overPixels(source, canvas.cropped(to: region)) else { return result }
-    result.append(Candidate(region: region, blendOp: 1, pixels: RGBAImage(width: region.width, height: region.height, pixels: over)))
-    return result
+  /// The bounding box of the pixels where `image` differs from `previous.image` with
+  /// `previous.region` cleared (`restoring` nil) or restored from `restoring`; nil if none.
+  ///
+  /// Outside the previous rectangle the canvas is the previous frame, which `image` differs
+  /// from only inside `changed`, so only the union of the two rectangles is looked at.
+  private func differingRect(_ image: RGBAImage, over previous: Frame, changed: PixelRect, restoring base: RGBAImage?) -> PixelRect? {
+    image.differingRect(from: previous.image, replacing: previous.region, with: base, scan: changed.union(previous.region))
   }
 
-  /// `source` with pixels equal to `canvas` made fully transparent, if every other pixel is
-  /// opaque (so OVER copies it exactly) and at least one pixel is left alone; else nil.
-  private func overPixels(_ source: RGBAImage, _ canvas: RGBAImage) -> [UInt8]? {
-    var pixels = source.pixels
-    var unchanged = 0
-    let valid = pixels.withUnsafeMutableBytes { out in
-      canvas.pixels.withUnsafeBytes { under in
-        let o = out.bindMemory(to: UInt32.self), u = under.bindMemory(to: UInt32.self)
-        for i in 0..<o.count {
-          if o[i] == u[i] {
-            o[i] = 0
-            unchanged += 1
-          } else if o[i].littleEndian >> 24 != 0xFF {
-            return false
-          }
-        }
-        return true
-      }
-    }
-    return valid && unchanged > 0 ? pixels : nil
+  /// The pixels of `canvas` inside `rect`.
+  private func canvasPixels(_ canvas: Canvas, previous: Frame, in rect: PixelRect) -> RGBAImage {
+    let pixels = previous.image.cropped(to: rect)
+    guard canvas != .previous, let overlap = rect.intersection(previous.region) else { return pixels }
+    let inside = PixelRect(x: overlap.x - rect.x, y: overlap.y - rect.y, width: overlap.width, height: overlap.height)
+    let base = canvas == .restored ? previous.base?.cropped(to: rect) : nil
+    return pixels.replacing(inside, with: base)
   }
 
   /// Hands `frame` to the output stage, or stores it here without one.
   private func write(_ frame: Frame, disposeOp: UInt8) throws {
-    let stored = Stored(
-      region: frame.region, blendOp: frame.blendOp, disposeOp: disposeOp, pixels: frame.pixels, reusable: frame.reusable,
-      delay: frame.delay)
+    let stored = Stored(region: frame.region, blendOp: frame.blendOp, disposeOp: disposeOp, data: frame.data, delay: frame.delay)
     if let stage { try stage.send(stored) } else { try output.store(stored) }
     framesIssued += 1
   }
@@ -286,42 +323,22 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     isFinished = true
   }
 
-  /// The second stage: compresses each chosen frame with the writer's preset and writes its
-  /// chunks. Used by one thread at a time — the caller's, or the stage's until ``finish()``.
+  /// The second stage: writes each chosen frame's chunks. Used by one thread at a time — the
+  /// caller's, or the stage's until ``finish()``.
   private final class Output {
     var sink: Sink
     private(set) var framesWritten = 0
     let colorType: PNGColorType
-    private let encoder: PNGEncoder
-    /// Compresses a rectangle's row-filter choices to rank them: zlib level 6 when the preset
-    /// is `.small` (level 9's long match chains make several passes costly, and level 6 ranks
-    /// them alike); nil ranks with `encoder` itself — a cheaper stand-in would not rank alike.
-    private let filterRankingEncoder: PNGEncoder?
     private var sequenceNumber: UInt32 = 0
     private var chunkBuffer: [UInt8] = []
 
-    init(sink: Sink, colorType: PNGColorType, preset: PNGCompressionPreset) throws {
+    init(sink: Sink, colorType: PNGColorType) {
       self.sink = sink
       self.colorType = colorType
-      encoder = try PNGEncoder(preset: preset)
-      filterRankingEncoder = preset == .small ? try PNGEncoder(preset: .balanced) : nil
-    }
-
-    /// The compressed data stored for `pixels`: for a whole frame whose PNG file's stream is at
-    /// hand, that stream or the writer's preset, whichever is smaller (the PNG frames use the
-    /// fast preset); for a rectangle, the smallest of the row-filter choices by real compressed
-    /// size (``PNGEncoder/encodeImageDataTryingFilters(_:colorType:)``) — rectangles are small,
-    /// and the filter heuristic is often wrong on them.
-    private func finalData(_ pixels: RGBAImage, reusable: [UInt8]?) throws -> [UInt8] {
-      guard let reusable else {
-        return try encoder.encodeImageDataTryingFilters(pixels, colorType: colorType, ranking: filterRankingEncoder).zdata
-      }
-      let compressed = try encoder.encodeImageData(pixels, colorType: colorType).zdata
-      return compressed.count < reusable.count ? compressed : reusable
     }
 
     func store(_ frame: Stored) throws {
-      let zdata = try finalData(frame.pixels, reusable: frame.reusable)
+      let zdata = frame.data
       chunkBuffer.removeAll(keepingCapacity: true)
       var control: [UInt8] = []
       control.reserveCapacity(26)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes an animated GIF89a frame by frame, as the frames arrive, storing only what changed.
 ///
 /// - **What a frame shows.** Pixels with alpha < 128 are transparent, the others opaque with
@@ -55,6 +61,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   private var globalIndex: [UInt32: UInt8] = [:]
   private var pending: Frame?
   private var previousSource: RGBAImage?
+  /// A canvas-sized buffer no longer used, for the next frame's canvas.
+  private var spare: [UInt8] = []
   private var block: [UInt8] = []
 
   /// A frame chosen but not yet written: its disposal waits for the next frame.
@@ -117,84 +125,152 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       previousSource = image
     }
     let delay = Int(delayCentiseconds)
-    var shown = target(image)
-    let empty = RGBAImage(width: width, height: height)
-    if let previous = pending, let mapped = mappedToGlobal(shown, after: previous.shown) { shown = mapped }
-
-    guard var previous = pending else {
-      pending = try choose([(0, empty)], shown: shown, delay: delay).frame
-        ?? choose([(0, empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay).frame
+    guard var previous = pending, let source = previousSource else {
+      pending = try choose([(0, .empty)], shown: target(image), delay: delay, previous: nil, scan: image.bounds).frame
+        ?? choose([(0, .empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay, previous: nil, scan: image.bounds).frame
       return
     }
-    if shown.hasSamePixels(as: previous.shown), previous.delay + delay <= 0xFFFF {
+    // What the frame shows can differ from what the previous one showed only where the source
+    // changed: everything below looks at that rectangle (and the previous frame's), never at
+    // the whole canvas. A source that did not change shows the same (one pixel is looked at
+    // when the delay is too long to merge).
+    let sourceChange = image.changedRect(from: source)
+    if sourceChange == nil, previous.delay + delay <= 0xFFFF {
+      previous.delay += delay
+      pending = previous
+      mergedFrames += 1
+      return
+    }
+    let changed = sourceChange ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+    var shown = target(image, in: changed)
+    mapToGlobal(&shown, after: previous.shown, in: changed)
+
+    if shown.hasSamePixels(as: previous.shown, in: changed), previous.delay + delay <= 0xFFFF {
       previous.delay += delay
       pending = previous
       mergedFrames += 1
       return
     }
     // Pixels that must turn transparent: only a disposal can clear them.
-    if let clearing = Self.clearingRect(from: previous.shown, to: shown), !previous.region.contains(clearing) {
+    if let clearing = Self.clearingRect(from: previous.shown, to: shown, in: changed), !previous.region.contains(clearing) {
       previous = widen(previous, to: previous.region.union(clearing))
     }
-    var bases: [(disposal: UInt8, canvas: RGBAImage)] = [(1, previous.shown)]
-    var cleared = previous.shown
-    cleared.clear(previous.region)
-    if !cleared.hasSamePixels(as: previous.shown) { bases.append((2, cleared)) }
-    if framesWritten > 0, !bases.contains(where: { $0.canvas.hasSamePixels(as: previous.base) }) {
-      bases.append((3, previous.base))
+    var bases: [(disposal: UInt8, canvas: Canvas)] = [(1, .shown)]
+    // Clearing changes the canvas only where the previous frame's rectangle shows something.
+    let clears = !previous.shown.isTransparent(in: previous.region)
+    if clears { bases.append((2, .cleared)) }
+    // Restoring differs from keeping and from clearing only if the base differs from both
+    // inside the previous rectangle, where alone the three canvases can differ.
+    if framesWritten > 0, !previous.base.hasSamePixels(as: previous.shown, in: previous.region),
+      !clears || !previous.base.isTransparent(in: previous.region)
+    {
+      bases.append((3, .base))
     }
-    var choice = try choose(bases, shown: shown, delay: delay)
+    var choice = try choose(bases, shown: shown, delay: delay, previous: previous, scan: changed.union(previous.region))
     if choice.frame == nil {
       // Too many colours to redraw over any canvas: start afresh from a cleared canvas with
       // the whole frame quantized on its own.
       previous = widen(previous, to: image.bounds)
-      choice = try choose([(2, empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay)
+      choice = try choose(
+        [(2, .empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay, previous: previous, scan: image.bounds)
     }
     guard let next = choice.frame else { throw GIFError.invalidConfiguration("a frame could not be encoded") }
     try write(previous, disposal: choice.disposal)
     pending = next
+    // The canvas before the previous frame is needed no more (unless restored to): its
+    // buffer takes the next frame's canvas, instead of a fresh allocation every frame.
+    if choice.disposal != 3 { spare = previous.base.pixels }
+  }
+
+  /// A canvas the next frame is drawn on, named by the previous frame's disposal.
+  private enum Canvas {
+    /// 1 (keep): what the previous frame left.
+    case shown
+    /// 2 (restore to background): that, with the previous frame's rectangle cleared.
+    case cleared
+    /// 3 (restore to previous): that, with the previous frame's rectangle as before it.
+    case base
+    /// The transparent canvas: before the first frame, or after clearing everything.
+    case empty
+  }
+
+  /// The whole canvas.
+  private func canvasImage(_ canvas: Canvas, previous: Frame?) -> RGBAImage {
+    guard let previous else { return RGBAImage(width: width, height: height) }
+    switch canvas {
+    case .shown: return previous.shown
+    case .cleared: return previous.shown.clearing(previous.region)
+    case .base: return previous.base
+    case .empty: return RGBAImage(width: width, height: height)
+    }
+  }
+
+  /// The canvas's pixels inside `rect`.
+  private func canvasPixels(_ canvas: Canvas, previous: Frame?, in rect: PixelRect) -> RGBAImage {
+    guard let previous, canvas != .empty else { return RGBAImage(width: rect.width, height: rect.height) }
+    if canvas == .base { return previous.base.cropped(to: rect) }
+    let pixels = previous.shown.cropped(to: rect)
+    guard canvas == .cleared, let overlap = rect.intersection(previous.region) else { return pixels }
+    return pixels.clearing(PixelRect(x: overlap.x - rect.x, y: overlap.y - rect.y, width: overlap.width, height: overlap.height))
   }
 
   // MARK: What a frame shows
 
   /// The canvas frame `image` should leave: transparent, kept from the previous frame where
   /// the source did not change (unless `whole`), or new colours — exact if there are at most
-  /// `colorLimit` of them, else quantized.
-  private func target(_ image: RGBAImage, whole: Bool = false, colorLimit: Int = 256) -> RGBAImage {
-    let count = width * height
-    var shown = RGBAImage(width: width, height: height)
-    var isNew = [Bool](repeating: false, count: count)
-    var colors = ExactColors(limit: colorLimit)
+  /// `colorLimit` of them, else quantized. With `rect` (the source's changes), only that
+  /// rectangle is looked at: outside it the previous frame's canvas stays as it is.
+  private func target(_ image: RGBAImage, whole: Bool = false, colorLimit: Int = 256, in rect: PixelRect? = nil) -> RGBAImage {
     let keep = whole ? nil : previousSource.flatMap { source in pending.map { (source, $0.shown) } }
+    let rect = keep == nil ? image.bounds : (rect ?? image.bounds)
+    var shown: RGBAImage
+    if let kept = keep?.1, spare.count == kept.pixels.count {
+      var buffer = spare
+      spare = []
+      buffer.withUnsafeMutableBytes { target in kept.pixels.withUnsafeBytes { _ = memcpy(target.baseAddress!, $0.baseAddress!, $0.count) } }
+      shown = RGBAImage(width: width, height: height, pixels: buffer)
+    } else {
+      shown = keep?.1 ?? RGBAImage(width: width, height: height)
+    }
+    var isNew = [Bool](repeating: false, count: rect.area)
+    var colors = ExactColors(limit: colorLimit)
     let threshold = UInt32(GIFColorQuantizer.transparencyThreshold)
-    func scan(_ previousSource: UnsafeBufferPointer<UInt32>?, _ previousShown: UnsafeBufferPointer<UInt32>?) {
-      image.pixels.withUnsafeBytes { raw in
-        shown.pixels.withUnsafeMutableBytes { out in
-          let source = raw.bindMemory(to: UInt32.self), target = out.bindMemory(to: UInt32.self)
-          for i in 0..<count {
-            let pixel = source[i]
-            if pixel >> 24 < threshold { continue }
-            if let previousSource, let previousShown, previousShown[i] != 0, previousSource[i] == pixel {
-              target[i] = previousShown[i]
-              continue
+    let width = self.width
+    // One loop over raw pointers (no nested function capturing `isNew` and `colors`, whose
+    // exclusivity checks cost more than the loop's work).
+    let previousSource = keep?.0.pixels ?? [], previousShown = keep?.1.pixels ?? []
+    let keeping = keep != nil
+    image.pixels.withUnsafeBytes { raw in
+      shown.pixels.withUnsafeMutableBytes { out in
+        previousSource.withUnsafeBytes { s in
+          previousShown.withUnsafeBytes { p in
+            isNew.withUnsafeMutableBufferPointer { isNew in
+              let source = raw.bindMemory(to: UInt32.self), target = out.bindMemory(to: UInt32.self)
+              let before = s.bindMemory(to: UInt32.self), kept = p.bindMemory(to: UInt32.self)
+              var n = 0
+              for y in rect.y..<(rect.y + rect.height) {
+                for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
+                  defer { n += 1 }
+                  let pixel = source[i]
+                  if pixel >> 24 < threshold {
+                    target[i] = 0
+                  } else if keeping, kept[i] != 0, before[i] == pixel {
+                    target[i] = kept[i]
+                  } else {
+                    target[i] = pixel | 0xFF00_0000
+                    isNew[n] = true
+                    colors.insert(pixel & Self.rgbMask)
+                  }
+                }
+              }
             }
-            target[i] = pixel | 0xFF00_0000
-            isNew[i] = true
-            colors.insert(pixel & Self.rgbMask)
           }
         }
       }
     }
-    if let (previousSource, previousShown) = keep {
-      previousSource.pixels.withUnsafeBytes { s in
-        previousShown.pixels.withUnsafeBytes { p in scan(s.bindMemory(to: UInt32.self), p.bindMemory(to: UInt32.self)) }
-      }
-    } else {
-      scan(nil, nil)
-    }
     if !colors.overflowed { return shown }
     quantizedFrames += 1
-    GIFColorQuantizer.quantize(image, into: &shown, where: isNew)
+    GIFColorQuantizer.quantize(image, into: &shown, in: rect, where: isNew)
     return shown
   }
 
@@ -204,11 +280,11 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   public static var closeColorDistance: Int { 6 }
 
   /// The largest mean error, per channel and redrawn pixel, accepted to draw a frame with the
-  /// global table's colours instead of a local table of its own (``mappedToGlobal(_:after:)``).
+  /// global table's colours instead of a local table of its own (``mapToGlobal(_:after:in:)``).
   public static var globalMappingTolerance: Double { 1.5 }
 
-  /// `shown` with the new colours of its redrawn pixels replaced by their nearest global colour (smallest sum of channel
-  /// differences; the lower index on a tie), or nil if nothing changes:
+  /// Replaces in `shown` the new colours of its redrawn pixels by their nearest global colour (smallest sum of channel
+  /// differences; the lower index on a tie):
   /// - a new colour within ``closeColorDistance`` of a global one, always;
   /// - all of them, when the others would not fit the table and the mean error over the
   ///   redrawn pixels stays within ``globalMappingTolerance``.
@@ -218,8 +294,14 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// carried a local table — up to 768 bytes, often more than its changed pixels. Pixels kept
   /// from the previous frame stay as they were shown, so a mapped colour stays put until the
   /// source changes. The first frame is never mapped: it fills the table exactly.
-  func mappedToGlobal(_ shown: RGBAImage, after previous: RGBAImage) -> RGBAImage? {
-    guard !globalColors.isEmpty else { return nil }
+  ///
+  /// Only `rect` is looked at (the whole canvas by default): the caller knows `shown` and
+  /// `previous` agree outside it.
+  func mapToGlobal(_ shown: inout RGBAImage, after previous: RGBAImage, in rect: PixelRect? = nil) {
+    guard !globalColors.isEmpty else { return }
+    let rect = rect ?? shown.bounds
+    let width = self.width
+    let rows = rect.y..<(rect.y + rect.height)
     var missing: [UInt32: Int] = [:]
     var redrawn = 0
     shown.pixels.withUnsafeBytes { s in
@@ -227,7 +309,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
         let sw = s.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
         // Runs of one colour are common: look each run up once.
         var lastColor = UInt32.max, lastMissing = false
-        for i in 0..<sw.count where sw[i] != 0 && sw[i] != pw[i] {
+        for y in rows {
+        for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where sw[i] != 0 && sw[i] != pw[i] {
           redrawn += 1
           let color = sw[i] & Self.rgbMask
           if color != lastColor {
@@ -236,9 +319,10 @@ public final class GIFWriter<Sink: PatchableByteSink> {
           }
           if lastMissing { missing[color, default: 0] += 1 }
         }
+        }
       }
     }
-    guard !missing.isEmpty else { return nil }
+    guard !missing.isEmpty else { return }
     var replacement: [UInt32: UInt32] = [:]
     var far: [(color: UInt32, nearest: UInt32)] = []
     var error = 0
@@ -254,24 +338,24 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     if globalColors.count / 3 + far.count > 255, Double(error) / Double(redrawn * 3) <= Self.globalMappingTolerance {
       for (color, nearest) in far { replacement[color] = nearest }
     }
-    guard !replacement.isEmpty else { return nil }
-    var mapped = shown
-    mapped.pixels.withUnsafeMutableBytes { m in
+    guard !replacement.isEmpty else { return }
+    shown.pixels.withUnsafeMutableBytes { m in
       previous.pixels.withUnsafeBytes { p in
         let mw = m.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
         var lastColor = UInt32.max
         var lastReplacement: UInt32?
-        for i in 0..<mw.count where mw[i] != 0 && mw[i] != pw[i] {
-          let color = mw[i] & Self.rgbMask
-          if color != lastColor {
-            lastColor = color
-            lastReplacement = replacement[color]
+        for y in rows {
+          for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where mw[i] != 0 && mw[i] != pw[i] {
+            let color = mw[i] & Self.rgbMask
+            if color != lastColor {
+              lastColor = color
+              lastReplacement = replacement[color]
+            }
+            if let nearest = lastReplacement { mw[i] = nearest | 0xFF00_0000 }
           }
-          if let nearest = lastReplacement { mw[i] = nearest | 0xFF00_0000 }
         }
       }
     }
-    return mapped
   }
 
   /// The global colour closest to `color` (both `0x00BBGGRR`) and the sum of their channel
@@ -288,31 +372,58 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     return best
   }
 
-  /// The bounding box of pixels opaque in `before` and transparent in `after`.
-  private static func clearingRect(from before: RGBAImage, to after: RGBAImage) -> PixelRect? {
-    var before = before
-    before.pixels.withUnsafeMutableBytes { b in
+  /// The bounding box of pixels opaque in `before` and transparent in `after`, within `rect`
+  /// (outside it the two agree).
+  private static func clearingRect(from before: RGBAImage, to after: RGBAImage, in rect: PixelRect) -> PixelRect? {
+    var left = Int.max, top = Int.max, right = -1, bottom = -1
+    let width = before.width
+    before.pixels.withUnsafeBytes { b in
       after.pixels.withUnsafeBytes { a in
         let bw = b.bindMemory(to: UInt32.self), aw = a.bindMemory(to: UInt32.self)
-        for i in 0..<bw.count where aw[i] != 0 || bw[i] == 0 { bw[i] = 0 }
+        for y in rect.y..<(rect.y + rect.height) {
+          for x in rect.x..<(rect.x + rect.width) where aw[y * width + x] == 0 && bw[y * width + x] != 0 {
+            left = min(left, x)
+            right = max(right, x)
+            top = min(top, y)
+            bottom = y
+          }
+        }
       }
     }
-    return before.changedRect(from: RGBAImage(width: after.width, height: after.height))
+    guard right >= 0 else { return nil }
+    return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
   }
 
   // MARK: Choosing an encoding
 
   /// The smallest valid encoding of `shown` over each canvas, and the disposal that leaves it.
+  /// `scan` holds every pixel where `shown` can differ from any of the canvases.
   private func choose(
-    _ bases: [(disposal: UInt8, canvas: RGBAImage)], shown: RGBAImage, delay: Int
+    _ bases: [(disposal: UInt8, canvas: Canvas)], shown: RGBAImage, delay: Int, previous: Frame?, scan: PixelRect
   ) throws -> (disposal: UInt8, frame: Frame?) {
-    var best: (disposal: UInt8, frame: Frame, cost: Int, newGlobal: [UInt32])?
+    var best: (disposal: UInt8, canvas: Canvas, frame: Frame, cost: Int, newGlobal: [UInt32])?
+    // Each disposal's rectangle first: one whose rectangle is not smaller than keeping's
+    // cannot win (it redraws at least as much), so it is encoded only if keeping fails.
+    var candidates: [(disposal: UInt8, canvas: Canvas, rect: PixelRect)] = []
     for (disposal, canvas) in bases {
-      guard let (frame, newGlobal) = encode(shown, over: canvas, delay: delay) else { continue }
-      let cost = frame.codes.count + (frame.localTable.map { _ in 3 << Self.tableBits(frame) } ?? 0)
-      if best == nil || cost < best!.cost { best = (disposal, frame, cost, newGlobal) }
+      let region: PixelRect?
+      switch (canvas, previous) {
+      case (.shown, let previous?): region = shown.differingRect(from: previous.shown, scan: scan)
+      case (.cleared, let previous?): region = shown.differingRect(from: previous.shown, replacing: previous.region, scan: scan)
+      case (.base, let previous?): region = shown.differingRect(from: previous.base, scan: scan)
+      default: region = shown.differingRect(from: shown, replacing: shown.bounds, scan: scan)
+      }
+      candidates.append((disposal, canvas, region ?? PixelRect(x: 0, y: 0, width: 1, height: 1)))
     }
-    guard let best else { return (1, nil) }
+    for (n, candidate) in candidates.enumerated() {
+      if n > 0, candidates[0].canvas == .shown, best != nil, candidate.rect.area >= candidates[0].rect.area { continue }
+      let under = canvasPixels(candidate.canvas, previous: previous, in: candidate.rect)
+      guard let (frame, newGlobal) = encode(shown, over: under, region: candidate.rect, delay: delay) else { continue }
+      let cost = frame.codes.count + (frame.localTable.map { _ in 3 << Self.tableBits(frame) } ?? 0)
+      if best == nil || cost < best!.cost { best = (candidate.disposal, candidate.canvas, frame, cost, newGlobal) }
+    }
+    guard var best else { return (1, nil) }
+    best.frame.base = canvasImage(best.canvas, previous: previous)
     for color in best.newGlobal {
       globalIndex[color] = UInt8(globalColors.count / 3)
       globalColors += Self.rgb(color)
@@ -330,9 +441,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// `shown` as a rectangle over `canvas`, or nil if that is impossible (a pixel would have
   /// to turn transparent, or more than 256 colours are needed). Also returns the colours it
   /// would add to the global table (keys `0x00BBGGRR`, in order of first use).
-  private func encode(_ shown: RGBAImage, over canvas: RGBAImage, delay: Int) -> (Frame, [UInt32])? {
-    let region = shown.changedRect(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-    let target = shown.cropped(to: region), under = canvas.cropped(to: region)
+  private func encode(_ shown: RGBAImage, over under: RGBAImage, region: PixelRect, delay: Int) -> (Frame, [UInt32])? {
+    let target = shown.cropped(to: region)
     let n = region.area
     // Each pixel's colour number in order of first use, or -1 where the canvas already shows it.
     var numbers = [Int16](repeating: -1, count: n)
@@ -405,7 +515,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let frame = Frame(
       region: region, indices: indices, localTable: localTable, transparentIndex: transparentIndex,
       codes: Self.lzw(indices, minimumCodeSize: minimumCodeSize), minimumCodeSize: minimumCodeSize, delay: delay,
-      shown: shown, base: canvas)
+      shown: shown, base: shown)  // choose(…) sets the base of the frame it keeps
     return (frame, localTable == nil ? newGlobal : [])
   }
 

@@ -11,6 +11,8 @@ enum LZW {
     let endCode = clearCode + 1
     var codeSize = minimumCodeSize + 1
     var nextCode = clearCode + 2
+    // Codes are rarely more bytes than indices; growing the array step by step costs more.
+    output.reserveCapacity(output.count + indices.count / 2 + 16)
     var bitBuffer: UInt64 = 0
     var bitCount = 0
 
@@ -24,8 +26,10 @@ enum LZW {
       }
     }
 
-    // Key = prefix << 8 | index (20 bits) + 1, 0 = empty; 8192 slots keep the load under ½.
-    let tableSize = 8192
+    // Key = prefix << 8 | index (20 bits) + 1, 0 = empty; twice as many slots as codes can be
+    // assigned (at most one per index, and 4 096 before a clear) keep the load under ½. A
+    // small rectangle gets a small table: clearing 8 192 slots would cost more than its codes.
+    let tableSize = max(64, (2 * min(indices.count, maximumCode + 1)).nextPowerOfTwo)
     var keys = [Int32](repeating: 0, count: tableSize)
     var codes = [UInt16](repeating: 0, count: tableSize)
 
@@ -156,4 +160,9 @@ enum LZW {
     }
     return output
   }
+}
+
+extension Int {
+  /// The smallest power of two at least `self` (1 for 0 and below).
+  var nextPowerOfTwo: Int { self <= 1 ? 1 : 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount) }
 }

@@ -75,12 +75,14 @@ enum GIFColorQuantizer {
   /// Pixels with alpha below this are transparent; the others opaque.
   static let transparencyThreshold: UInt8 = 128
 
-  /// Replaces the pixels of `shown` where `mask` is true by `image`'s colours reduced to a
-  /// median-cut palette of 255 entries (the 256th is transparency), with Floyd–Steinberg
-  /// dithering among those pixels only.
-  static func quantize(_ image: RGBAImage, into shown: inout RGBAImage, where mask: [Bool]) {
+  /// Replaces the pixels of `shown` inside `rect` where `mask` (one flag per pixel of `rect`)
+  /// is true by `image`'s colours reduced to a median-cut palette of 255 entries (the 256th is
+  /// transparency), with Floyd–Steinberg dithering among those pixels only — so only `rect`
+  /// matters: no error reaches or leaves it.
+  static func quantize(_ image: RGBAImage, into shown: inout RGBAImage, in rect: PixelRect, where mask: [Bool]) {
+    let crop = image.cropped(to: rect)
     var histogram: [UInt32: Int] = [:]
-    let pixels = image.pixels
+    let pixels = crop.pixels
     for i in mask.indices where mask[i] {
       let p = i * 4
       histogram[UInt32(pixels[p]) << 16 | UInt32(pixels[p + 1]) << 8 | UInt32(pixels[p + 2]), default: 0] += 1
@@ -88,14 +90,16 @@ enum GIFColorQuantizer {
     // Sorted for a deterministic result: dictionary order varies between runs.
     let entries = histogram.sorted { $0.key < $1.key }.map { MedianCut.Entry(color: $0.key, count: $0.value) }
     let palette = MedianCut.palette(entries, maximumColors: 255)
-    let indices = FloydSteinberg.map(image, palette: palette, transparentIndex: nil, mask: mask)
+    let indices = FloydSteinberg.map(crop, palette: palette, transparentIndex: nil, mask: mask)
+    let width = shown.width
     shown.pixels.withUnsafeMutableBufferPointer { out in
       for i in mask.indices where mask[i] {
         let e = Int(indices[i]) * 3
-        out[i * 4] = palette[e]
-        out[i * 4 + 1] = palette[e + 1]
-        out[i * 4 + 2] = palette[e + 2]
-        out[i * 4 + 3] = 255
+        let o = ((rect.y + i / rect.width) * width + rect.x + i % rect.width) * 4
+        out[o] = palette[e]
+        out[o + 1] = palette[e + 1]
+        out[o + 2] = palette[e + 2]
+        out[o + 3] = 255
       }
     }
   }

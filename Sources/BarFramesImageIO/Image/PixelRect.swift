@@ -29,6 +29,14 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
   }
 
+  /// The overlap of both, or nil if they do not overlap.
+  public func intersection(_ other: PixelRect) -> PixelRect? {
+    let left = max(x, other.x), top = max(y, other.y)
+    let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
+    guard left < right, top < bottom else { return nil }
+    return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
   public func contains(_ other: PixelRect) -> Bool {
     other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
   }
@@ -54,21 +62,18 @@ extension RGBAImage {
         var left = width, right = -1
         for y in top...bottom {
           let row = y * width
-          var x = 0
-          while x < left {
-            if wa[row + x] != wb[row + x] {
-              left = x
-              break
-            }
-            x += 1
+          // Most rows differ nowhere left of the edge found so far (nor right of the other):
+          // one memcmp says so before any pixel is looked at.
+          if left > 0, memcmp(pa + row * 4, pb + row * 4, left * 4) != 0 {
+            var x = 0
+            while wa[row + x] == wb[row + x] { x += 1 }
+            left = x
           }
-          x = width - 1
-          while x > right {
-            if wa[row + x] != wb[row + x] {
-              right = x
-              break
-            }
-            x -= 1
+          let tail = right + 1
+          if tail < width, memcmp(pa + (row + tail) * 4, pb + (row + tail) * 4, (width - tail) * 4) != 0 {
+            var x = width - 1
+            while wa[row + x] == wb[row + x] { x -= 1 }
+            right = x
           }
         }
         return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
@@ -98,6 +103,93 @@ extension RGBAImage {
       for row in rect.y..<(rect.y + rect.height) {
         memset(raw.baseAddress! + (row * width + rect.x) * 4, 0, rect.width * 4)
       }
+    }
+  }
+
+  /// The bounding box, within `scan`, of the pixels where `self` differs from a canvas that is
+  /// `canvas` except inside `replaced`, where it is `replacement` (transparent black if nil);
+  /// nil if there are none. Only `scan` is read: the animation writers pass the rectangles
+  /// where the two can differ at all, so a frame costs what changed, not the canvas.
+  func differingRect(from canvas: RGBAImage, replacing replaced: PixelRect? = nil, with replacement: RGBAImage? = nil, scan: PixelRect) -> PixelRect? {
+    let inside = replaced ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+    var left = Int.max, top = Int.max, right = -1, bottom = -1
+    pixels.withUnsafeBytes { i in
+      canvas.pixels.withUnsafeBytes { c in
+        (replacement ?? canvas).pixels.withUnsafeBytes { r in
+          let iw = i.bindMemory(to: UInt32.self), cw = c.bindMemory(to: UInt32.self), rw = r.bindMemory(to: UInt32.self)
+          let replacing = replacement != nil
+          for y in scan.y..<(scan.y + scan.height) {
+            let row = y * width
+            let rowCrosses = y >= inside.y && y < inside.y + inside.height
+            var x = scan.x
+            while x < scan.x + scan.width {
+              let k = row + x
+              let under: UInt32 = rowCrosses && x >= inside.x && x < inside.x + inside.width ? (replacing ? rw[k] : 0) : cw[k]
+              if iw[k] != under {
+                if x < left { left = x }
+                if x > right { right = x }
+                if y < top { top = y }
+                bottom = y
+              }
+              x += 1
+            }
+          }
+        }
+      }
+    }
+    guard right >= 0 else { return nil }
+    return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+  }
+
+  /// `self` with `rect` replaced by the same pixels of `replacement`, or cleared if nil.
+  func replacing(_ rect: PixelRect, with replacement: RGBAImage?) -> RGBAImage {
+    guard let replacement else { return clearing(rect) }
+    var copy = self
+    copy.pixels.withUnsafeMutableBytes { target in
+      replacement.pixels.withUnsafeBytes { source in
+        for row in rect.y..<(rect.y + rect.height) {
+          let offset = (row * width + rect.x) * 4
+          memcpy(target.baseAddress! + offset, source.baseAddress! + offset, rect.width * 4)
+        }
+      }
+    }
+    return copy
+  }
+
+  /// Whether `self` and `other` (same size) have the same pixels inside `rect`.
+  func hasSamePixels(as other: RGBAImage, in rect: PixelRect) -> Bool {
+    pixels.withUnsafeBytes { a in
+      other.pixels.withUnsafeBytes { b in
+        for row in rect.y..<(rect.y + rect.height) {
+          let offset = (row * width + rect.x) * 4
+          if memcmp(a.baseAddress! + offset, b.baseAddress! + offset, rect.width * 4) != 0 { return false }
+        }
+        return true
+      }
+    }
+  }
+
+  /// The smallest rectangle within `rect` outside which `self` and `other` agree there, or nil.
+  func changedRect(from other: RGBAImage, within rect: PixelRect) -> PixelRect? {
+    differingRect(from: other, scan: rect)
+  }
+
+  /// A copy with `rect` cleared.
+  func clearing(_ rect: PixelRect) -> RGBAImage {
+    var copy = self
+    copy.clear(rect)
+    return copy
+  }
+
+  /// Whether every pixel inside `rect` is transparent black (all four bytes zero).
+  func isTransparent(in rect: PixelRect) -> Bool {
+    pixels.withUnsafeBytes { raw in
+      let words = raw.bindMemory(to: UInt32.self)
+      for y in rect.y..<(rect.y + rect.height) {
+        let row = y * width
+        for x in rect.x..<(rect.x + rect.width) where words[row + x] != 0 { return false }
+      }
+      return true
     }
   }
 

@@ -53,7 +53,9 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
     while failure == nil, queue.count >= capacity { condition.wait() }
     if let failure { throw failure }
     queue.append(item)
-    condition.broadcast()
+    // Only the writer can be waiting, and only on an empty queue: wake it then, not for every
+    // item (a wake-up costs more than encoding a small frame).
+    if queue.count == 1 { condition.signal() }
   }
 
   /// Waits until every queued item is written (or the writer failed, or was cancelled).
@@ -99,7 +101,8 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
     guard failure == nil, !queue.isEmpty else { return nil }
     // A handful of items: shifting them is cheaper than any ring bookkeeping.
     let item = queue.removeFirst()
-    condition.broadcast()
+    // Only the sender can be waiting, and only on a full queue.
+    if queue.count == capacity - 1 { condition.signal() }
     return item
   }
 

@@ -183,6 +183,11 @@ extension [UInt8] {
     append(UInt8(value & 0xFF))
     append(UInt8(value >> 8))
   }
+
+  mutating func appendLittleEndian(_ value: UInt32) {
+    appendLittleEndian(UInt16(value & 0xFFFF))
+    appendLittleEndian(UInt16(value >> 16))
+  }
 }
 
 extension UnsafeRawBufferPointer {

@@ -31,6 +31,8 @@ public final class PNGEncoder {
   /// One candidate row per adaptive filter.
   private var candidates: [UInt8] = []
   private var zeroRow: [UInt8] = []
+  /// Whether the rows being filtered continue a picture (`zeroRow` then holds the row above).
+  private var continuesAbove = false
 
   /// Creates an encoder and its zlib stream.
   /// - Throws: ``PNGEncodingError/zlib(operation:status:)`` if zlib cannot allocate its state.
@@ -38,6 +40,12 @@ public final class PNGEncoder {
     self.preset = preset
     deflater = try Deflater(
       level: preset.zlibLevel, strategy: preset.zlibStrategy, memoryLevel: preset.zlibMemoryLevel)
+  }
+
+  /// An encoder with its own zlib settings (the APNG writer's rectangles).
+  init(preset: PNGCompressionPreset, deflater: Deflater) {
+    self.preset = preset
+    self.deflater = deflater
   }
 
   /// The colour type ``encodeImageData(_:colorType:)`` picks by default: RGB if opaque, else RGBA.
@@ -91,17 +99,42 @@ public final class PNGEncoder {
   func encodeImageData(
     _ image: RGBAImage, colorType: PNGColorType?, filters choice: PNGRowFilter.Choice
   ) throws(PNGEncodingError) -> EncodedFrame {
+    let type = try checkedColorType(image, colorType)
+    let zdata = try withFilteredRows(image, colorType: type, filters: choice, previousRow: nil) { rows throws(PNGEncodingError) in
+      try deflater.compress(rows)
+    }
+    return EncodedFrame(width: image.width, height: image.height, colorType: type, zdata: zdata)
+  }
+
+  /// The colour type `image` is written with: `colorType`, or ``defaultColorType(for:)``.
+  func checkedColorType(_ image: RGBAImage, _ colorType: PNGColorType?) throws(PNGEncodingError) -> PNGColorType {
     let type = colorType ?? Self.defaultColorType(for: image)
     switch type {
     case .rgba: break
     case .rgb: if colorType != nil && !image.isOpaque { throw .alphaWouldBeLost }
     default: throw .unsupportedColorType(type)
     }
+    return type
+  }
+
+  /// Calls `body` with `image`'s scanlines filtered as `choice` says (filter byte + row, each
+  /// row), in `type`'s channels. `previousRow` is the row above the first, in those channels
+  /// (nil: none, the top of the image); a band of a larger image is filtered as part of it.
+  func withFilteredRows<R>(
+    _ image: RGBAImage, colorType type: PNGColorType, filters choice: PNGRowFilter.Choice, previousRow: [UInt8]?,
+    _ body: (UnsafeRawBufferPointer) throws(PNGEncodingError) -> R
+  ) throws(PNGEncodingError) -> R {
     let bpp = type == .rgb ? 3 : 4
     let rowBytes = image.width * bpp
     let filteredCount = image.height * (rowBytes + 1)
     if filtered.count < filteredCount { filtered = [UInt8](repeating: 0, count: filteredCount) }
     if zeroRow.count < rowBytes { zeroRow = [UInt8](repeating: 0, count: rowBytes) }
+    if let previousRow { zeroRow.replaceSubrange(0..<rowBytes, with: previousRow) }
+    continuesAbove = previousRow != nil
+    defer {
+      if continuesAbove { zeroRow.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, rowBytes) } }
+      continuesAbove = false
+    }
 
     if type == .rgb {
       if packed.count < image.width * image.height * 3 {
@@ -117,12 +150,9 @@ public final class PNGEncoder {
       }
     }
     let result = filtered.withUnsafeBytes { raw in
-      Result { () throws(PNGEncodingError) in
-        try deflater.compress(UnsafeRawBufferPointer(rebasing: raw[0..<filteredCount]))
-      }
+      Result { () throws(PNGEncodingError) in try body(UnsafeRawBufferPointer(rebasing: raw[0..<filteredCount])) }
     }
-    let zdata = try result.get()
-    return EncodedFrame(width: image.width, height: image.height, colorType: type, zdata: zdata)
+    return try result.get()
   }
 
   /// Encodes `image` as a complete PNG file.
@@ -185,7 +215,7 @@ public final class PNGEncoder {
             let target = out.baseAddress! + y * (rowBytes + 1)
             switch choice {
             case .upIfRepeatedElseSub:
-              if y > 0 && memcmp(row, previous, rowBytes) == 0 {
+              if y > 0 || continuesAbove, memcmp(row, previous, rowBytes) == 0 {
                 // Up on a repeated row is all zeros.
                 target[0] = PNGRowFilter.up.rawValue
                 memset(target + 1, 0, rowBytes)

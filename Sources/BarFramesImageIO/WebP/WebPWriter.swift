@@ -1,18 +1,24 @@
 import CWebP
 
-/// Writes an animated WebP through libwebp's `WebPAnimEncoder`: lossless by default, lossy
-/// with a quality.
+/// Writes an animated WebP frame by frame, streaming it to the sink: lossless by default,
+/// lossy with a quality.
 ///
-/// Frames are handed to the encoder one at a time as they arrive and are not kept: the encoder
-/// compares each with the one before and stores only the changed rectangle, choosing the
-/// disposal and blending itself, and a frame identical to the previous one only lengthens its
-/// duration. Lossless mode is exact — `exact` keeps the colour of transparent pixels — so every
-/// displayed frame decodes to the appended image, alpha included. Frame start times come from
-/// ``WebPTimestamps`` (exact frame times, each rounded to a millisecond), so the total is the
-/// exact duration ±½ ms. The animation loops forever unless told otherwise.
+/// Each frame is stored as the smallest rectangle that differs from the frame before (its
+/// left and top edges moved to even pixels, as WebP's frame offsets require), compressed on its
+/// own by libwebp's `WebPEncode`, drawn without blending over the previous frame, which is never
+/// disposed of. So every frame lands on exactly the previous one, and lossless frames — `exact`
+/// keeps the colour of transparent pixels — decode to exactly the appended image, alpha
+/// included. The first frame covers the canvas. A frame identical to the one before is not
+/// stored: the previous frame's duration grows instead (``mergedFrames`` counts them). Frame
+/// start times come from ``WebPTimestamps`` (exact frame times, each rounded to a millisecond),
+/// so the total is the exact duration ±½ ms. The animation loops forever unless told otherwise.
 ///
-/// The container's header holds sizes only known at the end, so what the encoder holds — the
-/// compressed frames, never the pixels — is assembled and written by ``finish()``.
+/// libwebp's `WebPAnimEncoder` does the same and more (it also tries disposing of and blending
+/// each frame), but compares and re-encodes every frame several times and keeps the whole file
+/// in memory until the end; on the examples it took 2–4 times as long for sizes within a few
+/// percent of these. Here the file is written as frames arrive, one frame behind (its duration
+/// waits for the next frame), and the header's sizes and alpha flag are patched by
+/// ``finish()``, so memory stays flat however long the animation.
 ///
 /// ```swift
 /// let webp = try WebPWriter(sink: MemoryByteSink(), width: 750, height: 40,
@@ -21,7 +27,7 @@ import CWebP
 /// try webp.finish()
 /// ```
 /// A writer is not thread-safe: append from one task, in order.
-public final class WebPWriter<Sink: ByteSink> {
+public final class WebPWriter<Sink: PatchableByteSink> {
   /// The sink; after ``finish()`` it holds the file.
   public private(set) var sink: Sink
   public let width: Int
@@ -34,31 +40,46 @@ public final class WebPWriter<Sink: ByteSink> {
 
   /// Frames appended so far.
   public private(set) var framesAppended = 0
-  /// Frames in the file, read back from it by libwebp's demuxer; 0 until ``finish()``.
+  /// Frames in the file (ANMF chunks); final after ``finish()``.
   public private(set) var framesWritten = 0
-  /// Appended frames identical to the one before (the encoder lengthens the previous frame).
+  /// Appended frames identical to the one before (merged into it, which lasts longer).
   public private(set) var mergedFrames = 0
-  /// Bytes written by ``finish()``.
+  /// Bytes written so far; after ``finish()``, the file's size.
   public private(set) var bytesWritten = 0
 
-  private var encoder: OpaquePointer?
-  private var config = WebPConfig()
+  /// Prepares the frames appended as images, and the one-pixel frames that restart a
+  /// duration too long for one chunk.
+  private let frameEncoder: WebPFrameEncoder
   private var previous: RGBAImage?
+  private var pending: Frame?
+  private var hasAlpha = false
   private var isFinished = false
 
-  /// Creates the encoder.
+  /// A frame encoded but not yet written: its duration waits for the next frame.
+  private struct Frame {
+    var region: PixelRect
+    /// The frame's image chunks (`VP8L`, or `ALPH` and `VP8 `), as `WebPEncode` wrote them.
+    var chunks: [UInt8]
+    /// The appended frame it starts at.
+    var first: Int
+  }
+
+  /// The longest duration an ANMF chunk holds, in milliseconds (24 bits).
+  static var maximumDuration: Int { 0xFF_FFFF }
+
+  /// Writes the file header.
   ///
   /// - Parameters:
-  ///   - sink: Where ``finish()`` writes the file.
+  ///   - sink: Where the bytes go.
   ///   - width, height: The canvas size, 1…16383 pixels (WebP's limit).
   ///   - loopCount: Plays; 0 (the default) loops forever.
   ///   - timestamps: The frame rate; frame *k* starts at `timestamps.start(ofFrame: k)`.
   ///   - quality: nil (the default) for lossless; 0…100 for lossy.
   ///   - effort: libwebp's `method`, 0 (fastest) … 6 (smallest).
-  /// - Throws: ``WebPError/invalidConfiguration(_:)``.
+  /// - Throws: ``WebPError/invalidConfiguration(_:)`` or the sink's error.
   public init(
     sink: Sink, width: Int, height: Int, loopCount: Int = 0, timestamps: WebPTimestamps, quality: Int? = nil,
-    effort: Int = 4
+    effort: Int = 1
   ) throws {
     guard (1...16383).contains(width), (1...16383).contains(height) else {
       throw WebPError.invalidConfiguration("WebP sides must be 1…16383 pixels, not \(width)×\(height)")
@@ -77,93 +98,252 @@ public final class WebPWriter<Sink: ByteSink> {
     self.quality = quality
     self.timestamps = timestamps
 
+    frameEncoder = try WebPFrameEncoder(quality: quality, effort: effort)
+
+    var header: [UInt8] = []
+    header += Array("RIFF".utf8)
+    header.appendLittleEndian(UInt32(0))  // patched by finish()
+    header += Array("WEBPVP8X".utf8)
+    header.appendLittleEndian(UInt32(10))
+    header += [Self.animationFlag, 0, 0, 0]
+    header.appendLittleEndian24(width - 1)
+    header.appendLittleEndian24(height - 1)
+    header += Array("ANIM".utf8)
+    header.appendLittleEndian(UInt32(6))
+    // A transparent background (B, G, R, A): what the canvas is before the first frame.
+    header += [0, 0, 0, 0]
+    header.appendLittleEndian(UInt16(loopCount))
+    try write(header)
+  }
+
+  /// VP8X's flags: animation, and alpha (set by ``finish()`` if a frame has any).
+  private static var animationFlag: UInt8 { 0x02 }
+  private static var alphaFlag: UInt8 { 0x10 }
+  /// VP8X's flags byte follows "RIFF", the size, "WEBP", "VP8X" and its size.
+  private static var flagsOffset: Int { 20 }
+
+  /// Appends the next frame, shown for one frame interval.
+  /// - Throws: ``WebPError`` or the sink's error.
+  public func append(_ image: RGBAImage) throws {
+    try check(image)
+    try append(try frameEncoder.encode(image, after: previous), checked: true)
+  }
+
+  /// Appends the next frame, prepared by a ``WebPFrameEncoder`` (with this writer's quality
+  /// and effort) from it and the frame appended before.
+  /// - Throws: ``WebPError`` or the sink's error.
+  public func append(_ frame: WebPPreparedFrame) throws {
+    try append(frame, checked: false)
+  }
+
+  private func check(_ image: RGBAImage) throws {
+    guard !isFinished else { throw WebPError.alreadyFinished }
+    guard image.width == width, image.height == height else {
+      throw WebPError.frameSizeMismatch(
+        frame: framesAppended, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
+    }
+  }
+
+  private func append(_ frame: WebPPreparedFrame, checked: Bool) throws {
+    if !checked { try check(frame.image) }
+    defer {
+      framesAppended += 1
+      previous = frame.image
+    }
+    if let pending, frame.chunks == nil {
+      if timestamps.start(ofFrame: framesAppended + 1) - timestamps.start(ofFrame: pending.first) <= Self.maximumDuration {
+        mergedFrames += 1
+        return
+      }
+      // Too long for one chunk: a pixel rewritten with itself starts the next.
+      try start(try frameEncoder.encode(frame.image, region: PixelRect(x: 0, y: 0, width: 1, height: 1)))
+      return
+    }
+    try start(frame)
+  }
+
+  /// Writes the pending frame and makes `frame` pending.
+  private func start(_ frame: WebPPreparedFrame) throws {
+    guard let chunks = frame.chunks else { throw WebPError.encoderFailed("the first frame has no pixels") }
+    if let pending { try write(pending, until: framesAppended) }
+    hasAlpha = hasAlpha || !frame.isOpaque
+    pending = Frame(region: frame.region, chunks: chunks, first: framesAppended)
+  }
+
+  /// Writes `frame`'s ANMF chunk, lasting until appended frame `end` starts.
+  private func write(_ frame: Frame, until end: Int) throws {
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(24 + frame.chunks.count)
+    chunk += Array("ANMF".utf8)
+    chunk.appendLittleEndian(UInt32(16 + frame.chunks.count))
+    chunk.appendLittleEndian24(frame.region.x / 2)
+    chunk.appendLittleEndian24(frame.region.y / 2)
+    chunk.appendLittleEndian24(frame.region.width - 1)
+    chunk.appendLittleEndian24(frame.region.height - 1)
+    chunk.appendLittleEndian24(timestamps.start(ofFrame: end) - timestamps.start(ofFrame: frame.first))
+    // Do not blend (bit 1), do not dispose (bit 0 clear): the rectangle replaces what was there.
+    chunk.append(0x02)
+    chunk += frame.chunks
+    // The frame's chunks are each of even size, so ANMF's is too.
+    try write(chunk)
+    framesWritten += 1
+  }
+
+  private func write(_ bytes: [UInt8]) throws {
+    try sink.write(bytes)
+    bytesWritten += bytes.count
+  }
+
+  /// Ends the last frame at the exact end time, patches the header and flushes the sink.
+  /// - Throws: ``WebPError/noFrames``, ``WebPError/alreadyFinished`` or the sink's error.
+  public func finish() throws {
+    guard !isFinished else { throw WebPError.alreadyFinished }
+    guard let pending else { throw WebPError.noFrames }
+    isFinished = true
+    previous = nil
+    try write(pending, until: framesAppended)
+    self.pending = nil
+    var size: [UInt8] = []
+    size.appendLittleEndian(UInt32(bytesWritten - 8))
+    try sink.overwrite(size, at: 4)
+    if hasAlpha { try sink.overwrite([Self.animationFlag | Self.alphaFlag], at: Self.flagsOffset) }
+    try sink.flush()
+  }
+
+}
+
+/// A frame prepared by ``WebPFrameEncoder``, for ``WebPWriter/append(_:)-(WebPPreparedFrame)``.
+public struct WebPPreparedFrame: Sendable {
+  /// The whole frame.
+  public var image: RGBAImage
+  /// The rectangle stored (even left and top edges).
+  public var region: PixelRect
+  /// Its image chunks (`VP8L`, or `ALPH` and `VP8 `); nil when nothing changed from the
+  /// previous frame, which then lasts longer.
+  var chunks: [UInt8]?
+  /// Whether every pixel of the rectangle is opaque.
+  var isOpaque: Bool
+}
+
+/// Prepares WebP frames on any thread — the drawing threads, as each frame is drawn — so that
+/// ``WebPWriter`` only writes them in order. A frame after the first is the rectangle that
+/// changed from the previous one (its left and top edges moved to even pixels, as WebP's frame
+/// offsets require), compressed on its own by libwebp's `WebPEncode`; it depends on the two
+/// frames alone, so any thread can prepare any frame and the file is the same.
+///
+/// ```swift
+/// let encoder = try WebPFrameEncoder()            // one per thread; lossless
+/// let frame = try encoder.encode(image, after: previous)
+/// try writer.append(frame)                        // in frame order
+/// ```
+/// Not thread-safe: one encoder per thread.
+public final class WebPFrameEncoder {
+  /// nil for lossless, else the lossy quality 0…100.
+  public let quality: Int?
+  private var config = WebPConfig()
+
+  /// - Parameters:
+  ///   - quality: nil (the default) for lossless; 0…100 for lossy.
+  ///   - effort: libwebp's `method`, 0 (fastest) … 6 (smallest).
+  /// - Throws: ``WebPError/invalidConfiguration(_:)``.
+  public init(quality: Int? = nil, effort: Int = 1) throws {
+    if let quality, !(0...100).contains(quality) {
+      throw WebPError.invalidConfiguration("the quality must be 0…100, not \(quality)")
+    }
+    guard (0...6).contains(effort) else { throw WebPError.invalidConfiguration("the effort must be 0…6, not \(effort)") }
+    self.quality = quality
     guard WebPConfigInit(&config) != 0 else { throw WebPError.encoderFailed("the library's version does not match its headers") }
     if let quality {
       config.lossless = 0
       config.quality = Float(quality)
     } else {
       config.lossless = 1
-      // In lossless mode the quality is the effort spent on compression, not fidelity.
-      config.quality = 75
+      // In lossless mode the quality is the effort spent on compression, not fidelity: 25
+      // leaves out the colour-cache search, which on these frames costs a third more time
+      // for about 1 % (measured on the examples of issue 16).
+      config.quality = 25
       config.exact = 1
     }
     config.method = Int32(effort)
     guard WebPValidateConfig(&config) != 0 else { throw WebPError.invalidConfiguration("libwebp rejected the settings") }
-
-    var options = WebPAnimEncoderOptions()
-    guard WebPAnimEncoderOptionsInit(&options) != 0 else {
-      throw WebPError.encoderFailed("the library's version does not match its headers")
-    }
-    options.anim_params.loop_count = Int32(loopCount)
-    // A transparent background: what the canvas is before the first frame and where a
-    // disposed rectangle goes back to (0xAARRGGBB).
-    options.anim_params.bgcolor = 0
-    guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
-      throw WebPError.encoderFailed("could not create an encoder for \(width)×\(height)")
-    }
-    self.encoder = encoder
   }
 
-  deinit {
-    if let encoder { WebPAnimEncoderDelete(encoder) }
+  /// Prepares `image`, which follows `previous` (nil for the first frame, stored whole).
+  /// - Parameter difference: `image` against `previous`, if already known.
+  /// - Throws: ``WebPError/encoderFailed(_:)``.
+  public func encode(_ image: RGBAImage, after previous: RGBAImage?, difference: FrameDifference? = nil) throws -> WebPPreparedFrame {
+    guard let previous else { return try encode(image, region: image.bounds) }
+    guard let changed = (difference ?? FrameDifference(image, from: previous)).changed else {
+      return WebPPreparedFrame(image: image, region: PixelRect(x: 0, y: 0, width: 1, height: 1), chunks: nil, isOpaque: true)
+    }
+    // Offsets are stored halved: widen the rectangle to an even left and top edge.
+    return try encode(
+      image,
+      region: PixelRect(x: changed.x & ~1, y: changed.y & ~1, width: changed.width + changed.x % 2, height: changed.height + changed.y % 2))
   }
 
-  /// Appends the next frame, shown for one frame interval.
-  /// - Throws: ``WebPError``.
-  public func append(_ image: RGBAImage) throws {
-    guard !isFinished, let encoder else { throw WebPError.alreadyFinished }
-    guard image.width == width, image.height == height else {
-      throw WebPError.frameSizeMismatch(
-        frame: framesAppended, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
-    }
-    if let previous, previous.hasSamePixels(as: image) { mergedFrames += 1 }
+  /// `region` of `image` compressed.
+  func encode(_ image: RGBAImage, region: PixelRect) throws -> WebPPreparedFrame {
     var picture = WebPPicture()
     guard WebPPictureInit(&picture) != 0 else { throw WebPError.encoderFailed("the library's version does not match its headers") }
     defer { WebPPictureFree(&picture) }
-    picture.width = Int32(width)
-    picture.height = Int32(height)
+    picture.width = Int32(region.width)
+    picture.height = Int32(region.height)
     picture.use_argb = 1
-    let imported = image.pixels.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(image.bytesPerRow)) }
-    guard imported != 0 else { throw WebPError.encoderFailed("could not import frame \(framesAppended) (out of memory)") }
-    guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamps.start(ofFrame: framesAppended)), &config) != 0 else {
-      throw WebPError.encoderFailed(Self.message(encoder))
+    var opaque = true
+    let imported = image.pixels.withUnsafeBufferPointer { pixels in
+      let origin = pixels.baseAddress! + (region.y * image.width + region.x) * 4
+      for y in 0..<region.height where opaque {
+        let row = origin + y * image.bytesPerRow
+        for x in 0..<region.width where row[x * 4 + 3] != 0xFF {
+          opaque = false
+          break
+        }
+      }
+      return WebPPictureImportRGBA(&picture, origin, Int32(image.bytesPerRow))
     }
-    framesAppended += 1
-    previous = image
+    guard imported != 0 else { throw WebPError.encoderFailed("could not import a frame (out of memory)") }
+    var memory = WebPMemoryWriter()
+    WebPMemoryWriterInit(&memory)
+    defer { WebPMemoryWriterClear(&memory) }
+    picture.writer = WebPMemoryWrite
+    let encoded = withUnsafeMutablePointer(to: &memory) { pointer in
+      picture.custom_ptr = UnsafeMutableRawPointer(pointer)
+      return WebPEncode(&config, &picture)
+    }
+    guard encoded != 0 else { throw WebPError.encoderFailed(Self.message(picture.error_code)) }
+    let chunks = try Self.imageChunks(of: UnsafeBufferPointer(start: memory.mem, count: memory.size))
+    return WebPPreparedFrame(image: image, region: region, chunks: chunks, isOpaque: opaque)
   }
 
-  /// Ends the last frame at the exact end time, assembles the file and writes it to the sink.
-  /// - Throws: ``WebPError/noFrames``, ``WebPError/encoderFailed(_:)`` or the sink's error.
-  public func finish() throws {
-    guard !isFinished, let encoder else { throw WebPError.alreadyFinished }
-    guard framesAppended > 0 else { throw WebPError.noFrames }
-    isFinished = true
-    previous = nil
-    defer {
-      WebPAnimEncoderDelete(encoder)
-      self.encoder = nil
+  /// The chunks after the RIFF header and any VP8X of a still WebP from `WebPEncode`.
+  private static func imageChunks(of file: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+    guard file.count >= 20, Array(file[0..<4]) == Array("RIFF".utf8), Array(file[8..<12]) == Array("WEBP".utf8) else {
+      throw WebPError.encoderFailed("WebPEncode wrote no RIFF/WEBP header")
     }
-    guard WebPAnimEncoderAdd(encoder, nil, Int32(timestamps.start(ofFrame: framesAppended)), nil) != 0 else {
-      throw WebPError.encoderFailed(Self.message(encoder))
+    var start = 12
+    if Array(file[12..<16]) == Array("VP8X".utf8) {
+      let size = Int(file[16]) | Int(file[17]) << 8 | Int(file[18]) << 16 | Int(file[19]) << 24
+      start = 20 + size + size % 2
     }
-    var data = WebPData()
-    defer { WebPDataClear(&data) }
-    guard WebPAnimEncoderAssemble(encoder, &data) != 0 else { throw WebPError.encoderFailed(Self.message(encoder)) }
-    framesWritten = Self.frameCount(of: data)
-    try sink.write(UnsafeRawBufferPointer(start: data.bytes, count: data.size))
-    try sink.flush()
-    bytesWritten = data.size
+    return Array(file[start...])
   }
 
-  private static func message(_ encoder: OpaquePointer) -> String {
-    WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error"
+  private static func message(_ code: WebPEncodingError) -> String {
+    switch code {
+    case VP8_ENC_ERROR_OUT_OF_MEMORY, VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY: "out of memory"
+    case VP8_ENC_ERROR_BAD_DIMENSION: "bad dimensions"
+    case VP8_ENC_ERROR_FILE_TOO_BIG: "the frame is too big"
+    default: "error \(code.rawValue)"
+    }
   }
+}
 
-  /// The frames of an assembled file, as its ANMF chunks count them.
-  private static func frameCount(of data: WebPData) -> Int {
-    var data = data
-    guard let demux = WebPDemux(&data) else { return 0 }
-    defer { WebPDemuxDelete(demux) }
-    return Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
+extension [UInt8] {
+  /// Appends the low 24 bits of `value`, least significant byte first (WebP's 24-bit fields).
+  mutating func appendLittleEndian24(_ value: Int) {
+    append(UInt8(value & 0xFF))
+    append(UInt8((value >> 8) & 0xFF))
+    append(UInt8((value >> 16) & 0xFF))
   }
 }

@@ -1,0 +1,63 @@
+/// Encodes a PNG from bands of rows handed over as they are ready, so a large picture (a
+/// contact sheet) is filtered and compressed while it is still being drawn, a band at a time,
+/// without ever holding its whole straight-RGBA copy.
+///
+/// ```swift
+/// let encoder = try PNGStreamEncoder(width: 3296, height: 2124, colorType: .rgb)
+/// for band in bands { try encoder.append(band) }      // top to bottom, any heights
+/// let png = PNGEncoder.pngFile(from: try encoder.finish())
+/// ```
+/// The bytes are those ``PNGEncoder`` writes for the whole picture with the same preset:
+/// filters see the row above across bands, and zlib one stream. Not thread-safe.
+public final class PNGStreamEncoder {
+  public let width: Int
+  public let height: Int
+  public let colorType: PNGColorType
+  /// Rows appended so far.
+  public private(set) var rowsAppended = 0
+
+  private let encoder: PNGEncoder
+  private let deflater: Deflater
+  private var zdata: [UInt8] = []
+  /// The last row appended, in the file's channels: the row above the next band's first.
+  private var lastRow: [UInt8]?
+
+  /// - Throws: ``PNGEncodingError/unsupportedColorType(_:)`` for a colour type other than RGB
+  ///   or RGBA, or zlib's error.
+  public init(width: Int, height: Int, colorType: PNGColorType, preset: PNGCompressionPreset = .fast) throws(PNGEncodingError) {
+    guard colorType == .rgb || colorType == .rgba else { throw .unsupportedColorType(colorType) }
+    precondition(width > 0 && height > 0, "A PNG needs a positive size, not \(width)×\(height)")
+    self.width = width
+    self.height = height
+    self.colorType = colorType
+    deflater = try Deflater(level: preset.zlibLevel, strategy: preset.zlibStrategy, memoryLevel: preset.zlibMemoryLevel)
+    encoder = PNGEncoder(preset: preset, deflater: deflater)
+    try deflater.begin()
+  }
+
+  /// Appends the next rows, top to bottom; `band` is as wide as the picture.
+  /// - Throws: ``PNGEncodingError/alphaWouldBeLost`` for a translucent band of an RGB picture,
+  ///   or zlib's error.
+  public func append(_ band: RGBAImage) throws(PNGEncodingError) {
+    precondition(band.width == width && rowsAppended + band.height <= height, "The band does not fit the picture")
+    _ = try encoder.checkedColorType(band, colorType)
+    try encoder.withFilteredRows(band, colorType: colorType, filters: encoder.preset.filterChoice, previousRow: lastRow) {
+      rows throws(PNGEncodingError) in
+      try deflater.compress(rows, finish: rowsAppended + band.height == height, appendingTo: &zdata)
+    }
+    let bpp = colorType == .rgb ? 3 : 4
+    var row = [UInt8](repeating: 0, count: width * bpp)
+    let start = (band.height - 1) * width * 4
+    for x in 0..<width {
+      for c in 0..<bpp { row[x * bpp + c] = band.pixels[start + x * 4 + c] }
+    }
+    lastRow = row
+    rowsAppended += band.height
+  }
+
+  /// The compressed picture, once every row is appended.
+  public func finish() -> EncodedFrame {
+    precondition(rowsAppended == height, "\(height - rowsAppended) rows were never appended")
+    return EncodedFrame(width: width, height: height, colorType: colorType, zdata: zdata)
+  }
+}

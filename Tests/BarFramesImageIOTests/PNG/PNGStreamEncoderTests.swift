@@ -1,0 +1,30 @@
+import BarFramesImageIO
+import Testing
+
+@Suite struct PNGStreamEncoderTests {
+  @Test(
+    "Bands of any heights give the bytes of the whole picture's encoding",
+    arguments: [PNGCompressionPreset.fast, .balanced, .small], [true, false])
+  func bandsMatchTheWholePicture(preset: PNGCompressionPreset, opaque: Bool) throws {
+    let picture = TestImages.noise(width: 37, height: 29, opaque: opaque, seed: 11)
+    var rows = picture.pixels
+    // Repeated rows and runs, as in a contact sheet, so Up and run-length matches occur.
+    for y in 10..<14 { rows.replaceSubrange(y * 37 * 4..<(y + 1) * 37 * 4, with: rows[9 * 37 * 4..<10 * 37 * 4]) }
+    let image = RGBAImage(width: 37, height: 29, pixels: rows)
+    let colorType: PNGColorType = opaque ? .rgb : .rgba
+    let expected = try PNGEncoder(preset: preset).encodeImageData(image, colorType: colorType)
+    let stream = try PNGStreamEncoder(width: 37, height: 29, colorType: colorType, preset: preset)
+    var y = 0
+    for height in [1, 9, 2, 12, 5] {
+      try stream.append(RGBAImage(width: 37, height: height, pixels: Array(rows[y * 37 * 4..<(y + height) * 37 * 4])))
+      y += height
+    }
+    #expect(stream.rowsAppended == 29)
+    #expect(stream.finish() == expected)
+  }
+
+  @Test func aTranslucentBandOfAnRGBPictureIsRefused() throws {
+    let stream = try PNGStreamEncoder(width: 4, height: 2, colorType: .rgb)
+    #expect(throws: PNGEncodingError.alphaWouldBeLost) { try stream.append(RGBAImage(width: 4, height: 1)) }
+  }
+}
