@@ -1,4 +1,5 @@
 import BarFrames
+import BarFramesGraphics
 import BarFramesOutput
 import Foundation
 
@@ -30,7 +31,8 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
 
   public var description: String {
     switch self {
-    case .invalidShard(let message), .invalidFormat(let message), .emptySelection(let message), .tooManyFrames(let message):
+    case .invalidShard(let message), .invalidFormat(let message), .emptySelection(let message),
+      .tooManyFrames(let message):
       message
     case .invalidInput(let error):
       error.description
@@ -49,8 +51,6 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
 
   public var errorDescription: String? { description }
 }
-
-import BarFramesGraphics
 
 extension ExportError {
   /// A failed durable write in the exporter's words: the case of the same name, so the

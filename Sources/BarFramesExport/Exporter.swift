@@ -34,7 +34,9 @@ public struct Exporter: Sendable {
   public var tool: String
   public var temporaryFiles: TemporaryFiles
 
-  public init(outputDirectory: URL, options: ExportOptions, tool: String = "barframes", temporaryFiles: TemporaryFiles = .shared) {
+  public init(
+    outputDirectory: URL, options: ExportOptions, tool: String = "barframes", temporaryFiles: TemporaryFiles = .shared
+  ) {
     self.outputDirectory = outputDirectory
     self.options = options
     self.tool = tool
@@ -47,9 +49,12 @@ public struct Exporter: Sendable {
   ///   for more than ``InputLimits/frames`` frames of a scene ``ExportError/tooManyFrames(_:)``
   ///   (flags) or ``ExportError/invalidInput(_:)`` (the scene file's own duration and fps).
   public func plan(_ timelines: [any SceneTimeline]) throws(ExportError) -> [ScenePlan] {
-    if options.shard != .whole, !options.formats.intersection([.apng, .gif, .webp]).isEmpty, !options.formats.contains(.png) {
+    if options.shard != .whole, !options.formats.intersection([.apng, .gif, .webp]).isEmpty,
+      !options.formats.contains(.png)
+    {
       throw .invalidFormat(
-        "'--shard' with apng, gif or webp needs png too: 'barframes merge' builds the animations from the shards' PNG frames (for example --format png,\(options.formats.intersection([.apng, .gif, .webp])))")
+        "'--shard' with apng, gif or webp needs png too: 'barframes merge' builds the animations from the shards' PNG "
+          + "frames (for example --format png,\(options.formats.intersection([.apng, .gif, .webp])))")
     }
     var seen: Set<String> = []
     var plans: [ScenePlan] = []
@@ -77,7 +82,8 @@ public struct Exporter: Sendable {
     var scenes: [ExportManifest.SceneEntry] = []
     for plan in plans {
       let started = Date()
-      progress(.sceneStarted(scene: plan.name, ordinal: plan.ordinal, sceneCount: plans.count, frames: plan.items.count))
+      progress(
+        .sceneStarted(scene: plan.name, ordinal: plan.ordinal, sceneCount: plans.count, frames: plan.items.count))
       scenes.append(try export(plan, progress: progress))
       // A whole (unsharded) render replaces the scene's frames: none from an earlier run stays.
       if plan.formats.contains(.png) && options.shard == .whole {
@@ -98,10 +104,12 @@ public struct Exporter: Sendable {
       for i in scenes.indices { scenes[i].files.append(entry) }
     }
     let manifest = ExportManifest(
-      tool: tool, render: RenderSettings(options: options), shard: options.shard == .whole ? nil : options.shard, scenes: scenes)
+      tool: tool, render: RenderSettings(options: options), shard: options.shard == .whole ? nil : options.shard,
+      scenes: scenes)
     // Last, so a folder with a manifest holds everything it lists.
     try ExportError.writing { () throws(OutputError) in
-      try AtomicFile.write(manifest.serialized(), to: url(ExportManifest.fileName(for: options.shard)), registry: temporaryFiles)
+      try AtomicFile.write(
+        manifest.serialized(), to: url(ExportManifest.fileName(for: options.shard)), registry: temporaryFiles)
     }
     return manifest
   }
@@ -110,7 +118,9 @@ public struct Exporter: Sendable {
 
   // MARK: One scene
 
-  private func export(_ plan: ScenePlan, progress: (ExportProgress) -> Void) throws(ExportError) -> ExportManifest.SceneEntry {
+  private func export(
+    _ plan: ScenePlan, progress: (ExportProgress) -> Void
+  ) throws(ExportError) -> ExportManifest.SceneEntry {
     var entry = ExportManifest.SceneEntry(
       name: plan.name, duration: plan.scene.duration, fps: plan.rate.framesPerSecond, frameRate: plan.rate.description,
       scale: plan.scale, width: plan.pixelWidth, height: plan.pixelHeight, frameCount: plan.selection.indices.count,
@@ -130,7 +140,9 @@ public struct Exporter: Sendable {
         } catch {
           throw .renderFailed(scene: plan.name, time: preview.time, reason: AtomicFile.reason(error))
         }
-        try ExportError.writing { () throws(OutputError) in try AtomicFile.write(bytes, to: url(path), registry: temporaryFiles) }
+        try ExportError.writing { () throws(OutputError) in
+          try AtomicFile.write(bytes, to: url(path), registry: temporaryFiles)
+        }
         wrote("svg", path, bytes.count)
       }
     }
@@ -147,31 +159,44 @@ public struct Exporter: Sendable {
     do {
       if items.contains(where: \.feedsAPNG) {
         let file = try StreamingFile(url(plan.names.apngPath), registry: temporaryFiles)
-        apng = (file, try APNGWriter(
-          sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
-          colorType: plan.colorType, delay: plan.apngDelay, preset: Self.apngPreset))
+        apng = (
+          file,
+          try APNGWriter(
+            sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
+            colorType: plan.colorType, delay: plan.apngDelay, preset: Self.apngPreset)
+        )
       }
       if items.contains(where: \.feedsSheet) {
         let title = "\(plan.name) · \(plan.rate) fps · \(plan.selection.indices.count) frames · @\(plan.scale)x"
         do {
           sheet = try ContactSheet(
             title: title, scale: plan.scale, frameWidth: plan.pixelWidth, frameHeight: plan.pixelHeight,
-            count: plan.sheetPositions.count, isTransparent: plan.colorType == .rgba, backdrop: Backdrop.choose(for: plan)
+            count: plan.sheetPositions.count, isTransparent: plan.colorType == .rgba,
+            backdrop: Backdrop.choose(for: plan)
           ).makeCanvas(encodingAs: options.pngPreset)
         } catch {
-          throw ExportError.renderFailed(scene: plan.name, time: 0, reason: "contact sheet: \(AtomicFile.reason(error))")
+          throw ExportError.renderFailed(
+            scene: plan.name, time: 0,
+            reason: "contact sheet: "
+              + "\(AtomicFile.reason(error))")
         }
       }
       if items.contains(where: \.feedsGIF) {
         let file = try StreamingFile(url(plan.names.gifPath), registry: temporaryFiles)
-        gif = (file, try GIFWriter(sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight))
+        gif = (
+          file,
+          try GIFWriter(sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight)
+        )
       }
 
       if items.contains(where: \.feedsWebP) {
         let file = try StreamingFile(url(plan.names.webpPath), registry: temporaryFiles)
-        webp = (file, try WebPWriter(
-          sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
-          timestamps: plan.webpTimestamps, quality: options.webpQuality))
+        webp = (
+          file,
+          try WebPWriter(
+            sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
+            timestamps: plan.webpTimestamps, quality: options.webpQuality)
+        )
       }
 
       // The drawing threads prepare the APNG's and the WebP's frames (what changed, compressed)
@@ -181,7 +206,9 @@ public struct Exporter: Sendable {
       let capacity = options.inFlightLimit
       var gifThread: WriterThread<(RGBAImage, UInt16)>?
       var sheetThread: WriterThread<ContactSheet.Frame>?
-      if let writer = gif?.writer { gifThread = WriterThread(capacity: capacity) { try writer.append($0.0, delayCentiseconds: $0.1) } }
+      if let writer = gif?.writer {
+        gifThread = WriterThread(capacity: capacity) { try writer.append($0.0, delayCentiseconds: $0.1) }
+      }
       if let sheet { sheetThread = WriterThread(capacity: capacity) { try sheet.add($0) } }
       threads = [gifThread?.cancel, sheetThread?.cancel].compactMap { $0 }
 
@@ -212,15 +239,21 @@ public struct Exporter: Sendable {
 
       if let apng {
         try apng.writer.finish()
-        wrote("apng", plan.names.apngPath, try apng.file.commit(), frames: apng.writer.framesWritten, merged: apng.writer.mergedFrames)
+        wrote(
+          "apng", plan.names.apngPath, try apng.file.commit(), frames: apng.writer.framesWritten,
+          merged: apng.writer.mergedFrames)
       }
       if let gif {
         try gif.writer.finish()
-        wrote("gif", plan.names.gifPath, try gif.file.commit(), frames: gif.writer.framesWritten, merged: gif.writer.mergedFrames)
+        wrote(
+          "gif", plan.names.gifPath, try gif.file.commit(), frames: gif.writer.framesWritten,
+          merged: gif.writer.mergedFrames)
       }
       if let webp {
         try webp.writer.finish()
-        wrote("webp", plan.names.webpPath, try webp.file.commit(), frames: webp.writer.framesWritten, merged: webp.writer.mergedFrames)
+        wrote(
+          "webp", plan.names.webpPath, try webp.file.commit(), frames: webp.writer.framesWritten,
+          merged: webp.writer.mergedFrames)
       }
     } catch {
       for cancel in threads { cancel() }
@@ -237,7 +270,10 @@ public struct Exporter: Sendable {
       do {
         bytes = try sheet.png()
       } catch {
-        throw .renderFailed(scene: plan.name, time: plan.selection.timeRange.lowerBound, reason: "contact sheet: \(AtomicFile.reason(error))")
+        throw .renderFailed(
+          scene: plan.name, time: plan.selection.timeRange.lowerBound,
+          reason: "contact sheet: "
+            + "\(AtomicFile.reason(error))")
       }
       try ExportError.writing { () throws(OutputError) in
         try AtomicFile.write(bytes, to: url(plan.names.sheetPath), registry: temporaryFiles)
@@ -285,7 +321,8 @@ struct FrameWorker: Sendable {
       return State(
         renderer: try FrameRenderer(size: plan.scene.style.canvas.size, scale: plan.scale, background: plan.background),
         encoder: try PNGEncoder(preset: preset),
-        apng: plan.items.contains(where: \.feedsAPNG) ? try APNGFrameEncoder(colorType: plan.colorType, preset: Exporter.apngPreset) : nil,
+        apng: plan.items.contains(where: \.feedsAPNG)
+          ? try APNGFrameEncoder(colorType: plan.colorType, preset: Exporter.apngPreset) : nil,
         webp: plan.items.contains(where: \.feedsWebP) ? try WebPFrameEncoder(quality: webpQuality) : nil)
     } catch {
       handoff?.fail()

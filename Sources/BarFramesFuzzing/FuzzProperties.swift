@@ -16,7 +16,9 @@ public enum FuzzProperties {
     }
     if let scalar = message.unicodeScalars.first(where: InputText.needsEscape) {
       throw FuzzFailure(
-        "an error quotes input escaped", "U+\(String(scalar.value, radix: 16, uppercase: true)) in \(InputText.quoted(message, limit: 200))")
+        "an error quotes input escaped",
+        "U+\(String(scalar.value, radix: 16, uppercase: true)) in "
+          + "\(InputText.quoted(message, limit: 200))")
     }
   }
 

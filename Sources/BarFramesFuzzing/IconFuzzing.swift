@@ -11,12 +11,16 @@ enum IconFuzzing {
     if let decoded = try? PNGDecoder.decode(bytes) {
       let header = bytes.count >= 24 ? (bigEndian32(bytes, 16), bigEndian32(bytes, 20)) : (-1, -1)
       guard (decoded.width, decoded.height) == header else {
-        throw FuzzFailure("PNGDecoder keeps the header's size", "\(decoded.width) × \(decoded.height), header \(header)")
+        throw FuzzFailure(
+          "PNGDecoder keeps the header's size",
+          "\(decoded.width) × \(decoded.height), header "
+            + "\(header)")
       }
     }
     let header: PNGCheck.Header
     do {
-      header = try PNGCheck.check(bytes, maximumSide: InputLimits.iconSide, maximumDecodedBytes: InputLimits.iconDecodedBytes)
+      header = try PNGCheck.check(
+        bytes, maximumSide: InputLimits.iconSide, maximumDecodedBytes: InputLimits.iconDecodedBytes)
     } catch {
       try FuzzProperties.checkMessage("icon.png: \(error)", file: "icon.png", accepted: true)
       return .refused("icon.png: \(error)")
@@ -25,7 +29,10 @@ enum IconFuzzing {
     do {
       let size = try CairoContext.validate(image)
       guard size == (header.width, header.height) else {
-        throw FuzzFailure("Cairo decodes an accepted icon at its header's size", "\(size), header \(header.width) × \(header.height)")
+        throw FuzzFailure(
+          "Cairo decodes an accepted icon at its header's size",
+          "\(size), header \(header.width) × "
+            + "\(header.height)")
       }
       let rect = Rect(x: 2, y: 2, width: 12, height: 12)
       let surface = try ImageSurface(size: Size(16, 16), scale: 1)

@@ -19,16 +19,23 @@ enum ProbeFuzzing {
     for probe in probes {
       let result = probe.evaluate()
       guard result.samples.count == probe.times.count else {
-        throw FuzzFailure("a probe gives one sample a time", "\(result.samples.count) samples for \(probe.times.count) times")
+        throw FuzzFailure(
+          "a probe gives one sample a time",
+          "\(result.samples.count) samples for "
+            + "\(probe.times.count) times")
       }
       for (index, sample) in result.samples.enumerated() {
         let place = "probe \(InputText.quoted(probe.id)) sample \(index)"
         try FuzzProperties.checkFinite([sample.time] + sample.layerTimes, "\(place): a time")
         try checkFinite(sample.value, "\(place): the value")
-        if case .some(.some(let rotation)) = sample.rotation { try FuzzProperties.checkFinite([rotation], "\(place): the rotation") }
+        if case .some(.some(let rotation)) = sample.rotation {
+          try FuzzProperties.checkFinite([rotation], "\(place): the rotation")
+        }
         for animation in sample.animations {
           try FuzzProperties.checkFinite(
-            [animation.progress, animation.eased, animation.rotation].compactMap { $0 }, "\(place): an animation's progress")
+            [animation.progress, animation.eased, animation.rotation].compactMap { $0 },
+            "\(place): an animation's "
+              + "progress")
           if let value = animation.value { try checkFinite(value, "\(place): an animation's value") }
         }
       }

@@ -22,7 +22,8 @@ enum SceneFuzzing {
       timeline = try scene.timeline()
     } catch {
       // A referenced style file's own errors name that file, which exists: it was read.
-      let accepted = error.file == file || (error.file.hasPrefix("/") && FileManager.default.fileExists(atPath: error.file))
+      let accepted =
+        error.file == file || (error.file.hasPrefix("/") && FileManager.default.fileExists(atPath: error.file))
       try FuzzProperties.checkMessage(error.description, file: error.file, accepted: accepted)
       return .refused(error.description)
     }

@@ -79,7 +79,8 @@ public struct JSONObjectReader {
     guard v == Double(supported) else {
       throw error(
         "version",
-        "this version of BarFrames reads version \(supported) files, not version \(v.compactJSON); the highest supported version is \(supported)")
+        "this version of BarFrames reads version \(supported) files, not version \(v.compactJSON); the highest "
+          + "supported version is \(supported)")
     }
   }
 
@@ -124,7 +125,9 @@ public struct JSONObjectReader {
 
   /// Checks a JSON value found at `path` in `file` as a number under `rule`: an array's
   /// element, say, which has a path but no key.
-  public static func checkNumber(_ value: JSONValue, _ rule: NumberRule, file: String, path: JSONPath) throws(InputError) -> Double {
+  public static func checkNumber(
+    _ value: JSONValue, _ rule: NumberRule, file: String, path: JSONPath
+  ) throws(InputError) -> Double {
     func error(_ message: String) -> InputError { InputError(file: file, keyPath: path.description, message: message) }
     guard case .number(let v) = value else { throw error("expected \(rule.expectation), got \(value.summary)") }
     guard v.isFinite else { throw error("expected \(rule.expectation), got a number too large to represent") }
@@ -139,7 +142,9 @@ public struct JSONObjectReader {
   }
 
   /// A number with a default.
-  public mutating func number(_ key: String, default defaultValue: Double, _ rule: NumberRule = .any) throws(InputError) -> Double {
+  public mutating func number(
+    _ key: String, default defaultValue: Double, _ rule: NumberRule = .any
+  ) throws(InputError) -> Double {
     guard let v = value(key) else { return defaultValue }
     return try checkNumber(v, rule, key: key)
   }
@@ -151,7 +156,9 @@ public struct JSONObjectReader {
   }
 
   /// A whole number in `range`, with a default.
-  public mutating func integer(_ key: String, default defaultValue: Int, _ range: ClosedRange<Int>) throws(InputError) -> Int {
+  public mutating func integer(
+    _ key: String, default defaultValue: Int, _ range: ClosedRange<Int>
+  ) throws(InputError) -> Int {
     guard let v = value(key) else { return defaultValue }
     let expectation = "a whole number from \(range.lowerBound) to \(range.upperBound)"
     // Int(exactly:) rather than Int(_:): Double(Int.max) is 2^63, which Int(_:) traps on.
@@ -185,7 +192,9 @@ public struct JSONObjectReader {
   }
 
   /// One of the raw values of `T`, with a default.
-  public mutating func choice<T: RawRepresentable & CaseIterable>(_ key: String, default defaultValue: T) throws(InputError) -> T
+  public mutating func choice<T: RawRepresentable & CaseIterable>(
+    _ key: String, default defaultValue: T
+  ) throws(InputError) -> T
   where T.RawValue == String {
     try optionalChoice(key) ?? defaultValue
   }

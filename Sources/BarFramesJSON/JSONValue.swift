@@ -147,7 +147,11 @@ private struct JSONParser {
 
   mutating func nest() throws(JSONSyntaxError) {
     depth += 1
-    if depth > InputLimits.nestingDepth { throw error("nesting deeper than \(InputLimits.nestingDepth) levels (the limit)") }
+    if depth > InputLimits.nestingDepth {
+      throw error(
+        "nesting deeper than \(InputLimits.nestingDepth) levels (the "
+          + "limit)")
+    }
   }
 
   mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
@@ -168,7 +172,11 @@ private struct JSONParser {
       let key = try parseString()
       guard seen.insert(key).inserted else { throw error("duplicate key \(InputText.quoted(key))", at: keyStart) }
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \(InputText.quoted(key))") }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw error(
+          "expected ':' after the key "
+            + "\(InputText.quoted(key))")
+      }
       index += 1
       members.append(.init(key, try parseValue()))
       skipWhitespace()
@@ -219,7 +227,11 @@ private struct JSONParser {
     }
     let intStart = index
     guard digits() > 0 else { throw error("invalid number", at: start) }
-    if bytes[intStart] == UInt8(ascii: "0"), index - intStart > 1 { throw error("invalid number (leading zero)", at: start) }
+    if bytes[intStart] == UInt8(ascii: "0"), index - intStart > 1 {
+      throw error(
+        "invalid number (leading "
+          + "zero)", at: start)
+    }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
       guard digits() > 0 else { throw error("invalid number (no digits after '.')", at: start) }

@@ -25,7 +25,9 @@ import Testing
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")))
   func anEndlessFileIsTooLargeAfterTheLimit() {
-    #expect(throws: InputBytes.Failure.tooLarge) { try InputBytes.read(URL(fileURLWithPath: "/dev/zero"), limit: 1 << 20) }
+    #expect(throws: InputBytes.Failure.tooLarge) {
+      try InputBytes.read(URL(fileURLWithPath: "/dev/zero"), limit: 1 << 20)
+    }
   }
 
   @Test func aMissingFileIsUnreadable() {

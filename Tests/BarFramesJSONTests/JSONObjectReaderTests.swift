@@ -16,7 +16,8 @@ import Testing
     #expect {
       try reader.integer("n", default: 0, Int.min...Int.max)
     } throws: { error in
-      (error as? InputError)?.description.hasPrefix("f.json: n: expected a whole number from \(Int.min) to \(Int.max), got ") == true
+      (error as? InputError)?.description.hasPrefix(
+        "f.json: n: expected a whole number from \(Int.min) to \(Int.max), got ") == true
     }
     var exact = try Self.reader(#"{"n": 9007199254740992}"#)
     #expect(try exact.integer("n", default: 0, Int.min...Int.max) == 9_007_199_254_740_992)
@@ -40,8 +41,10 @@ import Testing
   @Test(arguments: [
     (#"{}"#, #"f.json: version: missing; add "version": 1"#),
     (#"{"version": 1e400}"#, "f.json: version: expected a whole number, got a number too large to represent"),
-    (#"{"version": 2}"#,
-     "f.json: version: this version of BarFrames reads version 1 files, not version 2; the highest supported version is 1"),
+    (
+      #"{"version": 2}"#,
+      "f.json: version: this version of BarFrames reads version 1 files, not version 2; the highest supported version is 1"
+    ),
   ])
   func theVersionIsCheckedOnce(text: String, expected: String) throws {
     var reader = try Self.reader(text)
@@ -62,10 +65,16 @@ import Testing
   @Test func anOwnerReplacesTheValidateHintForLongKeyLists() throws {
     let keys = (1...12).map { "parameterNumber\($0)" }
     let reader = try Self.reader(#"{"zzz": 1}"#)
-    let owned = try #require(throws: InputError.self) { try reader.rejectUnknownKeys(accepting: keys, of: "a basic animation") }
+    let owned = try #require(throws: InputError.self) {
+      try reader.rejectUnknownKeys(accepting: keys, of: "a basic animation")
+    }
     #expect(owned.message == #"unknown key "zzz"; none of the 12 keys of a basic animation is close"#)
     let plain = try #require(throws: InputError.self) { try reader.rejectUnknownKeys(accepting: keys) }
-    #expect(plain.message == #"unknown key "zzz"; none of the 12 valid keys is close (barframes validate --explain lists them)"#)
-    #expect(KeySuggestion.unknownKeyMessage("zzz", accepted: [], of: "a pause event") == #"unknown key "zzz"; a pause event takes no keys"#)
+    #expect(
+      plain.message
+        == #"unknown key "zzz"; none of the 12 valid keys is close (barframes validate --explain lists them)"#)
+    #expect(
+      KeySuggestion.unknownKeyMessage("zzz", accepted: [], of: "a pause event")
+        == #"unknown key "zzz"; a pause event takes no keys"#)
   }
 }

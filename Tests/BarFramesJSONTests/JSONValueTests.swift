@@ -41,11 +41,13 @@ import Testing
     let value = JSONValue.object([.init("b", .number(0.1 + 0.2)), .init("a", .number(1))])
     #expect(value.serialized(pretty: false) == #"{"b":0.3,"a":1}"#)
     #expect(value.serialized(pretty: false, sortedKeys: true, decimals: nil) == #"{"a":1,"b":0.30000000000000004}"#)
-    #expect(JSONValue(sortedObject: ["z": .null, "y": .bool(true)]).serialized(pretty: false) == #"{"y":true,"z":null}"#)
+    #expect(
+      JSONValue(sortedObject: ["z": .null, "y": .bool(true)]).serialized(pretty: false) == #"{"y":true,"z":null}"#)
   }
 
   @Test func numbersPrintCompactly() {
-    #expect(JSONValue.array([.number(86), .number(0.1), .number(-0.0), .number(86.714285714285714)]).serialized(pretty: false)
-      == "[86,0.1,0,86.714285714]")
+    #expect(
+      JSONValue.array([.number(86), .number(0.1), .number(-0.0), .number(86.714285714285714)]).serialized(pretty: false)
+        == "[86,0.1,0,86.714285714]")
   }
 }

@@ -12,7 +12,9 @@ public enum PNGFixture {
   }
 
   /// An IHDR chunk.
-  public static func header(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8 = 6, interlace: UInt8 = 0) -> [UInt8] {
+  public static func header(
+    width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8 = 6, interlace: UInt8 = 0
+  ) -> [UInt8] {
     chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [bitDepth, colorType, 0, 0, interlace])
   }
 
@@ -46,7 +48,10 @@ public enum PNGFixture {
 
   /// A valid `width` × `height` RGBA image, in chunks: IHDR, IDAT, IEND.
   public static func rgbaChunks(width: Int, height: Int) -> [[UInt8]] {
-    [header(width: width, height: height), chunk("IDAT", zlib(rgbaRows(width: width, height: height))), chunk("IEND", [])]
+    [
+      header(width: width, height: height), chunk("IDAT", zlib(rgbaRows(width: width, height: height))),
+      chunk("IEND", []),
+    ]
   }
 
   public static func crc32(_ bytes: [UInt8]) -> UInt32 {
@@ -59,7 +64,8 @@ public enum PNGFixture {
   }
 
   public static func adler32(_ bytes: [UInt8]) -> UInt32 {
-    var a: UInt32 = 1, b: UInt32 = 0
+    var a: UInt32 = 1
+    var b: UInt32 = 0
     for byte in bytes {
       a = (a + UInt32(byte)) % 65521
       b = (b + a) % 65521
@@ -67,7 +73,9 @@ public enum PNGFixture {
     return b << 16 | a
   }
 
-  public static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+  public static func bigEndian(_ v: UInt32) -> [UInt8] {
+    [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+  }
 }
 
 extension PNGFixture {
@@ -118,13 +126,17 @@ extension PNGFixture {
         reason: "the file ends before its IEND chunk", libpngRefuses: true),
       Broken(
         name: "an indexed image without a palette",
-        bytes: file([header(width: width, height: height, colorType: 3), chunk("IDAT", zlib([0, 0, 0, 0, 0, 0, 0, 0])), iend]),
+        bytes: file([
+          header(width: width, height: height, colorType: 3), chunk("IDAT", zlib([0, 0, 0, 0, 0, 0, 0, 0])), iend,
+        ]),
         reason: "an indexed image has no PLTE chunk before its image data", libpngRefuses: true),
       Broken(
-        name: "an unknown critical chunk", bytes: file([ihdr, chunk("ABCD", [1, 2, 3]), chunk("IDAT", zlib(rows)), iend]),
+        name: "an unknown critical chunk",
+        bytes: file([ihdr, chunk("ABCD", [1, 2, 3]), chunk("IDAT", zlib(rows)), iend]),
         reason: "unknown critical chunk ABCD at byte 33", libpngRefuses: true),
       Broken(
-        name: "RGB at 4 bits", bytes: file([header(width: width, height: height, bitDepth: 4, colorType: 2), chunk("IDAT", zlib(rows)), iend]),
+        name: "RGB at 4 bits",
+        bytes: file([header(width: width, height: height, bitDepth: 4, colorType: 2), chunk("IDAT", zlib(rows)), iend]),
         reason: "bit depth 4 is not allowed with colour type 2", libpngRefuses: true),
       Broken(
         name: "more image data than the image", bytes: file([ihdr, chunk("IDAT", zlib(rows + rows)), iend]),

@@ -19,7 +19,9 @@ import Testing
         .utf8
     ).write(to: scene)
     let out = directory.appendingPathComponent("out")
-    for arguments in [["render", scene.path, "-o", out.path, "--quiet"], ["still", scene.path, "--at", "0", "-o", out.path + ".png"]] {
+    for arguments in [
+      ["render", scene.path, "-o", out.path, "--quiet"], ["still", scene.path, "--at", "0", "-o", out.path + ".png"],
+    ] {
       let result = try CommandRunner.run(arguments)
       #expect(result.exitCode == 65, "\(arguments[0])")
       #expect(
@@ -43,7 +45,10 @@ import Testing
     let out = directory.appendingPathComponent("out")
     let result = try CommandRunner.run(["render", scene.path, "-o", out.path, "--quiet"])
     #expect(result.exitCode == 65)
-    #expect(result.stderr.hasPrefix("barframes: error: \(style.path): progressBarIconImage: the icon file \"\(icon.path)\" is not a readable PNG image: "), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix(
+        "barframes: error: \(style.path): progressBarIconImage: the icon file \"\(icon.path)\" is not a readable PNG image: "
+      ), "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 }

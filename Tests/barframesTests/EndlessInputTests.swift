@@ -20,8 +20,10 @@ struct EndlessInputTests {
 
   @Test(arguments: [
     (#""style": "/dev/zero""#, "/dev/zero: is larger than 16 MiB (the limit)"),
-    (#""style": {"version": 1, "design": "customizable-bar", "progressBarIconImage": "/dev/zero"}"#,
-     #"style.progressBarIconImage: the icon file "/dev/zero" is larger than 16 MiB"#),
+    (
+      #""style": {"version": 1, "design": "customizable-bar", "progressBarIconImage": "/dev/zero"}"#,
+      #"style.progressBarIconImage: the icon file "/dev/zero" is larger than 16 MiB"#
+    ),
   ])
   func anEndlessStyleOrIconIsTooLarge(style: String, message: String) throws {
     let directory = try TestRendering.temporaryDirectory()

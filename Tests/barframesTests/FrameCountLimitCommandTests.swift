@@ -8,8 +8,11 @@ import Testing
 @Suite struct FrameCountLimitCommandTests {
   static func scene(duration: Int, fps: Int, in directory: URL) throws -> String {
     let url = directory.appendingPathComponent("long.json")
-    try Data(#"{"version": 1, "style": {"version": 1, "design": "bent-line", "size": [40, 20]}, "duration": \#(duration), "fps": \#(fps)}"#.utf8)
-      .write(to: url)
+    try Data(
+      #"{"version": 1, "style": {"version": 1, "design": "bent-line", "size": [40, 20]}, "duration": \#(duration), "fps": \#(fps)}"#
+        .utf8
+    )
+    .write(to: url)
     return url.path
   }
 
@@ -21,7 +24,8 @@ import Testing
     let result = try CommandRunner.run(["render", scene, "-o", out.path, "--quiet"])
     #expect(result.exitCode == 65)
     #expect(
-      result.stderr.hasPrefix("barframes: error: \(scene): duration: 3600 s at 60 fps is 216001 frames; a render draws at most 100000"),
+      result.stderr.hasPrefix(
+        "barframes: error: \(scene): duration: 3600 s at 60 fps is 216001 frames; a render draws at most 100000"),
       "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
@@ -37,7 +41,9 @@ import Testing
     let out = directory.appendingPathComponent("out")
     let result = try CommandRunner.run(["render", scene, "-o", out.path, "--quiet"] + flags)
     #expect(result.exitCode == 64)
-    #expect(result.stderr.hasPrefix("barframes: error: \(scene): \(fragment); a render draws at most 100000"), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("barframes: error: \(scene): \(fragment); a render draws at most 100000"),
+      "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 

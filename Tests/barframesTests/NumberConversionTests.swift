@@ -9,11 +9,14 @@ import Testing
 @Suite struct NumberConversionTests {
   static func scene(_ body: String, design: String = "bent-line", in directory: URL) throws -> String {
     let url = directory.appendingPathComponent("numbers.json")
-    try Data(#"{"version": 1, "style": {"version": 1, "design": "\#(design)", "size": [40, 20]}, \#(body)}"#.utf8).write(to: url)
+    try Data(#"{"version": 1, "style": {"version": 1, "design": "\#(design)", "size": [40, 20]}, \#(body)}"#.utf8)
+      .write(to: url)
     return url.path
   }
 
-  func run(_ body: String, design: String = "bent-line", _ arguments: (String) -> [String]) throws -> (CommandRunner.Result, String) {
+  func run(
+    _ body: String, design: String = "bent-line", _ arguments: (String) -> [String]
+  ) throws -> (CommandRunner.Result, String) {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = try Self.scene(body, design: design, in: directory)
@@ -29,21 +32,29 @@ import Testing
   }
 
   /// `version` (checked as a Double, never converted).
-  @Test(arguments: [("1e19", "not version 1e+19"), ("9223372036854775808", "not version 9.223372036854776e+18"), ("1e400", "expected a whole number")])
+  @Test(arguments: [
+    ("1e19", "not version 1e+19"), ("9223372036854775808", "not version 9.223372036854776e+18"),
+    ("1e400", "expected a whole number"),
+  ])
   func version(value: String, fragment: String) throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("v.json")
-    try Data(#"{"version": \#(value), "style": {"version": 1, "design": "bent-line"}, "duration": 1}"#.utf8).write(to: url)
+    try Data(#"{"version": \#(value), "style": {"version": 1, "design": "bent-line"}, "duration": 1}"#.utf8).write(
+      to: url)
     let result = try CommandRunner.run(["validate", url.path])
     #expect(result.exitCode == 65)
     #expect(result.stderr.contains("\(url.path): version: ") && result.stderr.contains(fragment), "\(result.stderr)")
   }
 
   /// An event's repetitions, (until − at) / every + 1 (Scene's count).
-  @Test(arguments: [(#""every": 5e-324, "until": 1"#), (#""every": 1, "until": 1e300"#), (#""every": 1e-300, "until": 3600"#)])
+  @Test(arguments: [
+    (#""every": 5e-324, "until": 1"#), (#""every": 1, "until": 1e300"#), (#""every": 1e-300, "until": 3600"#),
+  ])
   func repetitions(keys: String) throws {
-    let (result, path) = try run(#""duration": 1, "events": [{"at": 0, \#(keys), "call": "setProgress", "args": {"value": 1}}]"#) {
+    let (result, path) = try run(
+      #""duration": 1, "events": [{"at": 0, \#(keys), "call": "setProgress", "args": {"value": 1}}]"#
+    ) {
       ["validate", $0]
     }
     #expect(result.exitCode == 65)
@@ -58,7 +69,8 @@ import Testing
     let (flag, _) = try run(#""duration": 1"#) { ["render", $0, "-o", "/nonexistent/out", "--fps", "1e19"] }
     #expect(flag.exitCode == 64)
     #expect(
-      flag.stderr.contains("The value '1e19' is invalid for '--fps <N>': must be a number of frames per second in (0, 240]"),
+      flag.stderr.contains(
+        "The value '1e19' is invalid for '--fps <N>': must be a number of frames per second in (0, 240]"),
       "\(flag.stderr)")
   }
 
@@ -69,7 +81,9 @@ import Testing
     #expect(file.stderr.contains("\(path): duration: expected at most 3600 seconds, got 1e+300"), "\(file.stderr)")
     let (flag, _) = try run(#""duration": 1"#) { ["render", $0, "-o", "/nonexistent/out", "--time", "0-1e300"] }
     #expect(flag.exitCode == 64)
-    #expect(flag.stderr.contains("'--time' 1e+300 is beyond the end of") || flag.stderr.contains("is beyond the end"), "\(flag.stderr)")
+    #expect(
+      flag.stderr.contains("'--time' 1e+300 is beyond the end of") || flag.stderr.contains("is beyond the end"),
+      "\(flag.stderr)")
   }
 
   /// `--frames` (frame indices).
@@ -77,7 +91,8 @@ import Testing
     let (result, _) = try run(#""duration": 1"#) { ["render", $0, "-o", "/nonexistent/out", "--frames", "0-1e19"] }
     #expect(result.exitCode == 64)
     #expect(
-      result.stderr.contains("The value '0-1e19' is invalid for '--frames <A-B>': takes whole frame numbers A-B up to 999999999"),
+      result.stderr.contains(
+        "The value '0-1e19' is invalid for '--frames <A-B>': takes whole frame numbers A-B up to 999999999"),
       "\(result.stderr)")
   }
 
@@ -102,7 +117,8 @@ import Testing
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = try Self.scene(
-      #""duration": 1, "events": [{"at": 0, "call": "setProgress", "args": {"value": 1e300}}]"#, design: design, in: directory)
+      #""duration": 1, "events": [{"at": 0, "call": "setProgress", "args": {"value": 1e300}}]"#, design: design,
+      in: directory)
     let png = directory.appendingPathComponent("p.png").path
     let result = try CommandRunner.run(["still", path, "--at", "0.5", "-o", png])
     #expect(result.exitCode == 0, "\(result.stderr)")

@@ -85,7 +85,11 @@ public enum PNGCheck {
     var offset = 8
     while true {
       guard offset + 8 <= bytes.count else {
-        throw .corrupt(offset == bytes.count ? "the file ends before its IEND chunk" : "the file ends inside a chunk at byte \(offset)")
+        throw .corrupt(
+          offset == bytes.count
+            ? "the file ends before its IEND chunk"
+            : "the file ends inside a chunk "
+              + "at byte \(offset)")
       }
       let length = Int(bigEndian32(bytes, at: offset))
       let type = Array(bytes[offset + 4..<offset + 8])
@@ -98,7 +102,9 @@ public enum PNGCheck {
       }
       let end = offset + 8 + length
       guard end + 4 <= bytes.count else {
-        throw .corrupt("the \(name) chunk at byte \(offset) is cut short: it needs \(length + 12) bytes, \(bytes.count - offset) remain")
+        throw .corrupt(
+          "the \(name) chunk at byte \(offset) is cut short: it needs \(length + 12) bytes, "
+            + "\(bytes.count - offset) remain")
       }
       let crc = bytes.withUnsafeBufferPointer { buffer in
         UInt32(crc32(0, buffer.baseAddress! + offset + 4, uInt(length + 4)))
@@ -119,7 +125,11 @@ public enum PNGCheck {
         sawPalette = true
       case "IDAT":
         guard !imageDataEnded else { throw .corrupt("the IDAT chunks are not consecutive (another at byte \(offset))") }
-        guard header.colorType != 3 || sawPalette else { throw .corrupt("an indexed image has no PLTE chunk before its image data") }
+        guard header.colorType != 3 || sawPalette else {
+          throw .corrupt(
+            "an indexed image has no PLTE chunk before "
+              + "its image data")
+        }
         sawImageData = true
         imageData += bytes[offset + 8..<end]
       case "IEND":
@@ -139,7 +149,9 @@ public enum PNGCheck {
   }
 
   /// The bit depths each colour type allows, and the methods PNG defines (all 0, interlace 0 or 1).
-  private static func checkHeaderFields(_ header: Header, compression: UInt8, filter: UInt8, interlace: UInt8) throws(Problem) {
+  private static func checkHeaderFields(
+    _ header: Header, compression: UInt8, filter: UInt8, interlace: UInt8
+  ) throws(Problem) {
     let depths: [Int]
     switch header.colorType {
     case 0: depths = [1, 2, 4, 8, 16]
@@ -194,7 +206,11 @@ public enum PNGCheck {
         if produced > expected {
           failure = .corrupt("the image data holds more than the \(expected) bytes the image needs")
         } else if status == Z_STREAM_END {
-          if produced < expected { failure = .corrupt("the image data holds \(produced) of the \(expected) bytes the image needs") }
+          if produced < expected {
+            failure = .corrupt(
+              "the image data holds \(produced) of the \(expected) bytes the "
+                + "image needs")
+          }
         } else if status == Z_BUF_ERROR || status == Z_OK {
           failure = .corrupt("the image data ends after \(produced) of the \(expected) bytes the image needs")
         } else {

@@ -23,22 +23,33 @@ public enum GenericCall: Hashable, Sendable {
 
   /// The generic events, each declared once: name, argument keys and reader.
   static let declarations: [Declaration] = [
-    Declaration("hitTest", ["x", "y"]) { args, _ throws(InputError) in .hitTest(Point(try args.number("x"), try args.number("y"))) },
-    Declaration("pauseLayer", ["layer"]) { args, layers throws(InputError) in .pauseLayer(try layer(&args, in: layers)) },
-    Declaration("resumeLayer", ["layer"]) { args, layers throws(InputError) in .resumeLayer(try layer(&args, in: layers)) },
+    Declaration("hitTest", ["x", "y"]) { args, _ throws(InputError) in
+      .hitTest(Point(try args.number("x"), try args.number("y")))
+    },
+    Declaration("pauseLayer", ["layer"]) { args, layers throws(InputError) in .pauseLayer(try layer(&args, in: layers))
+    },
+    Declaration("resumeLayer", ["layer"]) { args, layers throws(InputError) in
+      .resumeLayer(try layer(&args, in: layers))
+    },
     Declaration("setLayerTiming", ["layer", "speed", "timeOffset", "beginTime"]) { args, layers throws(InputError) in
       let name = try layer(&args, in: layers)
       return .setLayerTiming(
         name, speed: try args.optionalNumber("speed"), timeOffset: try args.optionalNumber("timeOffset"),
         beginTime: try args.optionalNumber("beginTime"))
     },
-    Declaration("beginInteractive", ["layer"]) { args, layers throws(InputError) in .beginInteractive(try layer(&args, in: layers)) },
+    Declaration("beginInteractive", ["layer"]) { args, layers throws(InputError) in
+      .beginInteractive(try layer(&args, in: layers))
+    },
     Declaration("updateInteractive", ["layer", "percent"]) { args, layers throws(InputError) in
       let name = try layer(&args, in: layers)
       return .updateInteractive(name, percent: try args.number("percent", .range(0...1)))
     },
-    Declaration("finishInteractive", ["layer"]) { args, layers throws(InputError) in .finishInteractive(try layer(&args, in: layers)) },
-    Declaration("cancelInteractive", ["layer"]) { args, layers throws(InputError) in .cancelInteractive(try layer(&args, in: layers)) },
+    Declaration("finishInteractive", ["layer"]) { args, layers throws(InputError) in
+      .finishInteractive(try layer(&args, in: layers))
+    },
+    Declaration("cancelInteractive", ["layer"]) { args, layers throws(InputError) in
+      .cancelInteractive(try layer(&args, in: layers))
+    },
   ]
 
   /// A generic event's name, argument keys and reader (which checks layer names against the design's layers).
@@ -47,7 +58,10 @@ public enum GenericCall: Hashable, Sendable {
     let arguments: [String]
     let read: @Sendable (inout JSONObjectReader, LayerTree) throws(InputError) -> GenericCall
 
-    init(_ name: String, _ arguments: [String], read: @escaping @Sendable (inout JSONObjectReader, LayerTree) throws(InputError) -> GenericCall) {
+    init(
+      _ name: String, _ arguments: [String],
+      read: @escaping @Sendable (inout JSONObjectReader, LayerTree) throws(InputError) -> GenericCall
+    ) {
       self.name = name
       self.arguments = arguments
       self.read = read
@@ -61,7 +75,8 @@ public enum GenericCall: Hashable, Sendable {
   public static let arguments = Dictionary(uniqueKeysWithValues: declarations.map { ($0.name, $0.arguments) })
 
   /// Parses a generic event, checking that its layer exists; nil when `name` is not generic.
-  static func parse(_ name: String, args: inout JSONObjectReader, layers: LayerTree) throws(InputError) -> GenericCall? {
+  static func parse(_ name: String, args: inout JSONObjectReader, layers: LayerTree) throws(InputError) -> GenericCall?
+  {
     guard let declaration = declarations.first(where: { $0.name == name }) else { return nil }
     return try declaration.read(&args, layers)
   }
@@ -70,7 +85,10 @@ public enum GenericCall: Hashable, Sendable {
   private static func layer(_ args: inout JSONObjectReader, in layers: LayerTree) throws(InputError) -> String {
     let layer = try args.string("layer")
     guard layers.contains(layer) else {
-      throw args.error("layer", "no layer named \(InputText.quoted(layer)); this design has \(layers.names.joined(separator: ", "))")
+      throw args.error(
+        "layer",
+        "no layer named \(InputText.quoted(layer)); this design has "
+          + "\(layers.names.joined(separator: ", "))")
     }
     return layer
   }

@@ -80,7 +80,8 @@ public struct Style: Hashable, Sendable {
   private static func unknownDesign(_ name: String, reader: JSONObjectReader, designs: DesignRegistry) -> InputError {
     reader.error(
       "design",
-      "unknown design \(InputText.quoted(name, limit: 40)); expected one of \(designs.names.map { "\"\($0)\"" }.joined(separator: ", "))")
+      "unknown design \(InputText.quoted(name, limit: 40)); expected one of "
+        + "\(designs.names.map { "\"\($0)\"" }.joined(separator: ", "))")
   }
 
   /// Reads the canvas and `D`'s parameters.
@@ -153,7 +154,9 @@ public enum InputFile {
     }
     guard !isDirectory.boolValue else { throw InputError(file: displayName, keyPath: "", message: directoryMessage) }
     // Checked before reading, so a huge file is never loaded to be refused.
-    if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber, size.intValue > maximumSize {
+    if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
+      size.intValue > maximumSize
+    {
       throw InputError(file: displayName, keyPath: "", message: "is larger than \(maximumSize >> 20) MiB (the limit)")
     }
     let bytes: [UInt8]
@@ -161,8 +164,16 @@ public enum InputFile {
       bytes = try InputBytes.read(url, limit: maximumSize)
     } catch {
       switch error {
-      case .tooLarge: throw InputError(file: displayName, keyPath: "", message: "is larger than \(maximumSize >> 20) MiB (the limit)")
-      case .unreadable(let reason): throw InputError(file: displayName, keyPath: "", message: "cannot be read (\(reason))")
+      case .tooLarge:
+        throw InputError(
+          file: displayName, keyPath: "",
+          message: "is larger than \(maximumSize >> 20) "
+            + "MiB (the limit)")
+      case .unreadable(let reason):
+        throw InputError(
+          file: displayName, keyPath: "",
+          message: "cannot be read "
+            + "(\(reason))")
       }
     }
     return try JSONInput.parse(Data(bytes), file: displayName)

@@ -77,11 +77,15 @@ extension BarFramesCommand {
     // supplies as its name. ArgumentParser would print the help and exit 0 as if nothing had
     // been asked.
     guard let name = CommandLine.arguments.first, !name.isEmpty else {
-      Diagnostics.printError("barframes: error: cannot read the command line (is /proc mounted? was the program started with no arguments?)")
+      Diagnostics.printError(
+        "barframes: error: cannot read the command line (is /proc mounted? was the program "
+          + "started with no arguments?)")
       Foundation.exit(CommandExitCode.failure.rawValue)
     }
     let arguments = CommandLineArguments.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
-    if let unknown = CommandLineArguments.unknownSubcommand(arguments, known: configuration.subcommands.map { $0._commandName }) {
+    if let unknown = CommandLineArguments.unknownSubcommand(
+      arguments, known: configuration.subcommands.map { $0._commandName })
+    {
       Diagnostics.printError("barframes: error: \(unknown)")
       Foundation.exit(CommandExitCode.usage.rawValue)
     }
@@ -135,7 +139,8 @@ enum CommandLineArguments {
         result += arguments[i...]
         break
       }
-      if argument.hasPrefix("--"), !argument.contains("="), i + 1 < arguments.count, isNegativeNumber(arguments[i + 1]) {
+      if argument.hasPrefix("--"), !argument.contains("="), i + 1 < arguments.count, isNegativeNumber(arguments[i + 1])
+      {
         result.append(argument + "=" + arguments[i + 1])
         i += 2
         continue
@@ -155,16 +160,25 @@ enum CommandLineArguments {
   /// "unknown subcommand 'rendr'; did you mean 'render'? …" when the first argument is a word
   /// that names no subcommand.
   static func unknownSubcommand(_ arguments: [String], known: [String]) -> String? {
-    guard let first = arguments.first, !first.hasPrefix("-"), !known.contains(first), first != "help" else { return nil }
-    let nearest = known.map { (name: $0, distance: editDistance(first.lowercased(), $0)) }.min { $0.distance < $1.distance }
+    guard let first = arguments.first, !first.hasPrefix("-"), !known.contains(first), first != "help" else {
+      return nil
+    }
+    let nearest = known.map { (name: $0, distance: editDistance(first.lowercased(), $0)) }.min {
+      $0.distance < $1.distance
+    }
     var message = "unknown subcommand '\(first)'"
-    if let nearest, nearest.distance <= max(2, nearest.name.count / 3) { message += "; did you mean '\(nearest.name)'?" }
+    if let nearest, nearest.distance <= max(2, nearest.name.count / 3) {
+      message +=
+        "; did you mean "
+        + "'\(nearest.name)'?"
+    }
     return message + " (subcommands: \(known.joined(separator: ", ")); see 'barframes --help')"
   }
 
   /// Levenshtein distance.
   static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var previous = Array(0...b.count)

@@ -34,7 +34,8 @@ struct GoldenOptions: ParsableArguments {
   var times: [Seconds] = []
 
   @Option(
-    name: .customLong("scale"), help: ArgumentHelp("Pixels per point of the golden images. (default: 1)", valueName: "1|2|3"),
+    name: .customLong("scale"),
+    help: ArgumentHelp("Pixels per point of the golden images. (default: 1)", valueName: "1|2|3"),
     transform: PixelScale.init(validating:))
   var pixelScale = PixelScale(1)
 
@@ -96,31 +97,53 @@ extension BarFramesCommand.Golden {
     @Option(help: "The largest per-channel difference (0…254) that still counts as equal.")
     var tolerance: Int = GoldenTolerance.default.perChannel
 
-    @Option(name: .customLong("max-pixels"), help: "How many pixels may differ by more than --tolerance; fewer than the frame has. (default: 0)")
+    @Option(
+      name: .customLong("max-pixels"),
+      help: ArgumentHelp(
+        "How many pixels may differ by more than --tolerance; fewer than "
+          + "the frame has. (default: 0)"))
     var maxPixels: Int?
 
-    @Option(name: .customLong("max-ratio"), help: "Instead of --max-pixels: the fraction of pixels (0 ≤ r < 1) that may differ.")
+    @Option(
+      name: .customLong("max-ratio"),
+      help: ArgumentHelp(
+        "Instead of --max-pixels: the fraction of pixels (0 ≤ r < 1) that "
+          + "may differ."))
     var maxRatio: Double?
 
-    @Flag(name: .customLong("ignore-antialiasing"), help: "Forgive differing pixels that lie on an anti-aliased edge in both images.")
+    @Flag(
+      name: .customLong("ignore-antialiasing"),
+      help: ArgumentHelp(
+        "Forgive differing pixels that lie on an anti-aliased edge "
+          + "in both images."))
     var ignoreAntialiasing = false
 
-    @Option(help: "Write an HTML report of every mismatch in the player page (reference, actual, diff; swipe between reference and actual): a FILE.html, with the images in FILE/ beside it, or a folder, which gets index.html and the images.")
+    @Option(
+      help: ArgumentHelp(
+        "Write an HTML report of every mismatch in the player page (reference, actual, diff; swipe between "
+          + "reference and actual): a FILE.html, with the images in FILE/ beside it, or a folder, which gets "
+          + "index.html and the images."))
     var report: String?
 
     @Option(help: "Write JUnit XML to this file: one testcase per frame, a failure with the message for each mismatch.")
     var junit: String?
 
     func validate() throws {
-      if maxPixels != nil && maxRatio != nil { throw ValidationError("'--max-pixels' and '--max-ratio' are mutually exclusive") }
+      if maxPixels != nil && maxRatio != nil {
+        throw ValidationError(
+          "'--max-pixels' and '--max-ratio' are mutually "
+            + "exclusive")
+      }
     }
 
     /// The tolerance the flags ask for.
     var goldenTolerance: GoldenTolerance {
       if let maxRatio {
-        return GoldenTolerance(perChannel: tolerance, maxDifferingPixelRatio: maxRatio, ignoringAntialiasedEdges: ignoreAntialiasing)
+        return GoldenTolerance(
+          perChannel: tolerance, maxDifferingPixelRatio: maxRatio, ignoringAntialiasedEdges: ignoreAntialiasing)
       }
-      return GoldenTolerance(perChannel: tolerance, maxDifferingPixels: maxPixels ?? 0, ignoringAntialiasedEdges: ignoreAntialiasing)
+      return GoldenTolerance(
+        perChannel: tolerance, maxDifferingPixels: maxPixels ?? 0, ignoringAntialiasedEdges: ignoreAntialiasing)
     }
 
     /// A refused tolerance as a usage error: one line naming the flag, exit 64.
@@ -154,9 +177,11 @@ extension BarFramesCommand.Golden {
       var report = GoldenReport(tolerance: tolerance, scale: options.scale)
       for (timeline, times) in try options.loadScenes() {
         let scene = timeline.scene.name
-        let sceneArgument = options.scenes.first { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == scene } ?? scene
+        let sceneArgument =
+          options.scenes.first { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == scene } ?? scene
         let hint = RerecordCommand.goldenRecord(
-          scene: sceneArgument, golden: options.golden, times: options.times.isEmpty ? nil : options.times.map(\.value), scale: options.scale)
+          scene: sceneArgument, golden: options.golden, times: options.times.isEmpty ? nil : options.times.map(\.value),
+          scale: options.scale)
         do throws(GoldenError) {
           try verification.verify(timeline, at: times, rerecordHint: hint, into: &report) { frame in
             switch frame.status {
@@ -180,7 +205,11 @@ extension BarFramesCommand.Golden {
         try OutputFiles.write(Array(report.junitXML().utf8), to: url)
       }
       print(report.summary)
-      if report.errors > 0 { throw CommandFailure(message: "\(report.errors) of \(report.frames.count) frames could not be compared", status: .failure) }
+      if report.errors > 0 {
+        throw CommandFailure(
+          message: "\(report.errors) of \(report.frames.count) frames could "
+            + "not be compared", status: .failure)
+      }
       if report.failures > 0 { throw ExitCode(CommandExitCode.goldenMismatch.rawValue) }
     }
   }

@@ -6,16 +6,17 @@ import BarFramesImageIO
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 extension BarFramesCommand {
   /// Renders scenes into PNG sequences, SVG previews, APNG, GIF, contact sheets and a gallery.
   struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, animated WebP, contact sheets and an HTML gallery.",
+      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, animated WebP, contact sheets and an HTML "
+        + "gallery.",
       discussion: """
         Frame i is at t = start + i/fps, computed from the index; a D-second scene has \
         floor(D·fps) + 1 frames, both ends included (2 s at 30 fps: 61 frames, the last at 2 s). \
@@ -41,16 +42,22 @@ extension BarFramesCommand {
     @Argument(help: "Scene files (JSON), or folders whose *.json scenes are all rendered (sorted by name).")
     var scenes: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output folder; or FILE.png / FILE.svg for one frame of one scene.", valueName: "OUT"))
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp(
+        "The output folder; or FILE.png / FILE.svg for one frame of one "
+          + "scene.", valueName: "OUT"))
     var output: String = "frames"
 
     @Option(
-      help: ArgumentHelp("Comma-separated formats: png, svg, apng, gif, webp, sheet, html, or all. (default: png)", valueName: "list"),
+      help: ArgumentHelp(
+        "Comma-separated formats: png, svg, apng, gif, webp, sheet, html, or all. (default: png)", valueName: "list"),
       transform: FormatList.init(validating:))
     var format = FormatList(.png)
 
     @Option(
-      help: ArgumentHelp("Frames per second; the scene's by default (29.97 and 30000/1001-style rates are kept exact).", valueName: "N"),
+      help: ArgumentHelp(
+        "Frames per second; the scene's by default (29.97 and 30000/1001-style rates are kept exact).", valueName: "N"),
       transform: FramesPerSecond.init(validating:))
     var fps: FramesPerSecond?
 
@@ -60,11 +67,15 @@ extension BarFramesCommand {
     var scale: PixelScale?
 
     @Option(
-      help: ArgumentHelp("A colour (#RRGGBB, #RRGGBBAA or a name) or 'transparent'; the style's by default.", valueName: "COLOR|transparent"),
+      help: ArgumentHelp(
+        "A colour (#RRGGBB, #RRGGBBAA or a name) or 'transparent'; the style's by default.",
+        valueName: "COLOR|transparent"),
       transform: BackgroundArgument.init(validating:))
     var background: BackgroundArgument?
 
-    @Option(help: ArgumentHelp("Render one frame at this time in seconds.", valueName: "T"), transform: Seconds.init(validating:))
+    @Option(
+      help: ArgumentHelp("Render one frame at this time in seconds.", valueName: "T"),
+      transform: Seconds.init(validating:))
     var at: Seconds?
 
     @Option(
@@ -79,21 +90,31 @@ extension BarFramesCommand {
 
     @Option(
       help: ArgumentHelp(
-        "Render at a fraction of the duration (0.5), or the interval between two fractions (0.25-0.75).", valueName: "P"),
+        "Render at a fraction of the duration (0.5), or the interval between two fractions (0.25-0.75).", valueName: "P"
+      ),
       transform: DurationFraction.init(validating:))
     var progress: DurationFraction?
 
-    @Option(name: .customLong("every-nth"), help: ArgumentHelp("Keep every n-th frame (names keep their numbers; animations play at fps/n).", valueName: "N"))
+    @Option(
+      name: .customLong("every-nth"),
+      help: ArgumentHelp(
+        "Keep every n-th frame (names keep their numbers; "
+          + "animations play at fps/n).", valueName: "N"))
     var everyNth: Int = 1
 
     @Option(help: ArgumentHelp("Render threads; the number of cores by default.", valueName: "N"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Render only part i of n (1 ≤ i ≤ n), for 'barframes merge'; 'auto' reads BARFRAMES_SHARD, JOB_COMPLETION_INDEX with BARFRAMES_SHARD_COUNT, or CI_NODE_INDEX/CI_NODE_TOTAL.", valueName: "i/n|auto"))
+    @Option(
+      help: ArgumentHelp(
+        "Render only part i of n (1 ≤ i ≤ n), for 'barframes merge'; 'auto' reads "
+          + "BARFRAMES_SHARD, JOB_COMPLETION_INDEX with BARFRAMES_SHARD_COUNT, or CI_NODE_INDEX/CI_NODE_TOTAL.",
+        valueName: "i/n|auto"))
     var shard: String?
 
     @Option(
-      help: ArgumentHelp("PNG compression: fast (default), balanced or small; all decode to the same pixels.", valueName: "preset"),
+      help: ArgumentHelp(
+        "PNG compression: fast (default), balanced or small; all decode to the same pixels.", valueName: "preset"),
       transform: PNGPresetArgument.init(validating:))
     var png = PNGPresetArgument(.fast)
 
@@ -118,17 +139,23 @@ extension BarFramesCommand {
       // The player page shows PNG frames; a page without them would be empty rows.
       if options.formats.contains(.html) { options.formats.insert(.png) }
       do {
-        if let shard { options.shard = try Shard.resolve(shard, environment: ProcessInfo.processInfo.environment).shard }
+        if let shard {
+          options.shard = try Shard.resolve(shard, environment: ProcessInfo.processInfo.environment).shard
+        }
       } catch {
         throw ValidationError(error.description)
       }
       options.fps = fps?.value
       options.scale = scale?.value
       if let background { options.background = background.background }
-      let selectors = [("--at", at != nil), ("--time", time != nil), ("--frames", frames != nil), ("--progress", progress != nil)]
-        .filter(\.1).map(\.0)
+      let selectors = [
+        ("--at", at != nil), ("--time", time != nil), ("--frames", frames != nil), ("--progress", progress != nil),
+      ]
+      .filter(\.1).map(\.0)
       guard selectors.count <= 1 else {
-        throw ValidationError("\(selectors.map { "'\($0)'" }.joined(separator: " and ")) are mutually exclusive; give one time selector")
+        throw ValidationError(
+          "\(selectors.map { "'\($0)'" }.joined(separator: " and ")) are mutually exclusive; give "
+            + "one time selector")
       }
       if let at {
         options.selection = .at(at.value)
@@ -140,13 +167,21 @@ extension BarFramesCommand {
         options.selection = progress.selection
       }
       if let quality {
-        guard (0...100).contains(quality) else { throw ValidationError("'--quality' must be 0…100 (the lossy WebP's quality), got \(quality)") }
+        guard (0...100).contains(quality) else {
+          throw ValidationError(
+            "'--quality' must be 0…100 (the lossy WebP's "
+              + "quality), got \(quality)")
+        }
         options.webpQuality = quality
       }
       guard everyNth >= 1 else { throw ValidationError("'--every-nth' must be at least 1, got \(everyNth)") }
       options.everyNth = everyNth
       if let jobs {
-        guard (1...1024).contains(jobs) else { throw ValidationError("'--jobs' must be between 1 and 1024, got \(jobs)") }
+        guard (1...1024).contains(jobs) else {
+          throw ValidationError(
+            "'--jobs' must be between 1 and 1024, got "
+              + "\(jobs)")
+        }
         options.jobs = jobs
       }
       options.pngPreset = png.preset
@@ -164,7 +199,8 @@ extension BarFramesCommand {
         return
       }
       let outputURL = URL(fileURLWithPath: output, isDirectory: true)
-      let exporter = Exporter(outputDirectory: outputURL, options: options, tool: "barframes \(BarFramesVersion.string)")
+      let exporter = Exporter(
+        outputDirectory: outputURL, options: options, tool: "barframes \(BarFramesVersion.string)")
       let totalFrames: Int
       do {
         totalFrames = try exporter.plan(timelines).reduce(0) { $0 + $1.renderedFrameCount }
@@ -174,11 +210,14 @@ extension BarFramesCommand {
         throw CommandFailure(message: error.description, status: .usage)
       }
       try OutputFiles.createDirectory(outputURL)
-      if let shard, !quiet, let source = try? Shard.resolve(shard, environment: ProcessInfo.processInfo.environment).source {
+      if let shard, !quiet,
+        let source = try? Shard.resolve(shard, environment: ProcessInfo.processInfo.environment).source
+      {
         Diagnostics.printError("render: shard \(options.shard) from \(source)")
       }
       let reporter = ProgressReporter(
-        mode: quiet ? .silent : ProgressReporter.isInteractive ? .live : .lines, output: output, totalFrames: totalFrames)
+        mode: quiet ? .silent : ProgressReporter.isInteractive ? .live : .lines, output: output,
+        totalFrames: totalFrames)
       let manifest: ExportManifest
       do {
         manifest = try exporter.export(timelines) { reporter.report($0) }
@@ -208,12 +247,15 @@ extension BarFramesCommand {
       let time: Double?
       switch options.selection {
       case .at(let t): time = t
-      case .progress(let p): time = timelines.count == 1 ? SceneTime.time(atProgress: p, of: timelines[0].scene.duration) : nil
+      case .progress(let p):
+        time = timelines.count == 1 ? SceneTime.time(atProgress: p, of: timelines[0].scene.duration) : nil
       default: time = nil
       }
       guard timelines.count == 1, let time, let timeline = timelines.first else {
         throw CommandFailure(
-          message: "'-o \(output)' names an image file, but this render writes \(timelines.count == 1 ? "a sequence of frames" : "\(timelines.count) scenes") into a folder; give a folder name, or one scene with --at T (or --progress P) to write one image",
+          message: "'-o \(output)' names an image file, but this render writes "
+            + "\(timelines.count == 1 ? "a sequence of frames" : "\(timelines.count) scenes") into a folder; give a "
+            + "folder name, or one scene with --at T (or --progress P) to write one image",
           status: .usage)
       }
       let background: Color?
@@ -222,7 +264,8 @@ extension BarFramesCommand {
       case .transparent: background = nil
       case .color(let color): background = color
       }
-      try StillImage.write(timeline, at: time, to: output, scale: options.scale ?? timeline.scene.scale, background: background)
+      try StillImage.write(
+        timeline, at: time, to: output, scale: options.scale ?? timeline.scene.scale, background: background)
       if !quiet { Diagnostics.printError("render: 1 frame at \(time.formatted(decimals: 6)) s → \(output)") }
     }
 
@@ -286,7 +329,8 @@ final class ProgressReporter {
   }
 
   private var line: ProgressLine {
-    ProgressLine(completed: framesDone, total: totalFrames, elapsed: Date().timeIntervalSince(started), scene: sceneLabel)
+    ProgressLine(
+      completed: framesDone, total: totalFrames, elapsed: Date().timeIntervalSince(started), scene: sceneLabel)
   }
 
   func report(_ event: ExportProgress) {
@@ -304,7 +348,9 @@ final class ProgressReporter {
     case .sceneFinished(_, let frames, let seconds):
       guard mode == .lines else { return }
       let now = line
-      var text = "render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
+      var text =
+        "render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s") in "
+        + "\(String(format: "%.2f", seconds)) s"
       text += " · overall \(Int(now.fraction * 100))% of \(totalFrames) frames"
       if let fps = now.framesPerSecond { text += ", \(Int(fps.rounded())) fps" }
       if let left = now.secondsLeft, framesDone < totalFrames { text += ", ETA \(ProgressLine.clock(left))" }
@@ -319,7 +365,9 @@ final class ProgressReporter {
     guard mode != .silent else { return }
     if barVisible { clearBar() }
     let seconds = Date().timeIntervalSince(started)
-    var text = "render: \(framesDone) frame\(framesDone == 1 ? "" : "s") and \(totalFiles) other file\(totalFiles == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s → \(output)"
+    var text =
+      "render: \(framesDone) frame\(framesDone == 1 ? "" : "s") and \(totalFiles) other "
+      + "file\(totalFiles == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s → \(output)"
     if galleryWritten { text += "; open \((output as NSString).appendingPathComponent(SceneFileNames.galleryPath))" }
     write(text + "\n")
   }

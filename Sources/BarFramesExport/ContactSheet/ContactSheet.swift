@@ -3,6 +3,7 @@ import BarFramesImageIO
 import BarFramesPlayer
 import BarFramesRenderer
 import BarFramesText
+import Foundation
 
 /// One PNG grid of evenly spaced frames, each captioned with its time and frame number, under a
 /// title line — the whole animation at a glance, for reviews and bug reports.
@@ -49,7 +50,8 @@ public struct ContactSheet: Sendable {
   static let textColor = Color(red8: 0x33, green8: 0x33, blue8: 0x33)
 
   public init(
-    title: String, scale: Int, frameWidth: Int, frameHeight: Int, count: Int, isTransparent: Bool, backdrop: Backdrop = .checker
+    title: String, scale: Int, frameWidth: Int, frameHeight: Int, count: Int, isTransparent: Bool,
+    backdrop: Backdrop = .checker
   ) {
     self.title = title
     self.scale = max(1, scale)
@@ -113,10 +115,14 @@ public struct ContactSheet: Sendable {
       let surface = try ImageSurface(size: layout.size, scale: sheet.scale, background: ContactSheet.sheetColor)
       self.surface = surface
       // The sheet is opaque (drawn on the sheet colour), so its PNG is RGB.
-      encoder = try preset.map { try PNGStreamEncoder(width: surface.pixelWidth, height: surface.pixelHeight, colorType: .rgb, preset: $0) }
+      encoder = try preset.map {
+        try PNGStreamEncoder(width: surface.pixelWidth, height: surface.pixelHeight, colorType: .rgb, preset: $0)
+      }
       surface.context.drawText(
         sheet.title,
-        in: Rect(x: ContactSheet.padding, y: 0, width: layout.size.width - 2 * ContactSheet.padding, height: ContactSheet.titleHeight),
+        in: Rect(
+          x: ContactSheet.padding, y: 0, width: layout.size.width - 2 * ContactSheet.padding,
+          height: ContactSheet.titleHeight),
         font: Font(size: 12, weight: .bold), color: ContactSheet.textColor, alignment: .left)
     }
 
@@ -128,10 +134,14 @@ public struct ContactSheet: Sendable {
       next += 1
       let scale = sheet.scale
       let x = ContactSheet.padding + Double(column) * (layout.cellWidth + ContactSheet.padding)
-      let y = ContactSheet.titleHeight + Double(row) * (layout.frameHeight + ContactSheet.captionHeight + ContactSheet.padding)
+      let y =
+        ContactSheet.titleHeight + Double(row)
+        * (layout.frameHeight + ContactSheet.captionHeight + ContactSheet.padding)
       let context = surface.context
       if sheet.isTransparent {
-        let cell = Rect(x: x, y: y, width: Double(frame.image.width) / Double(scale), height: Double(frame.image.height) / Double(scale))
+        let cell = Rect(
+          x: x, y: y, width: Double(frame.image.width) / Double(scale),
+          height: Double(frame.image.height) / Double(scale))
         switch sheet.backdrop {
         case .checker: sheet.drawCheckerboard(in: cell, context: context)
         case .light, .dark:
@@ -164,7 +174,8 @@ public struct ContactSheet: Sendable {
           let start = encodedRows
           band!.pixels.withUnsafeMutableBufferPointer { out in
             PixelConversion.unpremultiplyARGB32(
-              UnsafeRawBufferPointer(rebasing: source[(start * stride)...]), stride: stride, width: width, height: rows, into: out)
+              UnsafeRawBufferPointer(rebasing: source[(start * stride)...]), stride: stride, width: width, height: rows,
+              into: out)
           }
           try encoder.append(band!)
           encodedRows += rows
@@ -182,7 +193,12 @@ public struct ContactSheet: Sendable {
     /// ``ContactSheet/makeCanvas(encodingAs:)``: the rows not yet compressed are, and the file is
     /// assembled.
     public func png() throws -> [UInt8] {
-      guard let encoder else { throw RendererError.cairo(operation: "encode the contact sheet", status: "the canvas was made without a PNG encoder") }
+      guard let encoder else {
+        throw RendererError.cairo(
+          operation: "encode the contact sheet",
+          status: "the canvas "
+            + "was made without a PNG encoder")
+      }
       try encode(upTo: surface.pixelHeight)
       return PNGEncoder.pngFile(from: encoder.finish())
     }
@@ -197,7 +213,9 @@ public struct ContactSheet: Sendable {
   /// waiting for its end, and no straight-RGBA copy of the whole sheet is ever made. The
   /// bytes are those of ``PNGEncoder`` on ``Canvas/image()``.
   /// - Throws: ``RendererError`` from Cairo or the pinned font, or ``PNGEncodingError``.
-  public func makeCanvas(encodingAs preset: PNGCompressionPreset) throws -> Canvas { try Canvas(self, encodingAs: preset) }
+  public func makeCanvas(encodingAs preset: PNGCompressionPreset) throws -> Canvas {
+    try Canvas(self, encodingAs: preset)
+  }
 
   /// Draws a sheet of `frames` at once.
   public static func render(
@@ -205,7 +223,8 @@ public struct ContactSheet: Sendable {
   ) throws -> RGBAImage {
     let sheet = ContactSheet(
       title: title, scale: scale, frameWidth: frames.map(\.image.width).max() ?? 1,
-      frameHeight: frames.map(\.image.height).max() ?? 1, count: frames.count, isTransparent: isTransparent, backdrop: backdrop)
+      frameHeight: frames.map(\.image.height).max() ?? 1, count: frames.count, isTransparent: isTransparent,
+      backdrop: backdrop)
     let canvas = try sheet.makeCanvas()
     for frame in frames { try canvas.add(frame) }
     return try canvas.image()
@@ -220,7 +239,8 @@ public struct ContactSheet: Sendable {
     while y < rect.maxY {
       var x = rect.minX + (row % 2 == 0 ? 0 : square)
       while x < rect.maxX {
-        dark.addPath(Path(rect: Rect(x: x, y: y, width: min(square, rect.maxX - x), height: min(square, rect.maxY - y))))
+        dark.addPath(
+          Path(rect: Rect(x: x, y: y, width: min(square, rect.maxX - x), height: min(square, rect.maxY - y))))
         x += 2 * square
       }
       y += square
@@ -229,5 +249,3 @@ public struct ContactSheet: Sendable {
     context.fill(dark, color: Color(red8: 0xE3, green8: 0xE3, blue8: 0xE3))
   }
 }
-
-import Foundation

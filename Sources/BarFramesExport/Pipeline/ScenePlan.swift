@@ -131,7 +131,8 @@ public struct ScenePlan: Sendable {
     let fps = options.fps.map { "--fps \($0.compactJSON)" } ?? "\(rate) fps"
     let nth = options.everyNth > 1 ? " with --every-nth \(options.everyNth)" : ""
     throw .tooManyFrames(
-      "\(scene.file): \(part) at \(fps)\(nth) is \(count) frames; a render draws at most \(limit) a scene (the limit): \(advice)")
+      "\(scene.file): \(part) at \(fps)\(nth) is \(count) frames; a render draws at most \(limit) a scene (the "
+        + "limit): \(advice)")
   }
 
   /// When the animations' frames show.

@@ -89,10 +89,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   /// `#RRGGBBAA`, upper-case, the form `inspect` prints.
   public var hexString: String {
     let c = rgba8
-    return "#" + [c.red, c.green, c.blue, c.alpha].map { byte in
-      let digits = Array("0123456789ABCDEF")
-      return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-    }.joined()
+    return "#"
+      + [c.red, c.green, c.blue, c.alpha].map { byte in
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+      }.joined()
   }
 
   /// Component-wise interpolation in straight RGBA, as Core Animation interpolates colours.
@@ -116,7 +117,8 @@ public struct ColorParseError: Error, Hashable, Sendable, CustomStringConvertibl
 
   /// What a colour must be: `a colour as #RRGGBB, #RRGGBBAA or one of white, black, …`. The
   /// input readers add what they got, escaped, so a file's text never reaches the terminal raw.
-  public static let expectation = "a colour as #RRGGBB, #RRGGBBAA or one of " + Color.named.map(\.name).joined(separator: ", ")
+  public static let expectation =
+    "a colour as #RRGGBB, #RRGGBBAA or one of " + Color.named.map(\.name).joined(separator: ", ")
 
   public var description: String { "expected \(Self.expectation); got \"\(text)\"" }
 }

@@ -61,8 +61,11 @@ public final class APNGFrameEncoder {
     if whole, reusable != nil, colorType == .rgb, !image.isOpaque { throw PNGEncodingError.alphaWouldBeLost }
     let source = try (whole ? reusable : nil) ?? compressor.compress(pixels, colorType: colorType)
     var over: [UInt8]?
-    if colorType == .rgba, changed != nil, let blended = APNGPreparedFrame.overPixels(pixels, previous.cropped(to: region)) {
-      over = try compressor.compress(RGBAImage(width: region.width, height: region.height, pixels: blended), colorType: colorType)
+    if colorType == .rgba, changed != nil,
+      let blended = APNGPreparedFrame.overPixels(pixels, previous.cropped(to: region))
+    {
+      over = try compressor.compress(
+        RGBAImage(width: region.width, height: region.height, pixels: blended), colorType: colorType)
     }
     return APNGPreparedFrame(image: image, colorType: colorType, changed: changed, source: source, over: over)
   }
@@ -89,7 +92,8 @@ public struct APNGPreparedFrame: Sendable {
     var unchanged = 0
     let valid = pixels.withUnsafeMutableBytes { out in
       canvas.pixels.withUnsafeBytes { under in
-        let o = out.bindMemory(to: UInt32.self), u = under.bindMemory(to: UInt32.self)
+        let o = out.bindMemory(to: UInt32.self)
+        let u = under.bindMemory(to: UInt32.self)
         for i in 0..<o.count {
           if o[i] == u[i] {
             o[i] = 0

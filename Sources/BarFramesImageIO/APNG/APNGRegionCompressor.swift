@@ -60,7 +60,8 @@ final class APNGRegionCompressor {
       if data.count * 8 <= rawSize { return data }
       runs = data
     }
-    let data = try main.encodeImageData(pixels, colorType: colorType, filters: whole ? preset.filterChoice : filters).zdata
+    let data = try main.encodeImageData(pixels, colorType: colorType, filters: whole ? preset.filterChoice : filters)
+      .zdata
     guard let runs else { return data }
     return runs.count < data.count ? runs : data
   }

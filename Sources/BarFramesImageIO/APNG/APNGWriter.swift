@@ -129,7 +129,8 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     frameEncoder = try APNGFrameEncoder(colorType: colorType, preset: preset)
 
     var header = PNGChunk.signature
-    PNGChunkWriter.append(.IHDR, PNGChunkWriter.headerData(width: width, height: height, colorType: colorType), to: &header)
+    PNGChunkWriter.append(
+      .IHDR, PNGChunkWriter.headerData(width: width, height: height, colorType: colorType), to: &header)
     header += Self.animationControl(frameCount: 0, loopCount: loopCount)
     var sink = sink
     try sink.write(header)
@@ -214,7 +215,9 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     // changed rectangle, or one pixel rewritten with itself when only the delay starts anew;
     // its candidates come compressed with the frame.
     let noneRegion = changed ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-    var candidates: [Candidate] = [Candidate(disposeOp: 0, canvas: .previous, region: noneRegion, blendOp: 0, data: frame.source)]
+    var candidates: [Candidate] = [
+      Candidate(disposeOp: 0, canvas: .previous, region: noneRegion, blendOp: 0, data: frame.source)
+    ]
     if let over = frame.over {
       candidates.append(Candidate(disposeOp: 0, canvas: .previous, region: noneRegion, blendOp: 1, data: over))
     }
@@ -239,7 +242,10 @@ public final class APNGWriter<Sink: PatchableByteSink> {
           Candidate(
             disposeOp: option.disposeOp, canvas: option.canvas, region: option.region, blendOp: 0,
             data: try compressor.compress(source, colorType: colorType)))
-        if colorType == .rgba, let over = APNGPreparedFrame.overPixels(source, canvasPixels(option.canvas, previous: previous, in: option.region)) {
+        if colorType == .rgba,
+          let over = APNGPreparedFrame.overPixels(
+            source, canvasPixels(option.canvas, previous: previous, in: option.region))
+        {
           let pixels = RGBAImage(width: option.region.width, height: option.region.height, pixels: over)
           candidates.append(
             Candidate(
@@ -258,7 +264,8 @@ public final class APNGWriter<Sink: PatchableByteSink> {
       case .restored: previous.base
       }
     try write(previous, disposeOp: chosen.disposeOp)
-    pending = Frame(region: chosen.region, blendOp: chosen.blendOp, data: chosen.data, delay: delay, image: image, base: base)
+    pending = Frame(
+      region: chosen.region, blendOp: chosen.blendOp, data: chosen.data, delay: delay, image: image, base: base)
   }
 
   /// A canvas the next frame can be drawn on, named by how the previous frame is disposed of.
@@ -286,8 +293,11 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   ///
   /// Outside the previous rectangle the canvas is the previous frame, which `image` differs
   /// from only inside `changed`, so only the union of the two rectangles is looked at.
-  private func differingRect(_ image: RGBAImage, over previous: Frame, changed: PixelRect, restoring base: RGBAImage?) -> PixelRect? {
-    image.differingRect(from: previous.image, replacing: previous.region, with: base, scan: changed.union(previous.region))
+  private func differingRect(
+    _ image: RGBAImage, over previous: Frame, changed: PixelRect, restoring base: RGBAImage?
+  ) -> PixelRect? {
+    image.differingRect(
+      from: previous.image, replacing: previous.region, with: base, scan: changed.union(previous.region))
   }
 
   /// The pixels of `canvas` inside `rect`.
@@ -301,7 +311,8 @@ public final class APNGWriter<Sink: PatchableByteSink> {
 
   /// Hands `frame` to the output stage, or stores it here without one.
   private func write(_ frame: Frame, disposeOp: UInt8) throws {
-    let stored = Stored(region: frame.region, blendOp: frame.blendOp, disposeOp: disposeOp, data: frame.data, delay: frame.delay)
+    let stored = Stored(
+      region: frame.region, blendOp: frame.blendOp, disposeOp: disposeOp, data: frame.data, delay: frame.delay)
     if let stage { try stage.send(stored) } else { try output.store(stored) }
     framesIssued += 1
   }
@@ -315,7 +326,8 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     try write(last, disposeOp: 0)
     pending = nil
     try stage?.finish()
-    try output.sink.overwrite(Self.animationControl(frameCount: framesWritten, loopCount: loopCount), at: Self.animationControlOffset)
+    try output.sink.overwrite(
+      Self.animationControl(frameCount: framesWritten, loopCount: loopCount), at: Self.animationControlOffset)
     var end: [UInt8] = []
     PNGChunkWriter.append(.IEND, [], to: &end)
     try output.sink.write(end)
@@ -362,7 +374,8 @@ public final class APNGWriter<Sink: PatchableByteSink> {
             let end = min(raw.count, start + PNGEncoder.maximumChunkSize)
             var sequence: [UInt8] = []
             sequence.appendBigEndian(nextSequenceNumber())
-            PNGChunkWriter.append(.fdAT, prefix: sequence, body: UnsafeRawBufferPointer(rebasing: raw[start..<end]), to: &chunkBuffer)
+            PNGChunkWriter.append(
+              .fdAT, prefix: sequence, body: UnsafeRawBufferPointer(rebasing: raw[start..<end]), to: &chunkBuffer)
             start = end
           } while start < raw.count
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Writes an animated GIF89a frame by frame, as the frames arrive, storing only what changed.
@@ -126,8 +126,12 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     }
     let delay = Int(delayCentiseconds)
     guard var previous = pending, let source = previousSource else {
-      pending = try choose([(0, .empty)], shown: target(image), delay: delay, previous: nil, scan: image.bounds).frame
-        ?? choose([(0, .empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay, previous: nil, scan: image.bounds).frame
+      pending =
+        try choose([(0, .empty)], shown: target(image), delay: delay, previous: nil, scan: image.bounds).frame
+        ?? choose(
+          [(0, .empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay, previous: nil,
+          scan: image.bounds
+        ).frame
       return
     }
     // What the frame shows can differ from what the previous one showed only where the source
@@ -152,7 +156,9 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       return
     }
     // Pixels that must turn transparent: only a disposal can clear them.
-    if let clearing = Self.clearingRect(from: previous.shown, to: shown, in: changed), !previous.region.contains(clearing) {
+    if let clearing = Self.clearingRect(from: previous.shown, to: shown, in: changed),
+      !previous.region.contains(clearing)
+    {
       previous = widen(previous, to: previous.region.union(clearing))
     }
     var bases: [(disposal: UInt8, canvas: Canvas)] = [(1, .shown)]
@@ -172,7 +178,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       // the whole frame quantized on its own.
       previous = widen(previous, to: image.bounds)
       choice = try choose(
-        [(2, .empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay, previous: previous, scan: image.bounds)
+        [(2, .empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay, previous: previous,
+        scan: image.bounds)
     }
     guard let next = choice.frame else { throw GIFError.invalidConfiguration("a frame could not be encoded") }
     try write(previous, disposal: choice.disposal)
@@ -211,7 +218,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     if canvas == .base { return previous.base.cropped(to: rect) }
     let pixels = previous.shown.cropped(to: rect)
     guard canvas == .cleared, let overlap = rect.intersection(previous.region) else { return pixels }
-    return pixels.clearing(PixelRect(x: overlap.x - rect.x, y: overlap.y - rect.y, width: overlap.width, height: overlap.height))
+    return pixels.clearing(
+      PixelRect(x: overlap.x - rect.x, y: overlap.y - rect.y, width: overlap.width, height: overlap.height))
   }
 
   // MARK: What a frame shows
@@ -220,14 +228,18 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// the source did not change (unless `whole`), or new colours — exact if there are at most
   /// `colorLimit` of them, else quantized. With `rect` (the source's changes), only that
   /// rectangle is looked at: outside it the previous frame's canvas stays as it is.
-  private func target(_ image: RGBAImage, whole: Bool = false, colorLimit: Int = 256, in rect: PixelRect? = nil) -> RGBAImage {
+  private func target(
+    _ image: RGBAImage, whole: Bool = false, colorLimit: Int = 256, in rect: PixelRect? = nil
+  ) -> RGBAImage {
     let keep = whole ? nil : previousSource.flatMap { source in pending.map { (source, $0.shown) } }
     let rect = keep == nil ? image.bounds : (rect ?? image.bounds)
     var shown: RGBAImage
     if let kept = keep?.1, spare.count == kept.pixels.count {
       var buffer = spare
       spare = []
-      buffer.withUnsafeMutableBytes { target in kept.pixels.withUnsafeBytes { _ = memcpy(target.baseAddress!, $0.baseAddress!, $0.count) } }
+      buffer.withUnsafeMutableBytes { target in
+        kept.pixels.withUnsafeBytes { _ = memcpy(target.baseAddress!, $0.baseAddress!, $0.count) }
+      }
       shown = RGBAImage(width: width, height: height, pixels: buffer)
     } else {
       shown = keep?.1 ?? RGBAImage(width: width, height: height)
@@ -238,15 +250,18 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let width = self.width
     // One loop over raw pointers (no nested function capturing `isNew` and `colors`, whose
     // exclusivity checks cost more than the loop's work).
-    let previousSource = keep?.0.pixels ?? [], previousShown = keep?.1.pixels ?? []
+    let previousSource = keep?.0.pixels ?? []
+    let previousShown = keep?.1.pixels ?? []
     let keeping = keep != nil
     image.pixels.withUnsafeBytes { raw in
       shown.pixels.withUnsafeMutableBytes { out in
         previousSource.withUnsafeBytes { s in
           previousShown.withUnsafeBytes { p in
             isNew.withUnsafeMutableBufferPointer { isNew in
-              let source = raw.bindMemory(to: UInt32.self), target = out.bindMemory(to: UInt32.self)
-              let before = s.bindMemory(to: UInt32.self), kept = p.bindMemory(to: UInt32.self)
+              let source = raw.bindMemory(to: UInt32.self)
+              let target = out.bindMemory(to: UInt32.self)
+              let before = s.bindMemory(to: UInt32.self)
+              let kept = p.bindMemory(to: UInt32.self)
               var n = 0
               for y in rect.y..<(rect.y + rect.height) {
                 for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
@@ -306,19 +321,21 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     var redrawn = 0
     shown.pixels.withUnsafeBytes { s in
       previous.pixels.withUnsafeBytes { p in
-        let sw = s.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
+        let sw = s.bindMemory(to: UInt32.self)
+        let pw = p.bindMemory(to: UInt32.self)
         // Runs of one colour are common: look each run up once.
-        var lastColor = UInt32.max, lastMissing = false
+        var lastColor = UInt32.max
+        var lastMissing = false
         for y in rows {
-        for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where sw[i] != 0 && sw[i] != pw[i] {
-          redrawn += 1
-          let color = sw[i] & Self.rgbMask
-          if color != lastColor {
-            lastColor = color
-            lastMissing = globalIndex[color] == nil
+          for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where sw[i] != 0 && sw[i] != pw[i] {
+            redrawn += 1
+            let color = sw[i] & Self.rgbMask
+            if color != lastColor {
+              lastColor = color
+              lastMissing = globalIndex[color] == nil
+            }
+            if lastMissing { missing[color, default: 0] += 1 }
           }
-          if lastMissing { missing[color, default: 0] += 1 }
-        }
         }
       }
     }
@@ -341,7 +358,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     guard !replacement.isEmpty else { return }
     shown.pixels.withUnsafeMutableBytes { m in
       previous.pixels.withUnsafeBytes { p in
-        let mw = m.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
+        let mw = m.bindMemory(to: UInt32.self)
+        let pw = p.bindMemory(to: UInt32.self)
         var lastColor = UInt32.max
         var lastReplacement: UInt32?
         for y in rows {
@@ -361,12 +379,17 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// The global colour closest to `color` (both `0x00BBGGRR`) and the sum of their channel
   /// differences.
   private func nearestGlobalColor(_ color: UInt32) -> (UInt32, Int) {
-    let r = Int(color & 0xFF), g = Int((color >> 8) & 0xFF), b = Int((color >> 16) & 0xFF)
+    let r = Int(color & 0xFF)
+    let g = Int((color >> 8) & 0xFF)
+    let b = Int((color >> 16) & 0xFF)
     var best = (color: UInt32(0), distance: Int.max)
     for e in stride(from: 0, to: globalColors.count, by: 3) {
-      let distance = abs(Int(globalColors[e]) - r) + abs(Int(globalColors[e + 1]) - g) + abs(Int(globalColors[e + 2]) - b)
+      let distance =
+        abs(Int(globalColors[e]) - r) + abs(Int(globalColors[e + 1]) - g) + abs(Int(globalColors[e + 2]) - b)
       if distance < best.distance {
-        best = (UInt32(globalColors[e]) | UInt32(globalColors[e + 1]) << 8 | UInt32(globalColors[e + 2]) << 16, distance)
+        best = (
+          UInt32(globalColors[e]) | UInt32(globalColors[e + 1]) << 8 | UInt32(globalColors[e + 2]) << 16, distance
+        )
       }
     }
     return best
@@ -375,11 +398,15 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// The bounding box of pixels opaque in `before` and transparent in `after`, within `rect`
   /// (outside it the two agree).
   private static func clearingRect(from before: RGBAImage, to after: RGBAImage, in rect: PixelRect) -> PixelRect? {
-    var left = Int.max, top = Int.max, right = -1, bottom = -1
+    var left = Int.max
+    var top = Int.max
+    var right = -1
+    var bottom = -1
     let width = before.width
     before.pixels.withUnsafeBytes { b in
       after.pixels.withUnsafeBytes { a in
-        let bw = b.bindMemory(to: UInt32.self), aw = a.bindMemory(to: UInt32.self)
+        let bw = b.bindMemory(to: UInt32.self)
+        let aw = a.bindMemory(to: UInt32.self)
         for y in rect.y..<(rect.y + rect.height) {
           for x in rect.x..<(rect.x + rect.width) where aw[y * width + x] == 0 && bw[y * width + x] != 0 {
             left = min(left, x)
@@ -409,7 +436,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       let region: PixelRect?
       switch (canvas, previous) {
       case (.shown, let previous?): region = shown.differingRect(from: previous.shown, scan: scan)
-      case (.cleared, let previous?): region = shown.differingRect(from: previous.shown, replacing: previous.region, scan: scan)
+      case (.cleared, let previous?):
+        region = shown.differingRect(from: previous.shown, replacing: previous.region, scan: scan)
       case (.base, let previous?): region = shown.differingRect(from: previous.base, scan: scan)
       default: region = shown.differingRect(from: shown, replacing: shown.bounds, scan: scan)
       }
@@ -451,7 +479,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     var hasUnchanged = false
     let valid = target.pixels.withUnsafeBytes { t in
       under.pixels.withUnsafeBytes { u in
-        let tw = t.bindMemory(to: UInt32.self), uw = u.bindMemory(to: UInt32.self)
+        let tw = t.bindMemory(to: UInt32.self)
+        let uw = u.bindMemory(to: UInt32.self)
         var lastColor = UInt32.max
         var lastNumber: Int16 = 0
         for i in 0..<n {
@@ -588,7 +617,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     guard !isFinished else { throw GIFError.alreadyFinished }
     if let last = pending { try write(last, disposal: 1) }
     pending = nil
-    try sink.overwrite(globalColors + [UInt8](repeating: 0, count: 768 - globalColors.count), at: Self.globalTableOffset)
+    try sink.overwrite(
+      globalColors + [UInt8](repeating: 0, count: 768 - globalColors.count), at: Self.globalTableOffset)
     try sink.write([0x3B])
     try sink.flush()
     isFinished = true

@@ -15,7 +15,8 @@ enum MedianCut {
     var boxes: [Range<Int>] = [0..<entries.count]
 
     func longestSide(_ box: Range<Int>) -> (channel: Int, length: Int) {
-      var lower = [255, 255, 255], upper = [0, 0, 0]
+      var lower = [255, 255, 255]
+      var upper = [0, 0, 0]
       for entry in entries[box] {
         for c in 0..<3 {
           lower[c] = min(lower[c], entry.channel(c))
@@ -128,7 +129,9 @@ enum FloydSteinberg {
       var best = 0
       var bestDistance = Int.max
       for e in 0..<entries {
-        let dr = r - Int(palette[e * 3]), dg = g - Int(palette[e * 3 + 1]), db = b - Int(palette[e * 3 + 2])
+        let dr = r - Int(palette[e * 3])
+        let dg = g - Int(palette[e * 3 + 1])
+        let db = b - Int(palette[e * 3 + 2])
         let distance = dr * dr + dg * dg + db * db
         if distance < bestDistance {
           bestDistance = distance

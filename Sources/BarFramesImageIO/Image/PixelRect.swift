@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A rectangle of whole pixels: the region an animation frame rewrites.
@@ -24,15 +24,19 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
   /// The smallest rectangle holding both.
   public func union(_ other: PixelRect) -> PixelRect {
-    let left = min(x, other.x), top = min(y, other.y)
-    let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
+    let left = min(x, other.x)
+    let top = min(y, other.y)
+    let right = max(x + width, other.x + other.width)
+    let bottom = max(y + height, other.y + other.height)
     return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
   }
 
   /// The overlap of both, or nil if they do not overlap.
   public func intersection(_ other: PixelRect) -> PixelRect? {
-    let left = max(x, other.x), top = max(y, other.y)
-    let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
+    let left = max(x, other.x)
+    let top = max(y, other.y)
+    let right = min(x + width, other.x + other.width)
+    let bottom = min(y + height, other.y + other.height)
     guard left < right, top < bottom else { return nil }
     return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
   }
@@ -54,12 +58,15 @@ extension RGBAImage {
     let rowBytes = width * 4
     return pixels.withUnsafeBytes { a in
       other.pixels.withUnsafeBytes { b in
-        let pa = a.baseAddress!, pb = b.baseAddress!
+        let pa = a.baseAddress!
+        let pb = b.baseAddress!
         func rowDiffers(_ y: Int) -> Bool { memcmp(pa + y * rowBytes, pb + y * rowBytes, rowBytes) != 0 }
         guard let top = (0..<height).first(where: rowDiffers) else { return nil }
         let bottom = (top..<height).last(where: rowDiffers)!
-        let wa = a.bindMemory(to: UInt32.self), wb = b.bindMemory(to: UInt32.self)
-        var left = width, right = -1
+        let wa = a.bindMemory(to: UInt32.self)
+        let wb = b.bindMemory(to: UInt32.self)
+        var left = width
+        var right = -1
         for y in top...bottom {
           let row = y * width
           // Most rows differ nowhere left of the edge found so far (nor right of the other):
@@ -88,7 +95,9 @@ extension RGBAImage {
     pixels.withUnsafeBytes { source in
       out.withUnsafeMutableBytes { target in
         for row in 0..<rect.height {
-          memcpy(target.baseAddress! + row * rect.width * 4, source.baseAddress! + ((rect.y + row) * width + rect.x) * 4, rect.width * 4)
+          memcpy(
+            target.baseAddress! + row * rect.width * 4, source.baseAddress! + ((rect.y + row) * width + rect.x) * 4,
+            rect.width * 4)
         }
       }
     }
@@ -110,13 +119,20 @@ extension RGBAImage {
   /// `canvas` except inside `replaced`, where it is `replacement` (transparent black if nil);
   /// nil if there are none. Only `scan` is read: the animation writers pass the rectangles
   /// where the two can differ at all, so a frame costs what changed, not the canvas.
-  func differingRect(from canvas: RGBAImage, replacing replaced: PixelRect? = nil, with replacement: RGBAImage? = nil, scan: PixelRect) -> PixelRect? {
+  func differingRect(
+    from canvas: RGBAImage, replacing replaced: PixelRect? = nil, with replacement: RGBAImage? = nil, scan: PixelRect
+  ) -> PixelRect? {
     let inside = replaced ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-    var left = Int.max, top = Int.max, right = -1, bottom = -1
+    var left = Int.max
+    var top = Int.max
+    var right = -1
+    var bottom = -1
     pixels.withUnsafeBytes { i in
       canvas.pixels.withUnsafeBytes { c in
         (replacement ?? canvas).pixels.withUnsafeBytes { r in
-          let iw = i.bindMemory(to: UInt32.self), cw = c.bindMemory(to: UInt32.self), rw = r.bindMemory(to: UInt32.self)
+          let iw = i.bindMemory(to: UInt32.self)
+          let cw = c.bindMemory(to: UInt32.self)
+          let rw = r.bindMemory(to: UInt32.self)
           let replacing = replacement != nil
           for y in scan.y..<(scan.y + scan.height) {
             let row = y * width
@@ -124,7 +140,8 @@ extension RGBAImage {
             var x = scan.x
             while x < scan.x + scan.width {
               let k = row + x
-              let under: UInt32 = rowCrosses && x >= inside.x && x < inside.x + inside.width ? (replacing ? rw[k] : 0) : cw[k]
+              let under: UInt32 =
+                rowCrosses && x >= inside.x && x < inside.x + inside.width ? (replacing ? rw[k] : 0) : cw[k]
               if iw[k] != under {
                 if x < left { left = x }
                 if x > right { right = x }
@@ -196,6 +213,8 @@ extension RGBAImage {
   /// Whether the pixel bytes are identical (a `memcmp`, without `Array`'s element loop).
   public func hasSamePixels(as other: RGBAImage) -> Bool {
     guard width == other.width, height == other.height else { return false }
-    return pixels.withUnsafeBytes { a in other.pixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+    return pixels.withUnsafeBytes { a in
+      other.pixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+    }
   }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// The APNG, GIF and WebP writers are independent of each other, so instead of running one
 /// after another on the thread that collects frames, the exporter gives each a `WriterThread`:
 /// the collector only enqueues, and the three encode at the same time as each other and as
-/// the drawing threads. ``APNGWriter`` uses one for its own second stage. The queue holds at most `capacity` items; a full queue blocks ``send(_:)``, which
+/// the drawing threads. ``APNGWriter`` uses one for its own second stage. The queue holds at most `capacity` items; a
+/// full queue blocks ``send(_:)``, which
 /// holds the collector and through its window the drawing threads back, so memory stays
 /// bounded however long the sequence. Items reach `body` in the order sent, so the output does
 /// not depend on timing.

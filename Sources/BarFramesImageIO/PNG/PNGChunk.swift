@@ -55,8 +55,9 @@ public struct PNGChunk: Hashable, Sendable {
     var position = 8
     while true {
       guard position + 8 <= raw.count else {
-        throw .truncated(context: position == raw.count
-          ? "the chunk list (no IEND chunk)" : "the chunk header at byte \(position)")
+        throw .truncated(
+          context: position == raw.count
+            ? "the chunk list (no IEND chunk)" : "the chunk header at byte \(position)")
       }
       let length = Int(raw.loadBigEndianUInt32(at: position))
       let type = ChunkType(rawValue: raw.loadBigEndianUInt32(at: position + 4))

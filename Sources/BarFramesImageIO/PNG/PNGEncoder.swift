@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Encodes ``RGBAImage``s as 8-bit, non-interlaced PNG, tuned for flat-colour frames.
@@ -100,7 +100,8 @@ public final class PNGEncoder {
     _ image: RGBAImage, colorType: PNGColorType?, filters choice: PNGRowFilter.Choice
   ) throws(PNGEncodingError) -> EncodedFrame {
     let type = try checkedColorType(image, colorType)
-    let zdata = try withFilteredRows(image, colorType: type, filters: choice, previousRow: nil) { rows throws(PNGEncodingError) in
+    let zdata = try withFilteredRows(image, colorType: type, filters: choice, previousRow: nil) {
+      rows throws(PNGEncodingError) in
       try deflater.compress(rows)
     }
     return EncodedFrame(width: image.width, height: image.height, colorType: type, zdata: zdata)
@@ -201,7 +202,9 @@ public final class PNGEncoder {
     }
   }
 
-  private func filterRows(_ source: UnsafePointer<UInt8>, width: Int, height: Int, bpp: Int, choice: PNGRowFilter.Choice) {
+  private func filterRows(
+    _ source: UnsafePointer<UInt8>, width: Int, height: Int, bpp: Int, choice: PNGRowFilter.Choice
+  ) {
     let rowBytes = width * bpp
     if case .adaptive(let filters) = choice, candidates.count < filters.count * rowBytes {
       candidates = [UInt8](repeating: 0, count: filters.count * rowBytes)

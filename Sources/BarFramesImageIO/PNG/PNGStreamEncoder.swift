@@ -24,7 +24,9 @@ public final class PNGStreamEncoder {
 
   /// - Throws: ``PNGEncodingError/unsupportedColorType(_:)`` for a colour type other than RGB
   ///   or RGBA, or zlib's error.
-  public init(width: Int, height: Int, colorType: PNGColorType, preset: PNGCompressionPreset = .fast) throws(PNGEncodingError) {
+  public init(
+    width: Int, height: Int, colorType: PNGColorType, preset: PNGCompressionPreset = .fast
+  ) throws(PNGEncodingError) {
     guard colorType == .rgb || colorType == .rgba else { throw .unsupportedColorType(colorType) }
     precondition(width > 0 && height > 0, "A PNG needs a positive size, not \(width)×\(height)")
     self.width = width
@@ -41,7 +43,8 @@ public final class PNGStreamEncoder {
   public func append(_ band: RGBAImage) throws(PNGEncodingError) {
     precondition(band.width == width && rowsAppended + band.height <= height, "The band does not fit the picture")
     _ = try encoder.checkedColorType(band, colorType)
-    try encoder.withFilteredRows(band, colorType: colorType, filters: encoder.preset.filterChoice, previousRow: lastRow) {
+    try encoder.withFilteredRows(band, colorType: colorType, filters: encoder.preset.filterChoice, previousRow: lastRow)
+    {
       rows throws(PNGEncodingError) in
       try deflater.compress(rows, finish: rowsAppended + band.height == height, appendingTo: &zdata)
     }

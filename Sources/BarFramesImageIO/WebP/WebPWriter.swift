@@ -90,7 +90,11 @@ public final class WebPWriter<Sink: PatchableByteSink> {
     if let quality, !(0...100).contains(quality) {
       throw WebPError.invalidConfiguration("the quality must be 0…100, not \(quality)")
     }
-    guard (0...6).contains(effort) else { throw WebPError.invalidConfiguration("the effort must be 0…6, not \(effort)") }
+    guard (0...6).contains(effort) else {
+      throw WebPError.invalidConfiguration(
+        "the effort must be 0…6, not "
+          + "\(effort)")
+    }
     self.sink = sink
     self.width = width
     self.height = height
@@ -151,7 +155,9 @@ public final class WebPWriter<Sink: PatchableByteSink> {
       previous = frame.image
     }
     if let pending, frame.chunks == nil {
-      if timestamps.start(ofFrame: framesAppended + 1) - timestamps.start(ofFrame: pending.first) <= Self.maximumDuration {
+      if timestamps.start(ofFrame: framesAppended + 1) - timestamps.start(ofFrame: pending.first)
+        <= Self.maximumDuration
+      {
         mergedFrames += 1
         return
       }
@@ -250,9 +256,17 @@ public final class WebPFrameEncoder {
     if let quality, !(0...100).contains(quality) {
       throw WebPError.invalidConfiguration("the quality must be 0…100, not \(quality)")
     }
-    guard (0...6).contains(effort) else { throw WebPError.invalidConfiguration("the effort must be 0…6, not \(effort)") }
+    guard (0...6).contains(effort) else {
+      throw WebPError.invalidConfiguration(
+        "the effort must be 0…6, not "
+          + "\(effort)")
+    }
     self.quality = quality
-    guard WebPConfigInit(&config) != 0 else { throw WebPError.encoderFailed("the library's version does not match its headers") }
+    guard WebPConfigInit(&config) != 0 else {
+      throw WebPError.encoderFailed(
+        "the library's version does not match its "
+          + "headers")
+    }
     if let quality {
       config.lossless = 0
       config.quality = Float(quality)
@@ -265,27 +279,40 @@ public final class WebPFrameEncoder {
       config.exact = 1
     }
     config.method = Int32(effort)
-    guard WebPValidateConfig(&config) != 0 else { throw WebPError.invalidConfiguration("libwebp rejected the settings") }
+    guard WebPValidateConfig(&config) != 0 else {
+      throw WebPError.invalidConfiguration(
+        "libwebp rejected the "
+          + "settings")
+    }
   }
 
   /// Prepares `image`, which follows `previous` (nil for the first frame, stored whole).
   /// - Parameter difference: `image` against `previous`, if already known.
   /// - Throws: ``WebPError/encoderFailed(_:)``.
-  public func encode(_ image: RGBAImage, after previous: RGBAImage?, difference: FrameDifference? = nil) throws -> WebPPreparedFrame {
+  public func encode(
+    _ image: RGBAImage, after previous: RGBAImage?, difference: FrameDifference? = nil
+  ) throws -> WebPPreparedFrame {
     guard let previous else { return try encode(image, region: image.bounds) }
     guard let changed = (difference ?? FrameDifference(image, from: previous)).changed else {
-      return WebPPreparedFrame(image: image, region: PixelRect(x: 0, y: 0, width: 1, height: 1), chunks: nil, isOpaque: true)
+      return WebPPreparedFrame(
+        image: image, region: PixelRect(x: 0, y: 0, width: 1, height: 1), chunks: nil, isOpaque: true)
     }
     // Offsets are stored halved: widen the rectangle to an even left and top edge.
     return try encode(
       image,
-      region: PixelRect(x: changed.x & ~1, y: changed.y & ~1, width: changed.width + changed.x % 2, height: changed.height + changed.y % 2))
+      region: PixelRect(
+        x: changed.x & ~1, y: changed.y & ~1, width: changed.width + changed.x % 2,
+        height: changed.height + changed.y % 2))
   }
 
   /// `region` of `image` compressed.
   func encode(_ image: RGBAImage, region: PixelRect) throws -> WebPPreparedFrame {
     var picture = WebPPicture()
-    guard WebPPictureInit(&picture) != 0 else { throw WebPError.encoderFailed("the library's version does not match its headers") }
+    guard WebPPictureInit(&picture) != 0 else {
+      throw WebPError.encoderFailed(
+        "the library's version does not match "
+          + "its headers")
+    }
     defer { WebPPictureFree(&picture) }
     picture.width = Int32(region.width)
     picture.height = Int32(region.height)

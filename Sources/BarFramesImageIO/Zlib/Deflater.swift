@@ -55,7 +55,9 @@ final class Deflater {
 
   /// Compresses the next piece of the stream begun by ``begin()``, appending what zlib
   /// produces to `compressed`; `finish` ends the stream.
-  func compress(_ input: UnsafeRawBufferPointer, finish: Bool, appendingTo compressed: inout [UInt8]) throws(PNGEncodingError) {
+  func compress(
+    _ input: UnsafeRawBufferPointer, finish: Bool, appendingTo compressed: inout [UInt8]
+  ) throws(PNGEncodingError) {
     if output.count < 1 << 16 { output = [UInt8](repeating: 0, count: 1 << 16) }
     stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
     stream.pointee.avail_in = uInt(input.count)
@@ -68,7 +70,9 @@ final class Deflater {
         stream.pointee.next_out = nil
         return (status, out.count - Int(stream.pointee.avail_out), stream.pointee.avail_out == 0)
       }
-      guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else { throw .zlib(operation: "deflate", status: status) }
+      guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
+        throw .zlib(operation: "deflate", status: status)
+      }
       compressed.append(contentsOf: output[0..<produced])
       if finish ? status == Z_STREAM_END : !full && stream.pointee.avail_in == 0 { return }
     }

@@ -30,7 +30,9 @@ enum Inflater {
   /// The most bytes deflate produces from one byte of input (258 bytes for every 2 bits, at best).
   static let maximumRatio = 1032
 
-  private static func inflate(_ input: UnsafeRawBufferPointer, expectedSize: Int, acceptShort: Bool) throws(Failure) -> [UInt8] {
+  private static func inflate(
+    _ input: UnsafeRawBufferPointer, expectedSize: Int, acceptShort: Bool
+  ) throws(Failure) -> [UInt8] {
     var stream = z_stream()
     var output = [UInt8](repeating: 0, count: expectedSize)
     var failure: Failure?

@@ -208,7 +208,9 @@ public final class SVGContext: DrawingContext {
     let id = markup.uniqueID("\(prefix)clip-\(clipCount)")
     markup.open("clipPath", [("id", id)])
     if !path.isEmpty, path.hasFiniteCoordinates {
-      markup.element("path", (rule == .evenOdd ? [("clip-rule", "evenodd")] : []) + [("d", path.svgPathData(decimals: SVGNumber.decimals))])
+      markup.element(
+        "path",
+        (rule == .evenOdd ? [("clip-rule", "evenodd")] : []) + [("d", path.svgPathData(decimals: SVGNumber.decimals))])
     }
     markup.close()
     return id
@@ -217,10 +219,14 @@ public final class SVGContext: DrawingContext {
   /// A layer name reduced to characters that are safe inside `url(#…)` and in an XML name.
   private static func idFragment(_ name: String) -> String {
     let safe = name.unicodeScalars.map { scalar -> String in
-      let ok = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."
+      let ok =
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+        || scalar == "."
       return ok && scalar.isASCII ? String(scalar) : "_"
     }.joined()
-    guard let first = safe.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return "_" + safe }
+    guard let first = safe.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
+      return "_" + safe
+    }
     return safe
   }
 
@@ -269,7 +275,8 @@ public final class SVGContext: DrawingContext {
     guard let pixels = image.pngPixelSize, rect.width > 0, rect.height > 0,
       [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite)
     else { return }
-    let placed = contentMode.placement(ofImageSize: Size(width: Double(pixels.width), height: Double(pixels.height)), in: rect)
+    let placed = contentMode.placement(
+      ofImageSize: Size(width: Double(pixels.width), height: Double(pixels.height)), in: rect)
     saveState()
     clip(to: Path(rect: rect))
     synchronizeGroups()

@@ -27,7 +27,12 @@ public enum TimingProbeFile {
       var document = try JSONObjectReader(try JSONInput.parse(data, file: name), file: name)
       try document.rejectUnknownKeys(accepting: ["version", "probes"])
       try document.checkVersion(supported: version)
-      guard let items = try document.array("probes") else { throw document.error("probes", "missing; expected an array") }
+      guard let items = try document.array("probes") else {
+        throw document.error(
+          "probes",
+          "missing; expected an "
+            + "array")
+      }
       var probes: [TimingProbe] = []
       for item in items {
         // Known before anything inside the probe is read, so every error in it names the probe.
@@ -181,7 +186,9 @@ public enum TimingProbeFile {
       switch self {
       case .basic: Self.commonKeys + ["fromValue", "toValue", "byValue", "additive", "cumulative"]
       case .keyframe:
-        Self.commonKeys + ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode", "additive", "cumulative"]
+        Self.commonKeys + [
+          "values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode", "additive", "cumulative",
+        ]
       case .group: Self.commonKeys + ["animations"]
       }
     }
@@ -237,7 +244,10 @@ public enum TimingProbeFile {
       do {
         calculationMode = try object.choice("calculationMode", default: .linear)
       } catch {
-        throw InputError(file: error.file, keyPath: error.keyPath, message: error.message + " (cubic and cubicPaced are not supported)")
+        throw InputError(
+          file: error.file, keyPath: error.keyPath,
+          message: error.message + " (cubic and cubicPaced "
+            + "are not supported)")
       }
       animation = .keyframe(
         KeyframeAnimation(
@@ -272,7 +282,10 @@ public enum TimingProbeFile {
       }
       return n.count == 2 ? .point(Point(n[0], n[1])) : .color(Color(red: n[0], green: n[1], blue: n[2], alpha: n[3]))
     case .array(let items):
-      throw InputError(file: file, keyPath: path.description, message: "expected \(expectation), got \(items.count) items")
+      throw InputError(
+        file: file, keyPath: path.description,
+        message: "expected \(expectation), got \(items.count) "
+          + "items")
     default:
       throw InputError(file: file, keyPath: path.description, message: "expected \(expectation), got \(json.summary)")
     }
@@ -289,7 +302,11 @@ public enum TimingProbeFile {
       }
       return TimingFunction(name: name)
     case .array(let items):
-      guard items.count == 4 else { throw error("expected 4 control-point numbers [x1, y1, x2, y2], got \(items.count)") }
+      guard items.count == 4 else {
+        throw error(
+          "expected 4 control-point numbers [x1, y1, x2, y2], got "
+            + "\(items.count)")
+      }
       var n: [Double] = []
       for (i, item) in items.enumerated() {
         n.append(try JSONObjectReader.checkNumber(item, .any, file: file, path: path.appending(index: i)))

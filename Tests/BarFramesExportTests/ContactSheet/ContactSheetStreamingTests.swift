@@ -7,10 +7,13 @@ import Testing
 /// The contact sheet compresses each full row of cells while the next ones are drawn; the file
 /// must be the one the finished picture would give.
 @Suite struct ContactSheetStreamingTests {
-  @Test("A sheet compressed row by row is byte for byte the finished picture's PNG", arguments: [PNGCompressionPreset.fast, .small])
+  @Test(
+    "A sheet compressed row by row is byte for byte the finished picture's PNG",
+    arguments: [PNGCompressionPreset.fast, .small])
   func streamedSheetMatchesTheWholePicture(preset: PNGCompressionPreset) throws {
     let timeline = try ExportFixtures.scene(duration: 2, fps: 10, scale: 2)
-    let renderer = try FrameRenderer(size: timeline.scene.style.canvas.size, scale: 2, background: timeline.scene.style.canvas.background)
+    let renderer = try FrameRenderer(
+      size: timeline.scene.style.canvas.size, scale: 2, background: timeline.scene.style.canvas.background)
     // 11 cells: 4 columns, 3 rows, the last one short, so a band ends at a row and at the end.
     let sheet = ContactSheet(
       title: "bar", scale: 2, frameWidth: renderer.pixelSize.width, frameHeight: renderer.pixelSize.height, count: 11,
@@ -18,7 +21,8 @@ import Testing
     let streamed = try sheet.makeCanvas(encodingAs: preset)
     let whole = try sheet.makeCanvas()
     for k in 0..<11 {
-      let frame = ContactSheet.Frame(index: k, time: Double(k) / 5, image: try renderer.render(timeline.presentation(at: Double(k) / 5)))
+      let frame = ContactSheet.Frame(
+        index: k, time: Double(k) / 5, image: try renderer.render(timeline.presentation(at: Double(k) / 5)))
       try streamed.add(frame)
       try whole.add(frame)
     }

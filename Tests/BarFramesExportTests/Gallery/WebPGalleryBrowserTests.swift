@@ -34,7 +34,9 @@ struct WebPGalleryBrowserTests {
     let (_, manifest) = try ExportFixtures.export(
       [try ExportFixtures.scene(name: "bar")], options: ExportFixtures.options(.all), into: directory)
     let webp = try #require(manifest.scenes[0].files.first { $0.format == "webp" })
-    let frames = try manifest.scenes[0].frames.map { try PNGDecoder.decode(Array(Data(contentsOf: directory.appendingPathComponent($0.path)))) }
+    let frames = try manifest.scenes[0].frames.map {
+      try PNGDecoder.decode(Array(Data(contentsOf: directory.appendingPathComponent($0.path))))
+    }
     #expect(frames.count == 11)
     // Every third pixel of the frame, in CSS pixels (the browser runs at device scale 1).
     let points = stride(from: 1, to: 60, by: 3).flatMap { y in stride(from: 1, to: 120, by: 3).map { x in (x, y) } }
@@ -42,10 +44,16 @@ struct WebPGalleryBrowserTests {
     let samples = 6
     typealias B = BrowserDriver
     var steps: [JSONValue] = [
-      B.step("open", directory.appendingPathComponent("index.html").absoluteString), B.waitFor("window.barframesPlayer"),
+      B.step("open", directory.appendingPathComponent("index.html").absoluteString),
+      B.waitFor("window.barframesPlayer"),
       .object([.init("eval", .string(Self.showWebP)), .init("as", .string("link"))]),
-      B.waitFor("document.getElementById('webp-under-test').complete && document.getElementById('webp-under-test').naturalWidth > 0"),
-      .object([.init("eval", .string("document.getElementById('webp-under-test').naturalWidth")), .init("as", .string("width"))]),
+      B.waitFor(
+        "document.getElementById('webp-under-test').complete && document.getElementById('webp-under-test').naturalWidth > 0"
+      ),
+      .object([
+        .init("eval", .string("document.getElementById('webp-under-test').naturalWidth")),
+        .init("as", .string("width")),
+      ]),
     ]
     for n in 0..<samples {
       steps.append(.object([.init("pixels", .string(pointList)), .init("as", .string("sample \(n)"))]))
@@ -59,7 +67,10 @@ struct WebPGalleryBrowserTests {
 
     // What each PNG frame shows at the points; the WebP's pictures must be among them.
     func colours(_ image: RGBAImage) -> [[Int]] {
-      points.map { let p = image[$0.0, $0.1]; return [Int(p.red), Int(p.green), Int(p.blue)] }
+      points.map {
+        let p = image[$0.0, $0.1]
+        return [Int(p.red), Int(p.green), Int(p.blue)]
+      }
     }
     let expected = frames.map(colours)
     #expect(Set(expected).count >= 3, "the scene shows at least its three steps")

@@ -1,7 +1,8 @@
-@testable import BarFramesExport
 import BarFramesImageIO
 import Foundation
 import Testing
+
+@testable import BarFramesExport
 
 /// The drawing threads block on each other here, so these tests wait on threads of their own,
 /// never on Swift's cooperative pool.
@@ -9,7 +10,8 @@ import Testing
   /// Runs `body` on a thread and returns what it returned, waiting at most 10 s.
   static func onThread(_ body: @escaping @Sendable () -> RGBAImage?) -> (finished: Bool, value: RGBAImage?) {
     final class Box: @unchecked Sendable { var value: RGBAImage? }
-    let box = Box(), done = DispatchSemaphore(value: 0)
+    let box = Box()
+    let done = DispatchSemaphore(value: 0)
     Thread {
       box.value = body()
       done.signal()

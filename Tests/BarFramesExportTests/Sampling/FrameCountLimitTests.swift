@@ -10,7 +10,8 @@ import Testing
 @Suite struct FrameCountLimitTests {
   static let outside = URL(fileURLWithPath: "/nonexistent-frame-limit")
 
-  func plan(duration: Double, fps: Double, _ configure: (inout ExportOptions) -> Void = { _ in }) throws -> [ScenePlan] {
+  func plan(duration: Double, fps: Double, _ configure: (inout ExportOptions) -> Void = { _ in }) throws -> [ScenePlan]
+  {
     let timeline = try ExportFixtures.scene(name: "long", duration: duration, fps: fps)
     var options = ExportOptions()
     configure(&options)

@@ -1,5 +1,5 @@
-import BarFramesTestSupport
 import BarFramesImageIO
+import BarFramesTestSupport
 import Foundation
 import Testing
 
@@ -46,10 +46,15 @@ struct APNGWriterTests {
   }
 
   /// A transparent canvas with opaque squares (x, y, side, colour index) drawn on it.
-  static func squares(width: Int, height: Int, _ squares: [(Int, Int, Int, Int)], background: RGBAImage.Pixel? = nil) -> RGBAImage {
-    var image = background.map { RGBAImage(width: width, height: height, filledWith: $0) } ?? RGBAImage(width: width, height: height)
+  static func squares(
+    width: Int, height: Int, _ squares: [(Int, Int, Int, Int)], background: RGBAImage.Pixel? = nil
+  ) -> RGBAImage {
+    var image =
+      background.map { RGBAImage(width: width, height: height, filledWith: $0) }
+      ?? RGBAImage(width: width, height: height)
     let palette: [RGBAImage.Pixel] = [
-      .init(red: 255, green: 59, blue: 48), .init(red: 0, green: 122, blue: 255), .init(red: 52, green: 199, blue: 89, alpha: 128),
+      .init(red: 255, green: 59, blue: 48), .init(red: 0, green: 122, blue: 255),
+      .init(red: 52, green: 199, blue: 89, alpha: 128),
     ]
     for (x0, y0, side, colour) in squares {
       for y in y0..<min(height, y0 + side) { for x in x0..<min(width, x0 + side) { image[x, y] = palette[colour] } }
@@ -70,14 +75,19 @@ struct APNGWriterTests {
     let animation = try APNGReader.read(writer.sink.bytes)
     #expect(animation.frames.map(\.image) == [a, b, c])
     // 2 × 1/60 = 1/30, 3 × 1/60 = 1/20, 1/60.
-    #expect(animation.frames.map(\.delay) == [FrameDelay(seconds: 1, per: 30), FrameDelay(seconds: 1, per: 20), FrameDelay(seconds: 1, per: 60)])
+    #expect(
+      animation.frames.map(\.delay) == [
+        FrameDelay(seconds: 1, per: 30), FrameDelay(seconds: 1, per: 20), FrameDelay(seconds: 1, per: 60),
+      ])
     #expect(try PNGChunk.parse(writer.sink.bytes)[1].data == [0, 0, 0, 3, 0, 0, 0, 0])  // acTL patched to 3 frames
   }
 
   @Test("A merged delay that no 16-bit fraction holds exactly starts a new frame instead of drifting")
   func mergingKeepsDelaysExact() throws {
     let image = Self.squares(width: 6, height: 4, [(1, 1, 2, 1)])
-    let delays = [FrameDelay(seconds: 1, per: 65535), FrameDelay(seconds: 1, per: 65534), FrameDelay(seconds: 1, per: 65534)]
+    let delays = [
+      FrameDelay(seconds: 1, per: 65535), FrameDelay(seconds: 1, per: 65534), FrameDelay(seconds: 1, per: 65534),
+    ]
     let writer = try Self.writer([image, image, image], colorType: .rgba, delay: delays[0], delays: delays)
     let animation = try APNGReader.read(writer.sink.bytes)
     // 1/65535 + 1/65534 does not fit; 1/65534 + 1/65534 = 1/32767 does.
@@ -86,14 +96,16 @@ struct APNGWriterTests {
     #expect(writer.mergedFrames == 1)
   }
 
-  @Test("Every displayed frame is the appended image, alpha included, and smaller than whole frames", arguments: [false, true])
+  @Test(
+    "Every displayed frame is the appended image, alpha included, and smaller than whole frames",
+    arguments: [false, true])
   func changedRegionsAreExact(opaque: Bool) throws {
     // Squares appear, move, vanish (back to transparent), blink and repeat, over noise or nothing.
     var images: [RGBAImage] = []
     let background: RGBAImage.Pixel? = opaque ? .init(red: 230, green: 230, blue: 235) : nil
     var seed: UInt64 = 7
     func next(_ n: Int) -> Int {
-      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((seed >> 33) % UInt64(n))
     }
     for step in 0..<40 {
@@ -118,7 +130,8 @@ struct APNGWriterTests {
     var kept: [Bool] = []
     let small = try PNGEncoder(preset: .small)
     for (image, colorType) in [
-      (TestImages.flatBar(width: 120, height: 20), PNGColorType.rgb), (TestImages.gradient(width: 64, height: 48), .rgba),
+      (TestImages.flatBar(width: 120, height: 20), PNGColorType.rgb),
+      (TestImages.gradient(width: 64, height: 48), .rgba),
       (TestImages.transparentBar(width: 90, height: 16), .rgba),
     ] {
       for handed in [
@@ -145,7 +158,8 @@ struct APNGWriterTests {
     let second = TestImages.noise(width: 24, height: 10, opaque: true, seed: 2)
     let handed = try PNGEncoder(preset: .small).encodeImageData(second, colorType: .rgb)
     let writer = try APNGWriter(
-      sink: MemoryByteSink(), width: 24, height: 10, colorType: .rgb, delay: FrameDelay(framesPerSecond: 10), preset: .small)
+      sink: MemoryByteSink(), width: 24, height: 10, colorType: .rgb, delay: FrameDelay(framesPerSecond: 10),
+      preset: .small)
     try writer.append(first)
     try writer.append(second, encoded: handed)
     try writer.finish()
@@ -170,12 +184,18 @@ struct APNGWriterTests {
   func aCompressionThreadWritesTheSameBytes(preset: PNGCompressionPreset) throws {
     // Squares that jump, vanish and come back (BACKGROUND and PREVIOUS disposals, OVER) and
     // a bar filling up (NONE, SOURCE), with repeats to merge.
-    let jumps: [[(Int, Int, Int, Int)]] = [[(2, 2, 8, 0)], [(70, 14, 8, 1)], [(2, 2, 8, 0)], [], [(30, 5, 6, 2)], [(30, 5, 6, 2)], [(2, 2, 8, 0), (80, 1, 4, 1)]]
-    let images = jumps.map { Self.squares(width: 90, height: 16, $0) } + Self.frames(count: 12, width: 90, height: 16, transparent: true)
+    let jumps: [[(Int, Int, Int, Int)]] = [
+      [(2, 2, 8, 0)], [(70, 14, 8, 1)], [(2, 2, 8, 0)], [], [(30, 5, 6, 2)], [(30, 5, 6, 2)],
+      [(2, 2, 8, 0), (80, 1, 4, 1)],
+    ]
+    let images =
+      jumps.map { Self.squares(width: 90, height: 16, $0) }
+      + Self.frames(count: 12, width: 90, height: 16, transparent: true)
     var files: [[UInt8]] = []
     for thread in [false, true] {
       let writer = try APNGWriter(
-        sink: MemoryByteSink(), width: 90, height: 16, colorType: .rgba, delay: FrameDelay(framesPerSecond: 30), preset: preset,
+        sink: MemoryByteSink(), width: 90, height: 16, colorType: .rgba, delay: FrameDelay(framesPerSecond: 30),
+        preset: preset,
         compressionThread: thread)
       for image in images { try writer.append(image) }
       try writer.finish()
@@ -208,7 +228,9 @@ struct APNGWriterTests {
     let right = Self.squares(width: w, height: h, [(80, 20, 8, 0)])
     let jump = try APNGReader.read(Self.write([left, right], colorType: .rgba, delay: FrameDelay(framesPerSecond: 10)))
     #expect(jump.frames[0].disposeOp == 1)
-    #expect(PixelRect(x: jump.frames[1].x, y: jump.frames[1].y, width: jump.frames[1].width, height: jump.frames[1].height) == PixelRect(x: 80, y: 20, width: 8, height: 8))
+    #expect(
+      PixelRect(x: jump.frames[1].x, y: jump.frames[1].y, width: jump.frames[1].width, height: jump.frames[1].height)
+        == PixelRect(x: 80, y: 20, width: 8, height: 8))
 
     // A badge blinks over a noisy picture: after the badge, PREVIOUS restores the picture.
     let picture = TestImages.noise(width: w, height: h, opaque: true, seed: 3)
@@ -217,7 +239,8 @@ struct APNGWriterTests {
       for x in 44..<52 { for y in 12..<20 { image[x, y] = .init(red: 255, green: 59, blue: 48) } }
       return image
     }()
-    let blink = try APNGReader.read(Self.write([picture, badge, picture, badge], colorType: .rgba, delay: FrameDelay(framesPerSecond: 10)))
+    let blink = try APNGReader.read(
+      Self.write([picture, badge, picture, badge], colorType: .rgba, delay: FrameDelay(framesPerSecond: 10)))
     #expect(blink.frames[1].disposeOp == 2)
     #expect(blink.frames[2].width * blink.frames[2].height == 1)  // nothing left to draw
     #expect(blink.frames.map(\.image) == [picture, badge, picture, badge])
@@ -225,7 +248,8 @@ struct APNGWriterTests {
     // Two far-apart opaque dots appear over noise: OVER leaves the noise between them alone.
     var dots = picture
     for (x, y) in [(1, 1), (94, 30)] { dots[x, y] = .init(red: 255, green: 255, blue: 255) }
-    let over = try APNGReader.read(Self.write([picture, dots], colorType: .rgba, delay: FrameDelay(framesPerSecond: 10)))
+    let over = try APNGReader.read(
+      Self.write([picture, dots], colorType: .rgba, delay: FrameDelay(framesPerSecond: 10)))
     #expect(over.frames[1].blendOp == 1)
     #expect(over.frames[1].width == 94 && over.frames[1].height == 30)
     #expect(over.frames.map(\.image) == [picture, dots])
@@ -236,7 +260,8 @@ struct APNGWriterTests {
     let image = TestImages.transparentBar(width: 30, height: 6)
     // Data compressed at another level than the writer's: reused, it shows in the file as is.
     let small = try PNGEncoder(preset: .small).encodeImageData(image, colorType: .rgba)
-    let writer = try APNGWriter(sink: MemoryByteSink(), width: 30, height: 6, colorType: .rgba, delay: FrameDelay(framesPerSecond: 10))
+    let writer = try APNGWriter(
+      sink: MemoryByteSink(), width: 30, height: 6, colorType: .rgba, delay: FrameDelay(framesPerSecond: 10))
     try writer.append(image, encoded: small)
     try writer.finish()
     let idat = try #require(try PNGChunk.parse(writer.sink.bytes).first { $0.type == "IDAT" })
@@ -260,11 +285,16 @@ struct APNGWriterTests {
 
   @Test("Sequence numbers run 0, 1, 2… over fcTL and fdAT; acTL announces the frame count")
   func sequenceNumbers() throws {
-    let bytes = try Self.write(Self.frames(count: 4, width: 5, height: 3, transparent: true), colorType: .rgba, delay: FrameDelay(framesPerSecond: 24))
+    let bytes = try Self.write(
+      Self.frames(count: 4, width: 5, height: 3, transparent: true), colorType: .rgba,
+      delay: FrameDelay(framesPerSecond: 24))
     let chunks = try PNGChunk.parse(bytes)
-    #expect(chunks.map(\.type) == ["IHDR", "acTL", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND"])
+    #expect(
+      chunks.map(\.type) == ["IHDR", "acTL", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND"])
     let numbered = chunks.filter { $0.type == "fcTL" || $0.type == "fdAT" }
-    let numbers = numbered.map { UInt32($0.data[0]) << 24 | UInt32($0.data[1]) << 16 | UInt32($0.data[2]) << 8 | UInt32($0.data[3]) }
+    let numbers = numbered.map {
+      UInt32($0.data[0]) << 24 | UInt32($0.data[1]) << 16 | UInt32($0.data[2]) << 8 | UInt32($0.data[3])
+    }
     #expect(numbers == Array(0..<7))
     #expect(chunks[1].data == [0, 0, 0, 4, 0, 0, 0, 0])  // 4 frames, loop forever
     let fcTL = chunks[2].data
@@ -287,7 +317,8 @@ struct APNGWriterTests {
   @Test("A writer refuses mismatched, surplus and missing frames")
   func misuse() throws {
     let encoder = try PNGEncoder()
-    let writer = try APNGWriter(sink: MemoryByteSink(), width: 4, height: 2, colorType: .rgb, delay: FrameDelay(framesPerSecond: 30))
+    let writer = try APNGWriter(
+      sink: MemoryByteSink(), width: 4, height: 2, colorType: .rgb, delay: FrameDelay(framesPerSecond: 30))
     #expect(throws: APNGError.noFrames) { try writer.finish() }
     #expect(throws: APNGError.colorTypeMismatch(frame: 0, colorType: .rgba, expected: .rgb)) {
       try writer.append(TestImages.transparentBar(width: 4, height: 2))
@@ -296,7 +327,9 @@ struct APNGWriterTests {
       try writer.append(TestImages.flatBar(width: 5, height: 2))
     }
     // Compressed data of another colour type is not reused: the frame is compressed again.
-    try writer.append(TestImages.flatBar(width: 4, height: 2), encoded: encoder.encodeImageData(TestImages.flatBar(width: 4, height: 2), colorType: .rgba))
+    try writer.append(
+      TestImages.flatBar(width: 4, height: 2),
+      encoded: encoder.encodeImageData(TestImages.flatBar(width: 4, height: 2), colorType: .rgba))
     try writer.finish()
     #expect(try APNGReader.read(writer.sink.bytes).frames.map(\.image) == [TestImages.flatBar(width: 4, height: 2)])
     #expect(throws: APNGError.alreadyFinished) { try writer.finish() }
@@ -306,9 +339,13 @@ struct APNGWriterTests {
   @Test("A still PNG and broken sequence numbers are rejected by the reader")
   func readerValidation() throws {
     let still = try PNGEncoder().encode(TestImages.flatBar(width: 4, height: 2))
-    #expect(throws: APNGError.invalidAnimation("there is no acTL chunk, so this is a still PNG")) { try APNGReader.read(still) }
+    #expect(throws: APNGError.invalidAnimation("there is no acTL chunk, so this is a still PNG")) {
+      try APNGReader.read(still)
+    }
 
-    let bytes = try Self.write(Self.frames(count: 3, width: 5, height: 3, transparent: false), colorType: .rgb, delay: FrameDelay(framesPerSecond: 10))
+    let bytes = try Self.write(
+      Self.frames(count: 3, width: 5, height: 3, transparent: false), colorType: .rgb,
+      delay: FrameDelay(framesPerSecond: 10))
     var chunks = try PNGChunk.parse(bytes)
     let fdAT = try #require(chunks.firstIndex { $0.type == "fdAT" })
     chunks[fdAT].data[3] = 9  // sequence number 2 → 9
@@ -326,7 +363,9 @@ struct APNGWriterTests {
       for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
       table[n] = c
     }
-    func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    func bigEndian(_ v: UInt32) -> [UInt8] {
+      [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+    }
     var file = PNGChunk.signature
     for chunk in chunks {
       let body = Array(chunk.type.utf8) + chunk.data
@@ -339,7 +378,9 @@ struct APNGWriterTests {
 
   @Test("ffprobe counts the same number of frames", .enabled(if: ExternalTools.hasFFprobe, "ffprobe is not installed"))
   func ffprobeFrameCount() throws {
-    let bytes = try Self.write(Self.frames(count: 12, width: 40, height: 10, transparent: true), colorType: .rgba, delay: FrameDelay(framesPerSecond: 30000, per: 1001))
+    let bytes = try Self.write(
+      Self.frames(count: 12, width: 40, height: 10, transparent: true), colorType: .rgba,
+      delay: FrameDelay(framesPerSecond: 30000, per: 1001))
     let directory = try ExternalTools.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("bar.apng")
@@ -347,7 +388,9 @@ struct APNGWriterTests {
     #expect(try ExternalTools.ffprobeFrameCount(of: url) == 12)
   }
 
-  @Test("ffmpeg decodes every frame to exactly the appended image", .enabled(if: ExternalTools.hasFFmpeg, "ffmpeg is not installed"))
+  @Test(
+    "ffmpeg decodes every frame to exactly the appended image",
+    .enabled(if: ExternalTools.hasFFmpeg, "ffmpeg is not installed"))
   func ffmpegDecodesExactly() throws {
     // Over a noisy strip: squares move, vanish and turn translucent on a transparent band while
     // a badge blinks on the noise, so dispose PREVIOUS and blend OVER occur as well as the rest.
@@ -355,10 +398,16 @@ struct APNGWriterTests {
     var images: [RGBAImage] = []
     for step in 0..<24 {
       let x = (step * 7) % 50
-      var image = Self.squares(width: 64, height: 20, step % 6 == 5 ? [] : [(x, 12, 6, step % 3), (60 - x / 2, 14, 4, (step + 1) % 3)])
+      var image = Self.squares(
+        width: 64, height: 20, step % 6 == 5 ? [] : [(x, 12, 6, step % 3), (60 - x / 2, 14, 4, (step + 1) % 3)])
       image.pixels.replaceSubrange(0..<noise.pixels.count, with: noise.pixels)
-      if step % 2 == 1 { for bx in 30..<36 { for by in 2..<8 { image[bx, by] = .init(red: 255, green: 59, blue: 48) } } }
-      if step % 7 == 3 { image[1, 1] = .init(red: 255, green: 255, blue: 255); image[62, 8] = .init(red: 0, green: 0, blue: 0) }
+      if step % 2 == 1 {
+        for bx in 30..<36 { for by in 2..<8 { image[bx, by] = .init(red: 255, green: 59, blue: 48) } }
+      }
+      if step % 7 == 3 {
+        image[1, 1] = .init(red: 255, green: 255, blue: 255)
+        image[62, 8] = .init(red: 0, green: 0, blue: 0)
+      }
       images.append(image)
       if step % 4 == 0 { images.append(image) }
     }
@@ -367,7 +416,9 @@ struct APNGWriterTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("squares.apng")
     try Data(bytes).write(to: url)
-    let raw = try ExternalTools.run(ExternalTools.ffmpeg, ["-v", "error", "-i", url.path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+    let raw = try ExternalTools.run(
+      ExternalTools.ffmpeg,
+      ["-v", "error", "-i", url.path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
     #expect(raw.status == 0, "\(raw.stderr)")
     let expected = Self.deduplicated(images)
     #expect(Array(raw.stdout) == expected.flatMap(\.pixels))
@@ -387,7 +438,9 @@ struct APNGWriterTests {
     let handle = try FileHandle(forWritingTo: url)
     // A byte before the animation: the sink patches acTL relative to where it started.
     try handle.write(contentsOf: [0x2A])
-    let writer = try APNGWriter(sink: FileHandleByteSink(handle: handle, bufferSize: 64), width: 20, height: 6, colorType: .rgb, delay: FrameDelay(framesPerSecond: 25))
+    let writer = try APNGWriter(
+      sink: FileHandleByteSink(handle: handle, bufferSize: 64), width: 20, height: 6, colorType: .rgb,
+      delay: FrameDelay(framesPerSecond: 25))
     for image in images { try writer.append(image) }
     try writer.finish()
     try handle.close()

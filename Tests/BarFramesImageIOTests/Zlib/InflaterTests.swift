@@ -11,7 +11,9 @@ import Testing
   static let rows = PNGFixture.rgbaRows(width: 3, height: 2)
 
   @Test func aStreamOfTheExpectedSizeInflates() throws {
-    let bytes = try PNGFixture.zlib(Self.rows).withUnsafeBytes { try Inflater.inflate($0, expectedSize: Self.rows.count) }
+    let bytes = try PNGFixture.zlib(Self.rows).withUnsafeBytes {
+      try Inflater.inflate($0, expectedSize: Self.rows.count)
+    }
     #expect(bytes == Self.rows)
   }
 
@@ -28,6 +30,8 @@ import Testing
       PNGFixture.header(width: 11585, height: 11585), PNGFixture.chunk("IDAT", PNGFixture.zlib([0, 1, 2, 3, 4, 5])),
       PNGFixture.chunk("IEND", []),
     ])
-    #expect(throws: PNGDecodingError.imageDataTooShort(bytes: 6, expected: 11585 * (1 + 11585 * 4))) { try PNGDecoder.decode(png) }
+    #expect(throws: PNGDecodingError.imageDataTooShort(bytes: 6, expected: 11585 * (1 + 11585 * 4))) {
+      try PNGDecoder.decode(png)
+    }
   }
 }

@@ -30,7 +30,8 @@ import Testing
 
   @Test func parametersAndTransparentBackgroundAreRead() throws {
     let style = try decode(
-      ##"{"version": 1, "design": "bent-line", "size": [200, 100], "background": "transparent", "lineWidth": 3, "strokeColor": "#FF000080", "origin": [10, 50]}"##)
+      ##"{"version": 1, "design": "bent-line", "size": [200, 100], "background": "transparent", "lineWidth": 3, "strokeColor": "#FF000080", "origin": [10, 50]}"##
+    )
     #expect(style.canvas.background == nil)
     let bent = try #require(style.parameters(as: BentLine.self))
     #expect(bent.lineWidth == 3)
@@ -39,23 +40,65 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"version": 1, "design": "bent-line", "lineWidth": -5}"#, "Styles/x.json: lineWidth: expected a positive number, got -5"),
-    (#"{"version": 1, "design": "bent-line", "lineWidth": "5"}"#, "Styles/x.json: lineWidth: expected a positive number, got \"5\""),
-    (#"{"version": 1, "design": "bent-line", "lineWidth": 1e999}"#, "Styles/x.json: lineWidth: expected a positive number, got a number too large to represent"),
-    (#"{"version": 1, "design": "bent-line", "colour": "red"}"#, #"Styles/x.json: unknown key "colour"; none of the 11 valid keys is close"#),
-    (#"{"version": 2, "design": "bent-line"}"#, "Styles/x.json: version: this version of BarFrames reads version 1 files, not version 2"),
+    (
+      #"{"version": 1, "design": "bent-line", "lineWidth": -5}"#,
+      "Styles/x.json: lineWidth: expected a positive number, got -5"
+    ),
+    (
+      #"{"version": 1, "design": "bent-line", "lineWidth": "5"}"#,
+      "Styles/x.json: lineWidth: expected a positive number, got \"5\""
+    ),
+    (
+      #"{"version": 1, "design": "bent-line", "lineWidth": 1e999}"#,
+      "Styles/x.json: lineWidth: expected a positive number, got a number too large to represent"
+    ),
+    (
+      #"{"version": 1, "design": "bent-line", "colour": "red"}"#,
+      #"Styles/x.json: unknown key "colour"; none of the 11 valid keys is close"#
+    ),
+    (
+      #"{"version": 2, "design": "bent-line"}"#,
+      "Styles/x.json: version: this version of BarFrames reads version 1 files, not version 2"
+    ),
     // Beyond Int's range, and infinity: refused with a message, never a trap in Int(_:).
-    (#"{"version": 1e19, "design": "bent-line"}"#, "Styles/x.json: version: this version of BarFrames reads version 1 files, not version 1e+19"),
-    (#"{"version": 9223372036854775808, "design": "bent-line"}"#, "Styles/x.json: version: this version of BarFrames reads version 1 files, not version"),
-    (#"{"version": 1e400, "design": "bent-line"}"#, "Styles/x.json: version: expected a whole number, got a number too large to represent"),
+    (
+      #"{"version": 1e19, "design": "bent-line"}"#,
+      "Styles/x.json: version: this version of BarFrames reads version 1 files, not version 1e+19"
+    ),
+    (
+      #"{"version": 9223372036854775808, "design": "bent-line"}"#,
+      "Styles/x.json: version: this version of BarFrames reads version 1 files, not version"
+    ),
+    (
+      #"{"version": 1e400, "design": "bent-line"}"#,
+      "Styles/x.json: version: expected a whole number, got a number too large to represent"
+    ),
     (#"{"design": "bent-line"}"#, "Styles/x.json: version: missing; add \"version\": 1"),
     (#"{"version": 1, "design": "pie"}"#, "Styles/x.json: design: unknown design \"pie\"; expected one of"),
-    (#"{"version": 1, "design": "bent-line", "size": [0, 10]}"#, "Styles/x.json: size[0]: expected a positive number, got 0"),
-    (#"{"version": 1, "design": "bent-line", "size": [100000, 10]}"#, "Styles/x.json: size: expected at most 4096 × 4096 points"),
-    (#"{"version": 1, "design": "bent-line", "size": 5}"#, "Styles/x.json: size: expected an array of two numbers, got 5"),
-    (#"{"version": 1, "design": "bent-line", "trackColor": "grey"}"#, "Styles/x.json: trackColor: expected a colour as #RRGGBB"),
-    (#"{"version": 1, "design": "bent-line", "background": "nope"}"#, "Styles/x.json: background: expected \"transparent\" or a colour"),
-    (#"{"version": 1, "design": "bent-line", "comparisonPair": 1}"#, "Styles/x.json: comparisonPair: expected true or false, got 1"),
+    (
+      #"{"version": 1, "design": "bent-line", "size": [0, 10]}"#,
+      "Styles/x.json: size[0]: expected a positive number, got 0"
+    ),
+    (
+      #"{"version": 1, "design": "bent-line", "size": [100000, 10]}"#,
+      "Styles/x.json: size: expected at most 4096 × 4096 points"
+    ),
+    (
+      #"{"version": 1, "design": "bent-line", "size": 5}"#,
+      "Styles/x.json: size: expected an array of two numbers, got 5"
+    ),
+    (
+      #"{"version": 1, "design": "bent-line", "trackColor": "grey"}"#,
+      "Styles/x.json: trackColor: expected a colour as #RRGGBB"
+    ),
+    (
+      #"{"version": 1, "design": "bent-line", "background": "nope"}"#,
+      "Styles/x.json: background: expected \"transparent\" or a colour"
+    ),
+    (
+      #"{"version": 1, "design": "bent-line", "comparisonPair": 1}"#,
+      "Styles/x.json: comparisonPair: expected true or false, got 1"
+    ),
     (#"[1, 2]"#, "Styles/x.json: expected an object, got an array"),
   ])
   func badInputNamesFileAndKeyPath(text: String, expected: String) {
@@ -79,7 +122,8 @@ import Testing
     #expect {
       try Style.load(contentsOf: url, displayName: "Styles/bad.json")
     } throws: { error in
-      "\(error)" == "Styles/bad.json: invalid JSON at line 3, column 13: unexpected character 'b'; expected a JSON value"
+      "\(error)"
+        == "Styles/bad.json: invalid JSON at line 3, column 13: unexpected character 'b'; expected a JSON value"
     }
   }
 

@@ -3,19 +3,21 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// On Linux the arguments come from /proc/self/cmdline. Without /proc, or started with no
 /// argument vector at all, barframes must say it cannot read its command line and exit 1 —
 /// it used to print the help and exit 0, as if nothing had been asked (issue 15).
 @Suite struct UnreadableCommandLineTests {
-  static let message = "barframes: error: cannot read the command line (is /proc mounted? was the program started with no arguments?)\n"
+  static let message =
+    "barframes: error: cannot read the command line (is /proc mounted? was the program started with no arguments?)\n"
 
   /// Unmounting /proc in a private mount namespace needs root (CI runs as root).
   static let canHideProc: Bool = {
     guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-    let probe = try? ExternalTools.run("/usr/bin/unshare", ["-m", "--propagation", "private", "/bin/sh", "-c", "umount -l /proc"])
+    let probe = try? ExternalTools.run(
+      "/usr/bin/unshare", ["-m", "--propagation", "private", "/bin/sh", "-c", "umount -l /proc"])
     return probe?.status == 0
   }()
 
@@ -23,7 +25,10 @@ import Glibc
   func withoutProcItExits1SayingSo() throws {
     let result = try ExternalTools.run(
       "/usr/bin/unshare",
-      ["-m", "--propagation", "private", "/bin/sh", "-c", "umount -l /proc && exec \"$0\" validate Examples/seek-bar.json", CommandRunner.executable.path],
+      [
+        "-m", "--propagation", "private", "/bin/sh", "-c",
+        "umount -l /proc && exec \"$0\" validate Examples/seek-bar.json", CommandRunner.executable.path,
+      ],
       in: TestRendering.packageRoot)
     #expect(result.status == 1)
     #expect(result.stderr == Self.message)
@@ -42,7 +47,8 @@ import Glibc
   static func spawnWithoutArguments(_ path: String) throws -> (status: Int32, stdout: String, stderr: String) {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let out = directory.appendingPathComponent("out").path, err = directory.appendingPathComponent("err").path
+    let out = directory.appendingPathComponent("out").path
+    let err = directory.appendingPathComponent("err").path
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -56,7 +62,8 @@ import Glibc
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return (
-      code, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "", (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+      code, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+      (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
     )
   }
 }

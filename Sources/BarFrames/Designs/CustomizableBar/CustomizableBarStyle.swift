@@ -58,27 +58,38 @@ public struct CustomizableBarStyle: DesignStyle {
         guard let path = try reader.optionalString(key) else { return value }
         return try CustomizableBarStyle.readIcon(path, directory: directory, reader: reader)
       }),
-    .number("barHeight", \.barHeight, .range(0...1000), unit: .points, "The track's and the fill's height (0 uses 2 for the large bar)."),
+    .number(
+      "barHeight", \.barHeight, .range(0...1000), unit: .points,
+      "The track's and the fill's height (0 uses 2 "
+        + "for the large bar)."),
     .number("dotHeight", \.dotHeight, .range(0...1000), unit: .points, "The icon's side; ignored without an icon."),
     .color("defaultColor", \.defaultColor, "The track."),
     .color("inProgressColor", \.inProgressColor, "The fill and the icon-less dot."),
     .color("dragColor", \.dragColor, "The fill while the large bar shows."),
-    .number("cornerRadius", \.cornerRadius, .range(0...1000), unit: .points, "The track's and the fill's corner radius; 0 is square."),
+    .number(
+      "cornerRadius", \.cornerRadius, .range(0...1000), unit: .points,
+      "The track's and the fill's corner "
+        + "radius; 0 is square."),
     .bool("enablePanProgressIcon", \.enablePanProgressIcon, "Whether the bar has its pan recognizer."),
     .number("responseInset", \.responseInset, .range(0...1000), unit: .points, "The hit slop on every side."),
     .bool("showLargeBar", \.showLargeBar, "`showLargeBar` right after init."),
     .bool("showAnchorPoint", \.showAnchorPoint, "`showAnchorPoint` right after init (false hides the dot)."),
-    .choice("pauseStrategy", \.pauseStrategy, "What `pauseAnimation` does: the article's fix, removing the animations, or nothing."),
+    .choice(
+      "pauseStrategy", \.pauseStrategy,
+      "What `pauseAnimation` does: the article's fix, removing the "
+        + "animations, or nothing."),
   ]
 
   /// Loads the icon's bytes now, so a style is a complete value and a missing or undecodable
   /// file fails at load time, naming the style and the key, rather than mid-render. The core
   /// does not decode PNGs (a renderer does), but it checks the whole file (``PNGCheck``): the
   /// size limits from the header first, then every chunk and the image data.
-  static func readIcon(_ path: String, directory: String, reader: JSONObjectReader) throws(InputError) -> EmbeddedImage {
+  static func readIcon(_ path: String, directory: String, reader: JSONObjectReader) throws(InputError) -> EmbeddedImage
+  {
     let key = "progressBarIconImage"
     guard !path.isEmpty else { throw reader.error(key, "expected a PNG file path, got an empty string") }
-    let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL
+    let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true))
+      .standardizedFileURL
     let file = InputText.quoted(url.path, limit: 100)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -95,13 +106,16 @@ public struct CustomizableBarStyle: DesignStyle {
     }
     // 64 bytes of file can claim 30000 × 30000 pixels (3.4 GB decoded): the limits are checked
     // from the header before anything else is read.
-    let side = InputLimits.iconSide, decoded = InputLimits.iconDecodedBytes
+    let side = InputLimits.iconSide
+    let decoded = InputLimits.iconDecodedBytes
     do {
       _ = try PNGCheck.check(bytes, maximumSide: side, maximumDecodedBytes: decoded)
     } catch {
       if case .tooLarge(let width, let height) = error {
         throw reader.error(
-          key, "the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded >> 20) MiB decoded (the limit)")
+          key,
+          "the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded >> 20) MiB decoded (the "
+            + "limit)")
       }
       throw reader.error(key, "the icon file \(file) is \(error.description)")
     }

@@ -1,7 +1,8 @@
-@testable import BarFrames
 import BarFramesTestSupport
 import Foundation
 import Testing
+
+@testable import BarFrames
 
 /// An icon whose header looks right but whose file cannot be decoded is refused when its style
 /// is read, naming the style file and the key — it used to be dropped from every frame while
@@ -14,7 +15,8 @@ import Testing
     try Data(bytes).write(to: url)
     do {
       _ = try Style(
-        json: try JSONValue(parsing: #"{"version": 1, "design": "customizable-bar", "progressBarIconImage": "icon.png"}"#),
+        json: try JSONValue(
+          parsing: #"{"version": 1, "design": "customizable-bar", "progressBarIconImage": "icon.png"}"#),
         file: "Styles/x.json", directory: directory.path)
       return (nil, url.path)
     } catch let error as InputError {
@@ -44,7 +46,9 @@ import Testing
     for name in files {
       let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
       let header = try PNGCheck.check(bytes, maximumSide: 4096, maximumDecodedBytes: 4 << 20)
-      #expect(header.width == Int(PNGFixture.bigEndianValue(bytes, 16)) && header.height == Int(PNGFixture.bigEndianValue(bytes, 20)), "\(name)")
+      #expect(
+        header.width == Int(PNGFixture.bigEndianValue(bytes, 16))
+          && header.height == Int(PNGFixture.bigEndianValue(bytes, 20)), "\(name)")
     }
   }
 

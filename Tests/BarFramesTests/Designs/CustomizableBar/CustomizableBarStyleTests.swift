@@ -29,7 +29,8 @@ import Testing
   }
 
   @Test func defaultsAreTheOriginalDemo() throws {
-    let style = try Style(json: try JSONValue(parsing: #"{"version": 1, "design": "customizable-bar"}"#), file: "x", directory: ".")
+    let style = try Style(
+      json: try JSONValue(parsing: #"{"version": 1, "design": "customizable-bar"}"#), file: "x", directory: ".")
     #expect(style.canvas.size == Size(247, 20))
     #expect(style.canvas.background == .black)
     let bar = try decode("")
@@ -58,7 +59,9 @@ import Testing
   }
 
   @Test func anIconDotIsDotHeightSquareAndAspectFill() throws {
-    let bar = try decode(#""progressBarIconImage": "video-player-icon.png", "dotHeight": 15, "showAnchorPoint": true"#, directory: Self.styles.path)
+    let bar = try decode(
+      #""progressBarIconImage": "video-player-icon.png", "dotHeight": 15, "showAnchorPoint": true"#,
+      directory: Self.styles.path)
     let design = CustomizableBar(style: bar, canvas: Canvas(size: Size(247, 20), background: .black))
     let dot = design.layers["dot"]
     // dotHeight × dotHeight, centred on (0, H/2); no background, the image aspect-filled.
@@ -107,15 +110,20 @@ import Testing
 
   @Test(arguments: [
     (#"{"at": 0, "call": "setShowLargeBar"}"#, "events[0].args.value", "missing; expected true or false"),
-    (#"{"at": 0, "call": "setShowAnchorPoint", "args": {"value": "on"}}"#, "events[0].args.value", "expected true or false"),
+    (
+      #"{"at": 0, "call": "setShowAnchorPoint", "args": {"value": "on"}}"#, "events[0].args.value",
+      "expected true or false"
+    ),
     (#"{"at": 0, "call": "pan", "args": {"x": 3}}"#, "events[0].args.state", "missing"),
     (#"{"at": 0, "call": "pan", "args": {"state": "moved", "x": 3}}"#, "events[0].args.state", #""cancelled""#),
     (#"{"at": 0, "call": "pan", "args": {"state": "began"}}"#, "events[0].args.x", "missing"),
     (#"{"at": 0, "call": "setValue", "args": {"duration": 1}}"#, "events[0].args.value", "missing"),
     (#"{"at": 0, "call": "setValue", "args": {"value": 0.5, "duration": -1}}"#, "events[0].args.duration", "≥ 0"),
     (#"{"at": 0, "call": "setValue", "args": {"value": 0.5, "time": 2}}"#, "events[0].args.time", "only goes with"),
-    (#"{"at": 0, "call": "setValue", "args": {"value": 0.5, "completion": true}}"#, "events[0].args",
-     #"unknown key "completion"; expected one of value, duration, time"#),
+    (
+      #"{"at": 0, "call": "setValue", "args": {"value": 0.5, "completion": true}}"#, "events[0].args",
+      #"unknown key "completion"; expected one of value, duration, time"#
+    ),
     (#"{"at": 0, "call": "setProgress", "args": {"value": 0.5}}"#, "events[0].call", "setValue"),
   ])
   func badCallsNameTheirKey(event: String, keyPath: String, fragment: String) {
@@ -133,8 +141,11 @@ import Testing
   /// A PNG signature and an IHDR chunk claiming `width` × `height`, padded to 64 bytes: a
   /// header that promises far more pixels than the file holds.
   static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
-    func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    let bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(width) + be32(height)
+    func be32(_ v: UInt32) -> [UInt8] {
+      [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
+    let bytes =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(width) + be32(height)
       + [8, 6, 0, 0, 0] + be32(0)
     return bytes + [UInt8](repeating: 0, count: 64 - bytes.count)
   }
@@ -153,16 +164,19 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let bytes =
       accepted
-      ? PNGFixture.file(PNGFixture.rgbaChunks(width: Int(width), height: Int(height))) : Self.pngHeader(width: width, height: height)
+      ? PNGFixture.file(PNGFixture.rgbaChunks(width: Int(width), height: Int(height)))
+      : Self.pngHeader(width: width, height: height)
     try Data(bytes).write(to: directory.appendingPathComponent("huge.png"))
     let error = error(#""progressBarIconImage": "huge.png""#, directory: directory.path)
     if accepted {
       #expect(error == nil)
     } else {
-      let side = InputLimits.iconSide, decoded = InputLimits.iconDecodedBytes >> 20
+      let side = InputLimits.iconSide
+      let decoded = InputLimits.iconDecodedBytes >> 20
       #expect(
         error?.description
-          == "Styles/x.json: progressBarIconImage: the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded) MiB decoded (the limit)")
+          == "Styles/x.json: progressBarIconImage: the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded) MiB decoded (the limit)"
+      )
     }
   }
 }
