@@ -80,7 +80,9 @@ extension BarFramesCommand {
       Diagnostics.printError(
         "barframes: error: cannot read the command line (is /proc mounted? was the program "
           + "started with no arguments?)")
-      Foundation.exit(CommandExitCode.failure.rawValue)
+      // _exit: without /proc the runtime's exit-time work can trap (SIGILL, seen in CI) after
+      // the message; nothing is buffered (printError writes directly) and nothing was opened.
+      _exit(CommandExitCode.failure.rawValue)
     }
     let arguments = CommandLineArguments.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
     if let unknown = CommandLineArguments.unknownSubcommand(
