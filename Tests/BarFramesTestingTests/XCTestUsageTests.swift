@@ -63,7 +63,7 @@ final class XCTestUsageTests: XCTestCase {
     let fixture = try GoldenFixture("xctest-refused")
     defer { fixture.remove() }
     try fixture.write(value: 0.5)
-    let line = #line + 1
+    let line = #line + 2
     let refused = try failures {
       try assertFrames(
         of: fixture.scene, at: [0, 1], matching: fixture.goldens, tolerance: GoldenTolerance(maxDifferingPixelRatio: 1))
