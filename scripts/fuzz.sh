@@ -10,8 +10,8 @@
 # .build-fuzz/corpus/<target>, never to the committed corpus; `--merge` adds to
 # Fuzz/Corpus/<target> only the inputs of that scratch corpus that reach new code.
 #
-# A crash, a broken property (the targets trap with its message), a timeout or running out of
-# memory fails the run; the input is kept as .build-fuzz/artifacts/<target>/crash-… (or
+# A crash, a broken property (the targets trap with its message), a leak (LeakSanitizer), a
+# timeout or running out of memory fails the run; the input is kept as .build-fuzz/artifacts/<target>/crash-… (or
 # timeout-…, oom-…) and its path printed with the command that replays it. After fixing the
 # cause, copy it to Fuzz/Crashes/<target>/ so every `make test` replays it.
 set -euo pipefail
@@ -39,8 +39,6 @@ echo "fuzz: built in $(( $(date +%s) - started )) s"
 
 # Swift's backtracer catches the trap before AddressSanitizer and libFuzzer can report it.
 export SWIFT_BACKTRACE=enable=no
-# Swift's runtime caches live for the whole process: no leak report for them.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 status=0
 for target in "${TARGETS[@]}"; do
   binary="$SCRATCH/debug/fuzz-$target"
