@@ -385,5 +385,10 @@ final class ProgressReporter {
     barVisible = false
   }
 
-  private func write(_ text: String) { Diagnostics.write(text) }
+  /// Writes to standard error, unless Ctrl-C is being handled: the handler's message is then
+  /// the run's last line, and a redraw or an erase after it would land on the next prompt.
+  private func write(_ text: String) {
+    guard !TemporaryFiles.shared.isInterrupted else { return }
+    Diagnostics.write(text)
+  }
 }
