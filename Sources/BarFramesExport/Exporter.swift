@@ -162,9 +162,15 @@ public struct Exporter: Sendable {
       // frames come) and the contact sheet each run on a thread of their own, fed in frame
       // order through a bounded queue, at the same time as the drawing threads.
       let capacity = options.inFlightLimit
-      var gifThread: WriterThread<(RGBAImage, UInt16)>?
+      var gifThread: WriterThread<(RGBAImage, UInt16, FrameDifference?)>?
       var sheetThread: WriterThread<ContactSheet.Frame>?
-      if let writer = gif?.writer { gifThread = WriterThread(capacity: capacity) { try writer.append($0.0, delayCentiseconds: $0.1) } }
+      if let writer = gif?.writer {
+        gifThread = WriterThread(capacity: capacity) { try writer.append($0.0, delayCentiseconds: $0.1, difference: $0.2) }
+      }
+      // The drawing threads' frame differences, united since the GIF's last frame: the GIF
+      // (every n-th frame above 50 fps) need not compare its frames again.
+      var gifDifference: FrameDifference?
+      var gifDifferenceKnown = true
       if let sheet { sheetThread = WriterThread(capacity: capacity) { try sheet.add($0) } }
       threads = [gifThread?.cancel, sheetThread?.cancel].compactMap { $0 }
 
@@ -179,9 +185,17 @@ public struct Exporter: Sendable {
           let item = items[n]
           if let record = result.record { entry.frames.append(record) }
           if let frame = result.apng { try apng?.writer.append(frame) }
+          // Known only if every frame since the GIF's last one came with its difference.
+          if let difference = result.difference {
+            gifDifference = gifDifference.map { $0.followed(by: difference) } ?? difference
+          } else {
+            gifDifferenceKnown = false
+          }
           if item.feedsGIF, let gifThread, let image = result.image {
-            try gifThread.send((image, plan.gifDelays[gifFrame]))
+            try gifThread.send((image, plan.gifDelays[gifFrame], gifDifferenceKnown ? gifDifference : nil))
             gifFrame += 1
+            gifDifference = nil
+            gifDifferenceKnown = true
           }
           if let frame = result.webp { try webp?.writer.append(frame) }
           if item.feedsSheet, let sheetThread, let image = result.image {
@@ -261,6 +275,8 @@ struct FrameWorker: Sendable {
     var record: ExportManifest.FrameEntry?
     var apng: APNGPreparedFrame?
     var webp: WebPPreparedFrame?
+    /// The frame against the one before, when it was compared (for the APNG or the WebP).
+    var difference: FrameDifference?
   }
 
   func makeState() throws -> State {
@@ -313,6 +329,7 @@ struct FrameWorker: Sendable {
         previous = frame
       }
       let difference = previous.map { FrameDifference(image, from: $0) }
+      result.difference = difference
       do {
         if item.feedsAPNG, let apng = state.apng {
           result.apng = try apng.encode(image, after: previous, difference: difference, encoded: encoded)

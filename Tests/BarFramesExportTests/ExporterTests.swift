@@ -254,6 +254,16 @@ import BarFramesRenderer
     #expect(try ExportFixtures.contents(of: again) == outputs[0])
   }
 
+  @Test("The GIF told the drawing threads' differences is the GIF found alone, above 50 fps too", arguments: [20.0, 60.0])
+  func theGIFIsTheSameWithOrWithoutTheFramesDifferences(fps: Double) throws {
+    let timeline = try ExportFixtures.scene(duration: 1, fps: fps, scale: 2)
+    let (alone, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.gif]))
+    defer { try? FileManager.default.removeItem(at: alone) }
+    let (told, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.gif, .webp]))
+    defer { try? FileManager.default.removeItem(at: told) }
+    #expect(try ExportFixtures.read(told, "bar/bar@2x.gif") == ExportFixtures.read(alone, "bar/bar@2x.gif"))
+  }
+
   @Test func theUnionOfTheShardsIsTheFullRun() throws {
     let timelines = [
       try ExportFixtures.scene(name: "a"), try ExportFixtures.scene(name: "b", duration: 0.7),

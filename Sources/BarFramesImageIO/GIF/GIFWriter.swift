@@ -114,7 +114,11 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// Appends a frame shown for `delayCentiseconds`.
   /// - Throws: ``GIFError/frameSizeMismatch(frame:width:height:expectedWidth:expectedHeight:)``,
   ///   ``GIFError/alreadyFinished`` or the sink's error.
-  public func append(_ image: RGBAImage, delayCentiseconds: UInt16) throws {
+  ///
+  /// - Parameter difference: Where `image` can differ from the frame appended before, if the
+  ///   caller knows (a rectangle holding every change, larger is fine; the frames' differences
+  ///   since then, united): it is not compared again.
+  public func append(_ image: RGBAImage, delayCentiseconds: UInt16, difference: FrameDifference? = nil) throws {
     guard !isFinished else { throw GIFError.alreadyFinished }
     guard image.width == width, image.height == height else {
       throw GIFError.frameSizeMismatch(
@@ -134,7 +138,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     // changed: everything below looks at that rectangle (and the previous frame's), never at
     // the whole canvas. A source that did not change shows the same (one pixel is looked at
     // when the delay is too long to merge).
-    let sourceChange = image.changedRect(from: source)
+    let sourceChange = difference.map(\.changed) ?? image.changedRect(from: source)
     if sourceChange == nil, previous.delay + delay <= 0xFFFF {
       previous.delay += delay
       pending = previous
