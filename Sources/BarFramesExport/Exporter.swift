@@ -19,11 +19,12 @@ import Foundation
 /// ```
 ///
 /// Frames are drawn by `options.jobs` threads, each with its own Cairo surface and PNG
-/// encoder; each thread writes its PNG files itself and hands the pixels and compressed data
-/// on, in frame order, to the APNG, GIF and WebP writers, each on a thread of its own behind a
-/// bounded queue (``WriterThread``); APNG and GIF stream to disk. At most
-/// ``ExportOptions/maximumFramesInFlight`` frames are ever held, so memory does not grow with
-/// the sequence. The output is byte-identical whatever the number of jobs, and every file is
+/// encoder; each thread writes its PNG files itself and prepares the frame's APNG and WebP
+/// frames from it and the frame before (``FrameHandoff``, ``APNGFrameEncoder``,
+/// ``WebPFrameEncoder``), which are appended in frame order; the GIF and the contact sheet each
+/// run on a thread of their own behind a bounded queue (``WriterThread``). The APNG, GIF and
+/// WebP stream to disk. At most ``ExportOptions/maximumFramesInFlight`` frames are ever held, so
+/// memory does not grow with the sequence. The output is byte-identical whatever the number of jobs, and every file is
 /// written under a temporary name and renamed into place when complete (see ``TemporaryFiles``).
 public struct Exporter: Sendable {
   public var outputDirectory: URL

@@ -15,9 +15,10 @@ import Darwin
 ///   previous frame's delay grows by its delay (``mergedFrames`` counts them), so the total
 ///   stays exact.
 /// - **Regions and disposal.** Each frame is the smallest rectangle that differs from the canvas
-///   left by the previous frame's disposal — every method is tried (1 keep, 2 restore to
-///   background, 3 restore to previous) and the smallest encoding kept — with the transparent
-///   index for pixels the canvas already shows. Where a pixel must turn transparent and no
+///   left by the previous frame's disposal — 1 (keep), and 2 (restore to background) or 3
+///   (restore to previous) where their rectangle is smaller than keeping's, the smallest
+///   encoding kept — with the transparent index for pixels the canvas already shows. Only the
+///   rectangle where the source changed and the previous frame's are ever looked at. Where a pixel must turn transparent and no
 ///   disposal clears it, the previous frame's rectangle is widened (its extra pixels are
 ///   transparent, so it shows the same) and disposed of to the background.
 /// - **Palettes.** A 256-entry global colour table is reserved in the header and filled in by
