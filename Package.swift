@@ -38,7 +38,7 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]
     ),
-    // Animated WebP: WebPAnimEncoder (libwebpmux) and WebPAnimDecoder (libwebpdemux).
+    // Animated WebP: WebPEncode (libwebp) for each frame's rectangle, WebPAnimDecoder (libwebpdemux) in the tests.
     .systemLibrary(
       name: "CWebP",
       pkgConfig: "libwebpmux",

@@ -19,11 +19,12 @@ import Foundation
 /// ```
 ///
 /// Frames are drawn by `options.jobs` threads, each with its own Cairo surface and PNG
-/// encoder; each thread writes its PNG files itself and hands the pixels and compressed data
-/// on, in frame order, to the APNG, GIF and WebP writers, each on a thread of its own behind a
-/// bounded queue (``WriterThread``); APNG and GIF stream to disk. At most
-/// ``ExportOptions/maximumFramesInFlight`` frames are ever held, so memory does not grow with
-/// the sequence. The output is byte-identical whatever the number of jobs, and every file is
+/// encoder; each thread writes its PNG files itself and prepares the frame's APNG and WebP
+/// frames from it and the frame before (``FrameHandoff``, ``APNGFrameEncoder``,
+/// ``WebPFrameEncoder``), which are appended in frame order; the GIF and the contact sheet each
+/// run on a thread of their own behind a bounded queue (``WriterThread``). The APNG, GIF and
+/// WebP stream to disk. At most ``ExportOptions/maximumFramesInFlight`` frames are ever held, so
+/// memory does not grow with the sequence. The output is byte-identical whatever the number of jobs, and every file is
 /// written under a temporary name and renamed into place when complete (see ``TemporaryFiles``).
 /// The manifest (``ExportManifest``) is written last, as `OUT/manifest.json` — or, for a shard,
 /// `OUT/manifest.shard-i-of-n.json`, which ``ShardMerge`` reads.
@@ -204,11 +205,17 @@ public struct Exporter: Sendable {
       // frames come) and the contact sheet each run on a thread of their own, fed in frame
       // order through a bounded queue, at the same time as the drawing threads.
       let capacity = options.inFlightLimit
-      var gifThread: WriterThread<(RGBAImage, UInt16)>?
+      var gifThread: WriterThread<(RGBAImage, UInt16, FrameDifference?)>?
       var sheetThread: WriterThread<ContactSheet.Frame>?
       if let writer = gif?.writer {
-        gifThread = WriterThread(capacity: capacity) { try writer.append($0.0, delayCentiseconds: $0.1) }
+        gifThread = WriterThread(capacity: capacity) {
+          try writer.append($0.0, delayCentiseconds: $0.1, difference: $0.2)
+        }
       }
+      // The drawing threads' frame differences, united since the GIF's last frame: the GIF
+      // (every n-th frame above 50 fps) need not compare its frames again.
+      var gifDifference: FrameDifference?
+      var gifDifferenceKnown = true
       if let sheet { sheetThread = WriterThread(capacity: capacity) { try sheet.add($0) } }
       threads = [gifThread?.cancel, sheetThread?.cancel].compactMap { $0 }
 
@@ -223,9 +230,17 @@ public struct Exporter: Sendable {
           let item = items[n]
           if let record = result.record { entry.frames.append(record) }
           if let frame = result.apng { try apng?.writer.append(frame) }
+          // Known only if every frame since the GIF's last one came with its difference.
+          if let difference = result.difference {
+            gifDifference = gifDifference.map { $0.followed(by: difference) } ?? difference
+          } else {
+            gifDifferenceKnown = false
+          }
           if item.feedsGIF, let gifThread, let image = result.image {
-            try gifThread.send((image, plan.gifDelays[gifFrame]))
+            try gifThread.send((image, plan.gifDelays[gifFrame], gifDifferenceKnown ? gifDifference : nil))
             gifFrame += 1
+            gifDifference = nil
+            gifDifferenceKnown = true
           }
           if let frame = result.webp { try webp?.writer.append(frame) }
           if item.feedsSheet, let sheetThread, let image = result.image {
@@ -314,6 +329,8 @@ struct FrameWorker: Sendable {
     var record: ExportManifest.FrameEntry?
     var apng: APNGPreparedFrame?
     var webp: WebPPreparedFrame?
+    /// The frame against the one before, when it was compared (for the APNG or the WebP).
+    var difference: FrameDifference?
   }
 
   func makeState() throws -> State {
@@ -367,6 +384,7 @@ struct FrameWorker: Sendable {
         previous = frame
       }
       let difference = previous.map { FrameDifference(image, from: $0) }
+      result.difference = difference
       do {
         if item.feedsAPNG, let apng = state.apng {
           result.apng = try apng.encode(image, after: previous, difference: difference, encoded: encoded)

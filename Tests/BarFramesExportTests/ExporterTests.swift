@@ -287,6 +287,17 @@ import Testing
     #expect(try ExportFixtures.contents(of: again) == outputs[0])
   }
 
+  @Test(
+    "The GIF told the drawing threads' differences is the GIF found alone, above 50 fps too", arguments: [20.0, 60.0])
+  func theGIFIsTheSameWithOrWithoutTheFramesDifferences(fps: Double) throws {
+    let timeline = try ExportFixtures.scene(duration: 1, fps: fps, scale: 2)
+    let (alone, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.gif]))
+    defer { try? FileManager.default.removeItem(at: alone) }
+    let (told, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options([.gif, .webp]))
+    defer { try? FileManager.default.removeItem(at: told) }
+    #expect(try ExportFixtures.read(told, "bar/bar@2x.gif") == ExportFixtures.read(alone, "bar/bar@2x.gif"))
+  }
+
   /// Shards deal the frames out and draw nothing twice: every PNG frame, SVG preview and
   /// contact sheet of the full run comes from exactly one shard, byte for byte, the gallery
   /// from shard 1; the animations are left to `barframes merge` (see ShardMergeTests).

@@ -96,27 +96,46 @@ public struct ContactSheet: Sendable {
   }
 
   /// A sheet being filled, cell by cell. Not thread-safe (it holds a Cairo surface).
+  ///
+  /// Made by ``ContactSheet/makeCanvas(encodingAs:)``, it holds only one row of cells: each
+  /// full row is compressed into the PNG and the surface is cleared for the next, so the whole
+  /// sheet is never in memory (bent-line-slider's would be 3296 × 2124 px, 28 MB).
   public final class Canvas {
     let sheet: ContactSheet
     let layout: (cellWidth: Double, frameHeight: Double, columns: Int, rows: Int, size: Size)
     let surface: ImageSurface
     private var next = 0
-    /// With ``ContactSheet/makeCanvas(encodingAs:)``: the PNG being encoded, band by band.
+    /// With ``ContactSheet/makeCanvas(encodingAs:)``: the PNG being encoded, a row of cells
+    /// at a time.
     private let encoder: PNGStreamEncoder?
+    /// The sheet's height in pixels.
+    private let pixelHeight: Int
+    /// The sheet's y, in points, of the surface's top row: 0 for a whole sheet, the top of
+    /// the row of cells being drawn for one encoding as it goes.
+    private var top = 0.0
     /// Pixel rows handed to `encoder` so far.
     private var encodedRows = 0
     /// The rows being handed over, reused.
     private var band: RGBAImage?
 
+    /// A row of cells with the gap under it, in points.
+    private var rowHeight: Double { layout.frameHeight + ContactSheet.captionHeight + ContactSheet.padding }
+
     init(_ sheet: ContactSheet, encodingAs preset: PNGCompressionPreset? = nil) throws {
       try PinnedFont.check()
       self.sheet = sheet
-      layout = sheet.layout()
-      let surface = try ImageSurface(size: layout.size, scale: sheet.scale, background: ContactSheet.sheetColor)
+      let layout = sheet.layout()
+      self.layout = layout
+      let pixelHeight = Int((layout.size.height * Double(sheet.scale)).rounded(.up))
+      self.pixelHeight = pixelHeight
+      let rowHeight = layout.frameHeight + ContactSheet.captionHeight + ContactSheet.padding
+      let surfaceSize =
+        preset == nil ? layout.size : Size(width: layout.size.width, height: max(ContactSheet.titleHeight, rowHeight))
+      let surface = try ImageSurface(size: surfaceSize, scale: sheet.scale, background: ContactSheet.sheetColor)
       self.surface = surface
       // The sheet is opaque (drawn on the sheet colour), so its PNG is RGB.
       encoder = try preset.map {
-        try PNGStreamEncoder(width: surface.pixelWidth, height: surface.pixelHeight, colorType: .rgb, preset: $0)
+        try PNGStreamEncoder(width: surface.pixelWidth, height: pixelHeight, colorType: .rgb, preset: $0)
       }
       surface.context.drawText(
         sheet.title,
@@ -124,6 +143,7 @@ public struct ContactSheet: Sendable {
           x: ContactSheet.padding, y: 0, width: layout.size.width - 2 * ContactSheet.padding,
           height: ContactSheet.titleHeight),
         font: Font(size: 12, weight: .bold), color: ContactSheet.textColor, alignment: .left)
+      if encoder != nil { try encodeSurface(rows: Int(ContactSheet.titleHeight) * sheet.scale) }
     }
 
     /// Places `frame` in the next cell.
@@ -134,9 +154,9 @@ public struct ContactSheet: Sendable {
       next += 1
       let scale = sheet.scale
       let x = ContactSheet.padding + Double(column) * (layout.cellWidth + ContactSheet.padding)
-      let y =
-        ContactSheet.titleHeight + Double(row)
-        * (layout.frameHeight + ContactSheet.captionHeight + ContactSheet.padding)
+      // Drawn at its place in the sheet, less the surface's top: whole pixels, so the pixels
+      // are those of a whole sheet.
+      let y = ContactSheet.titleHeight + Double(row) * rowHeight - top
       let context = surface.context
       if sheet.isTransparent {
         let cell = Rect(
@@ -154,52 +174,61 @@ public struct ContactSheet: Sendable {
       context.drawText(
         caption, in: Rect(x: x, y: y + layout.frameHeight, width: layout.cellWidth, height: ContactSheet.captionHeight),
         font: Font(size: 10), color: ContactSheet.textColor, alignment: .center)
-      // A full row of cells: nothing is drawn above the next row's top again, so those pixel
-      // rows can be compressed now, while the frames of the next row are still being drawn.
-      if encoder != nil, column == layout.columns - 1, next < sheet.count {
-        try encode(upTo: Int(y + layout.frameHeight + ContactSheet.captionHeight + ContactSheet.padding) * scale)
+      // A full row of cells (or the last cell): nothing is drawn on it again, so it is
+      // compressed now, while the frames of the next row are still being drawn.
+      if encoder != nil, column == layout.columns - 1 || next == sheet.count {
+        try encodeSurface(rows: Int(rowHeight) * scale)
       }
     }
 
-    /// Converts the pixel rows from `encodedRows` to `end` to straight RGBA and compresses them,
-    /// sixteen rows at a time through one reused buffer (a fresh full-width band for each row
-    /// of cells cost more in page faults than its conversion).
-    private func encode(upTo end: Int) throws {
-      guard let encoder, end > encodedRows else { return }
+    /// Converts the surface's first `rows` pixel rows to straight RGBA and compresses them,
+    /// sixteen rows at a time through one reused buffer, then clears the surface for what
+    /// comes below them in the sheet.
+    private func encodeSurface(rows: Int) throws {
+      guard let encoder else { return }
       let width = surface.pixelWidth
       try surface.withPremultipliedARGB { source, stride in
-        while encodedRows < end {
-          let rows = min(Self.bandRows, end - encodedRows)
-          if band?.height != rows { band = RGBAImage(width: width, height: rows) }
-          let start = encodedRows
+        var done = 0
+        while done < rows {
+          let count = min(Self.bandRows, rows - done)
+          if band?.height != count { band = RGBAImage(width: width, height: count) }
+          let start = done
           band!.pixels.withUnsafeMutableBufferPointer { out in
             PixelConversion.unpremultiplyARGB32(
-              UnsafeRawBufferPointer(rebasing: source[(start * stride)...]), stride: stride, width: width, height: rows,
-              into: out)
+              UnsafeRawBufferPointer(rebasing: source[(start * stride)...]), stride: stride, width: width,
+              height: count, into: out)
           }
           try encoder.append(band!)
-          encodedRows += rows
+          done += count
         }
       }
+      encodedRows += rows
+      top += Double(rows) / Double(sheet.scale)
+      surface.clear()
     }
 
     /// Rows converted and compressed at a time.
     private static var bandRows: Int { 16 }
 
-    /// The finished sheet's pixels (opaque).
-    public func image() throws -> RGBAImage { try surface.rgbaImage() }
+    /// The finished sheet's pixels (opaque), from a canvas made by ``ContactSheet/makeCanvas()``.
+    /// - Throws: ``RendererError`` for a canvas that encodes as it goes (it holds one row).
+    public func image() throws -> RGBAImage {
+      guard encoder == nil else {
+        throw RendererError.cairo(
+          operation: "read the contact sheet", status: "this canvas holds one row of cells; use png()")
+      }
+      return try surface.rgbaImage()
+    }
 
     /// The finished sheet as a PNG file, from a canvas made by
-    /// ``ContactSheet/makeCanvas(encodingAs:)``: the rows not yet compressed are, and the file is
+    /// ``ContactSheet/makeCanvas(encodingAs:)``: the gap under the last row is added and the file
     /// assembled.
     public func png() throws -> [UInt8] {
       guard let encoder else {
         throw RendererError.cairo(
-          operation: "encode the contact sheet",
-          status: "the canvas "
-            + "was made without a PNG encoder")
+          operation: "encode the contact sheet", status: "the canvas was made without a PNG encoder")
       }
-      try encode(upTo: surface.pixelHeight)
+      if encodedRows < pixelHeight { try encodeSurface(rows: pixelHeight - encodedRows) }
       return PNGEncoder.pngFile(from: encoder.finish())
     }
   }
@@ -210,8 +239,8 @@ public struct ContactSheet: Sendable {
 
   /// Starts an empty sheet that compresses itself into a PNG with `preset` as rows of cells
   /// fill up (``Canvas/png()`` finishes it): the work is spread over the render instead of
-  /// waiting for its end, and no straight-RGBA copy of the whole sheet is ever made. The
-  /// bytes are those of ``PNGEncoder`` on ``Canvas/image()``.
+  /// waiting for its end, and only one row of cells is ever held. The bytes are those of
+  /// ``PNGEncoder`` on the ``Canvas/image()`` of a whole sheet.
   /// - Throws: ``RendererError`` from Cairo or the pinned font, or ``PNGEncodingError``.
   public func makeCanvas(encodingAs preset: PNGCompressionPreset) throws -> Canvas {
     try Canvas(self, encodingAs: preset)

@@ -15,11 +15,13 @@
 ///   previous frame's delay grows by its delay (``mergedFrames`` counts them), so the total
 ///   stays exact.
 /// - **Regions and disposal.** Each frame is the smallest rectangle that differs from the canvas
-///   left by the previous frame's disposal — every method is tried (1 keep, 2 restore to
-///   background, 3 restore to previous) and the smallest encoding kept — with the transparent
-///   index for pixels the canvas already shows. Where a pixel must turn transparent and no
-///   disposal clears it, the previous frame's rectangle is widened (its extra pixels are
-///   transparent, so it shows the same) and disposed of to the background.
+///   left by the previous frame's disposal — 1 (keep), and 2 (restore to background) or 3
+///   (restore to previous) where their rectangle is smaller than keeping's, the smallest
+///   encoding kept — with the transparent index for pixels the canvas already shows. Only the
+///   rectangle where the source changed and the previous frame's are ever looked at. Where a
+///   pixel must turn transparent and no disposal clears it, the previous frame's rectangle is
+///   widened (its extra pixels are transparent, so it shows the same) and disposed of to the
+///   background.
 /// - **Palettes.** A 256-entry global colour table is reserved in the header and filled in by
 ///   ``finish()`` with colours in the order frames first use them (index 255 is transparency);
 ///   a frame whose colours no longer fit it carries a local table of its own.
@@ -114,7 +116,11 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// Appends a frame shown for `delayCentiseconds`.
   /// - Throws: ``GIFError/frameSizeMismatch(frame:width:height:expectedWidth:expectedHeight:)``,
   ///   ``GIFError/alreadyFinished`` or the sink's error.
-  public func append(_ image: RGBAImage, delayCentiseconds: UInt16) throws {
+  ///
+  /// - Parameter difference: Where `image` can differ from the frame appended before, if the
+  ///   caller knows (a rectangle holding every change, larger is fine; the frames' differences
+  ///   since then, united): it is not compared again.
+  public func append(_ image: RGBAImage, delayCentiseconds: UInt16, difference: FrameDifference? = nil) throws {
     guard !isFinished else { throw GIFError.alreadyFinished }
     guard image.width == width, image.height == height else {
       throw GIFError.frameSizeMismatch(
@@ -138,7 +144,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     // changed: everything below looks at that rectangle (and the previous frame's), never at
     // the whole canvas. A source that did not change shows the same (one pixel is looked at
     // when the delay is too long to merge).
-    let sourceChange = image.changedRect(from: source)
+    let sourceChange = difference.map(\.changed) ?? image.changedRect(from: source)
     if sourceChange == nil, previous.delay + delay <= 0xFFFF {
       previous.delay += delay
       pending = previous

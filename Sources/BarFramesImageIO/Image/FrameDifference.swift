@@ -18,4 +18,13 @@ public struct FrameDifference: Hashable, Sendable {
   public init(changed: PixelRect?) {
     self.changed = changed
   }
+
+  /// Where a frame can differ from the one two steps back, given this step's difference and
+  /// the next: the union of their rectangles (a pixel changed and changed back still counts).
+  public func followed(by next: FrameDifference) -> FrameDifference {
+    switch (changed, next.changed) {
+    case (nil, let rect), (let rect, nil): FrameDifference(changed: rect)
+    case (let a?, let b?): FrameDifference(changed: a.union(b))
+    }
+  }
 }

@@ -1,13 +1,12 @@
 import Foundation
 
-/// Runs one consumer — an animation writer, or a writer's compression stage — on a thread of
-/// its own, fed in order through a bounded queue.
+/// Runs one consumer — the GIF writer, the contact sheet, or a writer's output stage — on a
+/// thread of its own, fed in order through a bounded queue.
 ///
-/// The APNG, GIF and WebP writers are independent of each other, so instead of running one
-/// after another on the thread that collects frames, the exporter gives each a `WriterThread`:
-/// the collector only enqueues, and the three encode at the same time as each other and as
-/// the drawing threads. ``APNGWriter`` uses one for its own second stage. The queue holds at most `capacity` items; a
-/// full queue blocks ``send(_:)``, which
+/// Instead of running on the thread that collects frames, the exporter gives the GIF writer
+/// and the contact sheet a `WriterThread` each: the collector only enqueues, and they work at
+/// the same time as each other and as the drawing threads. ``APNGWriter`` can use one for its
+/// output stage. The queue holds at most `capacity` items; a full queue blocks ``send(_:)``, which
 /// holds the collector and through its window the drawing threads back, so memory stays
 /// bounded however long the sequence. Items reach `body` in the order sent, so the output does
 /// not depend on timing.

@@ -9,18 +9,24 @@ import Testing
 @Suite struct ContactSheetStreamingTests {
   @Test(
     "A sheet compressed row by row is byte for byte the finished picture's PNG",
-    arguments: [PNGCompressionPreset.fast, .small])
-  func streamedSheetMatchesTheWholePicture(preset: PNGCompressionPreset) throws {
-    let timeline = try ExportFixtures.scene(duration: 2, fps: 10, scale: 2)
+    arguments: [
+      (PNGCompressionPreset.fast, 11, false), (.small, 11, false), (.fast, 12, true), (.fast, 3, true),
+      (.fast, 1, false),
+    ])
+  func streamedSheetMatchesTheWholePicture(preset: PNGCompressionPreset, count: Int, transparent: Bool) throws {
+    let timeline = try ExportFixtures.scene(
+      duration: 2, fps: 10, scale: 2, background: transparent ? "transparent" : "#336699")
     let renderer = try FrameRenderer(
-      size: timeline.scene.style.canvas.size, scale: 2, background: timeline.scene.style.canvas.background)
-    // 11 cells: 4 columns, 3 rows, the last one short, so a band ends at a row and at the end.
+      size: timeline.scene.style.canvas.size, scale: 2,
+      background: transparent ? nil : timeline.scene.style.canvas.background)
+    // 11 cells: 4 columns, 3 rows, the last one short; 12 full; 3 and 1: a single row.
     let sheet = ContactSheet(
-      title: "bar", scale: 2, frameWidth: renderer.pixelSize.width, frameHeight: renderer.pixelSize.height, count: 11,
-      isTransparent: false)
+      title: "bar", scale: 2, frameWidth: renderer.pixelSize.width, frameHeight: renderer.pixelSize.height,
+      count: count,
+      isTransparent: transparent, backdrop: .checker)
     let streamed = try sheet.makeCanvas(encodingAs: preset)
     let whole = try sheet.makeCanvas()
-    for k in 0..<11 {
+    for k in 0..<count {
       let frame = ContactSheet.Frame(
         index: k, time: Double(k) / 5, image: try renderer.render(timeline.presentation(at: Double(k) / 5)))
       try streamed.add(frame)

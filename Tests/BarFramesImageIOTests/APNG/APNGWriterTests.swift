@@ -336,6 +336,37 @@ struct APNGWriterTests {
     #expect(throws: APNGError.alreadyFinished) { try writer.append(TestImages.flatBar(width: 4, height: 2)) }
   }
 
+  @Test("Frames prepared on other threads give the file the writer makes from the images; a mismatch is refused")
+  func preparedFrames() throws {
+    let images =
+      Self.frames(count: 9, width: 40, height: 8, transparent: true) + [
+        TestImages.transparentBar(width: 40, height: 8, progress: 0.2)
+      ]
+    let expected = try Self.write(images, colorType: .rgba, delay: FrameDelay(framesPerSecond: 30), preset: .small)
+    let writer = try APNGWriter(
+      sink: MemoryByteSink(), width: 40, height: 8, colorType: .rgba, delay: FrameDelay(framesPerSecond: 30),
+      preset: .small)
+    let encoders = [
+      try APNGFrameEncoder(colorType: .rgba, preset: .small), try APNGFrameEncoder(colorType: .rgba, preset: .small),
+    ]
+    for (k, image) in images.enumerated() {
+      try writer.append(try encoders[k % 2].encode(image, after: k == 0 ? nil : images[k - 1]))
+    }
+    try writer.finish()
+    #expect(writer.sink.bytes == expected)
+
+    let rgb = try APNGWriter(
+      sink: MemoryByteSink(), width: 40, height: 8, colorType: .rgb, delay: FrameDelay(framesPerSecond: 30))
+    let prepared = try APNGFrameEncoder(colorType: .rgba).encode(images[0], after: nil)
+    #expect(throws: APNGError.colorTypeMismatch(frame: 0, colorType: .rgba, expected: .rgb)) {
+      try rgb.append(prepared)
+    }
+    // An RGB encoder refuses a translucent frame itself.
+    #expect(throws: PNGEncodingError.alphaWouldBeLost) {
+      try APNGFrameEncoder(colorType: .rgb).encode(images[0], after: nil)
+    }
+  }
+
   @Test("A still PNG and broken sequence numbers are rejected by the reader")
   func readerValidation() throws {
     let still = try PNGEncoder().encode(TestImages.flatBar(width: 4, height: 2))

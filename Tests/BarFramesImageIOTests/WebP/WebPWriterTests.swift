@@ -109,6 +109,34 @@ struct WebPWriterTests {
     }
   }
 
+  @Test("A still picture longer than an ANMF chunk's 24-bit duration goes on in a one-pixel frame")
+  func longDurations() throws {
+    // One frame per 1 000 s: merging stops before 16 777 215 ms, at the 16th frame.
+    let image = Self.squares([(1, 1, 4)])
+    let timestamps = WebPTimestamps(framesPerSecond: 1, per: 1000)
+    let writer = try Self.write(Array(repeating: image, count: 20), timestamps: timestamps)
+    #expect(writer.framesWritten == 2)
+    #expect(writer.mergedFrames == 18)
+    let animation = try WebPDecoding.decode(writer.sink.bytes)
+    #expect(animation.frames.map(\.endMilliseconds) == [16_000_000, 20_000_000])
+    #expect(animation.frames.map(\.image) == [image, image])
+  }
+
+  @Test("Frames prepared on other threads give the file the writer makes from the images")
+  func preparedFrames() throws {
+    let images = (0..<12).map { TestImages.transparentBar(width: 60, height: 10, progress: Double($0 / 2 + 1) / 7) }
+    let expected = try Self.write(images).sink.bytes
+    let writer = try WebPWriter(
+      sink: MemoryByteSink(), width: 60, height: 10, timestamps: WebPTimestamps(framesPerSecond: 60))
+    // Two encoders, as two drawing threads would have, each frame against the one before.
+    let encoders = [try WebPFrameEncoder(), try WebPFrameEncoder()]
+    for (k, image) in images.enumerated() {
+      try writer.append(try encoders[k % 2].encode(image, after: k == 0 ? nil : images[k - 1]))
+    }
+    try writer.finish()
+    #expect(writer.sink.bytes == expected)
+  }
+
   @Test("Bad settings and misuse are refused with what to do")
   func refusals() throws {
     #expect(throws: WebPError.invalidConfiguration("the quality must be 0…100, not 101")) {
