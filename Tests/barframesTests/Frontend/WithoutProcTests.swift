@@ -84,7 +84,8 @@ import Testing
   /// miss it; what makes it possible is certain: a monitored worker thread. libdispatch names
   /// each worker after its root queue's label, cut to its last 15 characters: monitored ones
   /// end in "-qos" ("oot.default-qos", "r-initiated-qos"), unmonitored (overcommit) ones in
-  /// "-qos.overcommit". None of the first kind may start for a command that does not serve.
+  /// "-qos.overcommit". None of the first kind may start for a command that does not serve
+  /// (``aServingCompareStartsOne`` shows the trace sees them where they do).
   @Test(
     .enabled(if: canTrace, "strace is not installed or may not trace here"),
     arguments: ["validate", "validate an invalid file", "render", "compare -o"])
@@ -116,8 +117,6 @@ import Testing
     let names = try String(contentsOfFile: log, encoding: .utf8).matches(of: /PR_SET_NAME, "([^"]*)"/).map {
       String($0.1)
     }
-    // Every run starts an overcommit worker (for the main queue): seeing one shows names are visible.
-    try #require(names.contains { $0.hasSuffix("qos.overcommit") }, "no dispatch worker was named: \(names)")
     #expect(!names.contains { $0.hasSuffix("-qos") }, "a monitored dispatch worker started: \(names)")
   }
 
@@ -128,33 +127,69 @@ import Testing
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let scene = try RenderCommandTests.writeScene("long", in: directory, duration: 60, fps: 60)
-    let out = directory.appendingPathComponent("out")
+    let frames = directory.appendingPathComponent("out/long")
+    // Interrupted once frames are being written: the handler is installed and the render under way.
+    let (status, names) = try Self.traceInterrupted(
+      ["render", scene, "-o", directory.appendingPathComponent("out").path, "--format", "png,gif", "--jobs", "1"],
+      in: directory
+    ) { _ in ((try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []).count >= 5 }
+    #expect(status == 128 + SIGINT, "the render was not interrupted")
+    #expect(!names.contains { $0.hasSuffix("-qos") }, "a monitored dispatch worker started: \(names)")
+  }
+
+  /// The control: where a command does use the global executor (a serving `compare`'s server),
+  /// the trace sees a monitored worker named so.
+  @Test(.enabled(if: canTrace, "strace is not installed or may not trace here"))
+  func aServingCompareStartsOne() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scene = try RenderCommandTests.writeScene("s", in: directory)
+    let renders = ["a", "b"].map { directory.appendingPathComponent($0).path }
+    for render in renders { try #require(try CommandRunner.run(["render", scene, "-o", render]).exitCode == 0) }
+    let (status, names) = try Self.traceInterrupted(["compare"] + renders + ["--port", "0"], in: directory) {
+      $0.contains("(Ctrl-C stops)")
+    }
+    #expect(status == 0, "compare did not stop serving on Ctrl-C")
+    #expect(names.contains { $0.hasSuffix("-qos") }, "no monitored dispatch worker was seen: \(names)")
+  }
+
+  /// Runs barframes under strace, sends it SIGINT once `ready(standard error so far)` holds (or
+  /// after 30 s), and returns its exit status and the names its threads were given.
+  static func traceInterrupted(
+    _ arguments: [String], in directory: URL, until ready: (String) -> Bool
+  ) throws -> (status: Int32, names: [String]) {
     let log = directory.appendingPathComponent("strace.log")
+    let stderr = directory.appendingPathComponent("stderr.txt")
+    FileManager.default.createFile(atPath: stderr.path, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-    process.arguments = [
-      "-f", "-qq", "-e", "trace=prctl,execve", "-o", log.path, CommandRunner.executable.path, "render", scene, "-o",
-      out.path, "--format", "png,gif", "--jobs", "1", "--quiet",
-    ]
+    process.arguments = ["-f", "-qq", "-e", "trace=prctl", "-o", log.path, CommandRunner.executable.path] + arguments
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: stderr)
     try process.run()
     defer { if process.isRunning { process.terminate() } }
-    // Interrupt once frames are being written: the handler is installed and the render is under way.
-    let frames = out.appendingPathComponent("long")
     let deadline = Date().addingTimeInterval(30)
-    while ((try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []).count < 5, Date() < deadline {
-      usleep(20_000)
-    }
-    // `1234 execve("…/barframes", …) = 0`: the traced program's process id.
-    let started = try String(contentsOf: log, encoding: .utf8)
-    let pid = try #require(started.firstMatch(of: /(\d+) execve\("[^"]*barframes"/).flatMap { Int32($0.1) })
+    while !ready((try? String(contentsOf: stderr, encoding: .utf8)) ?? ""), Date() < deadline { usleep(20_000) }
+    // The traced barframes is strace's child (strace's log is not flushed as it goes).
+    let pid = try #require(Self.child(of: process.processIdentifier), "strace started no program")
     kill(pid, SIGINT)
     process.waitUntilExit()
-    #expect(process.terminationStatus == 128 + SIGINT, "the render was not interrupted")
     let names = try String(contentsOf: log, encoding: .utf8).matches(of: /PR_SET_NAME, "([^"]*)"/).map {
       String($0.1)
     }
-    #expect(!names.contains { $0.hasSuffix("-qos") }, "a monitored dispatch worker started: \(names)")
+    return (process.terminationStatus, names)
+  }
+
+  /// The process whose parent is `parent`, from /proc/PID/stat ("PID (name) S PPID …").
+  static func child(of parent: Int32) -> Int32? {
+    let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for name in processes {
+      guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        let afterName = stat.range(of: ") ", options: .backwards)
+      else { continue }
+      let fields = stat[afterName.upperBound...].split(separator: " ")
+      if fields.count > 1, Int32(fields[1]) == parent { return pid }
+    }
+    return nil
   }
 }
