@@ -101,12 +101,14 @@ let package = Package(
     ),
 
     // MARK: Command line
+    // The argument vector as glibc hands it to constructors: Swift's CommandLine reads /proc for it.
+    .target(name: "CBarFramesArguments"),
     // The subcommands, in a library so another package's executable can run them with its designs.
     .target(
       name: "BarFramesCLI",
       dependencies: [
         "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer", "BarFramesExport",
-        "BarFramesGolden",
+        "BarFramesGolden", "CBarFramesArguments",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]

@@ -111,9 +111,10 @@ fi
 echo "Debian $(cat "$ROOT/etc/debian_version") in the root, Debian $(cat /etc/debian_version) on the host"
 
 # Runs a command inside the root. It needs /proc: without it the Swift runtime sees no
-# command-line arguments, and barframes prints its help and exits 0 whatever it was asked. /proc
-# is mounted in a private mount namespace when possible (the mount disappears with the command,
-# so nothing stays mounted after an interruption), else once, unmounted on exit.
+# command-line arguments and libdispatch can trap (barframes works around both since issue 15,
+# the toolchain does not). /proc is mounted in a private mount namespace when possible (the mount
+# disappears with the command, so nothing stays mounted after an interruption), else once,
+# unmounted on exit.
 if unshare --mount --fork true 2>/dev/null; then
   in_root() { unshare --mount --fork -- sh -c 'mount -t proc proc "$0/proc" && exec chroot "$0" "$@"' "$ROOT" "$@"; }
 else

@@ -17,12 +17,15 @@ public enum BarFramesCLI {
   /// Runs the command line on the process's arguments with BarFrames' own designs and
   /// `designs`, and returns when the command succeeded; on failure it exits with the command's
   /// exit code.
-  public static func main(designs: [any Design.Type] = []) async {
+  ///
+  /// On the main actor (as top-level code in `main.swift` is), so that a command which does not
+  /// need concurrency runs without libdispatch's worker pool (see `BarFramesCommand.main`).
+  @MainActor public static func main(designs: [any Design.Type] = []) async {
     await main(registry: DesignRegistry.standard.adding(contentsOf: designs))
   }
 
   /// Runs the command line with exactly the designs of `registry`.
-  public static func main(registry: DesignRegistry) async {
+  @MainActor public static func main(registry: DesignRegistry) async {
     await BarFramesCommand.main(designs: registry)
   }
 }

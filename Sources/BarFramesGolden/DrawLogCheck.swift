@@ -58,14 +58,22 @@ public struct DrawLogCheck: Sendable {
       try write(actual, to: golden)
       return .recorded(reason: "\(name): record mode is all; re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
     }
-    guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
+    var expected = ""
+    var unreadable: String?
+    do {
+      let bytes = try InputBytes.read(golden, limit: .max)
+      if let text = String(validating: bytes, as: UTF8.self) { expected = text } else { unreadable = "not UTF-8 text" }
+    } catch {
+      unreadable = "\(error)"
+    }
+    if let unreadable {
       if mode == .failed {
         try write(actual, to: golden)
         return .recorded(
           reason:
             "\(name): the draw-log golden was unreadable; re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
       }
-      throw .unreadableGolden(path: golden.path, reason: "not UTF-8 text")
+      throw .unreadableGolden(path: golden.path, reason: unreadable)
     }
     if expected == actual { return .matched(comparison: nil) }
     let diff = DrawLogCheck.lineDiff(expected, actual)

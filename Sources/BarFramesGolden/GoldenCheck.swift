@@ -103,7 +103,7 @@ public struct GoldenCheck: Sendable {
     }
     let reference: RGBAImage
     do {
-      reference = try PNGDecoder.decode(Array(try Data(contentsOf: golden)))
+      reference = try PNGDecoder.decode(try InputBytes.read(golden, limit: .max))
     } catch {
       if mode == .failed {
         try write(actual, to: golden)

@@ -116,7 +116,7 @@ public struct GoldenReport: Sendable {
       ]
       guard let url else { return .object(members + [.init("missing", .bool(true))]) }
       members.append(.init("path", .string(relative(url))))
-      if let bytes = try? Data(contentsOf: url), let image = try? PNGDecoder.decode(Array(bytes)) {
+      if let bytes = try? InputBytes.read(url, limit: .max), let image = try? PNGDecoder.decode(bytes) {
         members += [
           .init("width", .number(Double(image.width))), .init("height", .number(Double(image.height))),
           .init("scale", .number(Double(scale))), .init("transparent", .bool(!image.isOpaque)),

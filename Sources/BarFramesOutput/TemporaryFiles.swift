@@ -261,9 +261,12 @@ public final class TemporaryFiles: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard signalSources.isEmpty else { return }
+    // A serial queue of its own, not a global one: its thread is one libdispatch does not
+    // monitor, and monitoring opens /proc/<tid>/stat and traps where /proc is not mounted.
+    let queue = DispatchQueue(label: "barframes.interrupt", qos: .userInteractive)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global(qos: .userInteractive))
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
       source.setEventHandler { [unowned self] in
         self.removeAllForExit()
         FileHandle.standardError.write(Data(("\n" + message + "\n").utf8))

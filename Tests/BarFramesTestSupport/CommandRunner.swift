@@ -7,6 +7,8 @@ public enum CommandRunner {
     public var exitCode: Int32
     public var stdout: String
     public var stderr: String
+    /// Whether the run was killed for taking longer than its timeout.
+    public var timedOut = false
   }
 
   /// The `barframes` binary beside the test bundle (SwiftPM builds it because the test target
@@ -30,10 +32,13 @@ public enum CommandRunner {
     fatalError("\(name) executable not found near \(CommandLine.arguments[0])")
   }
 
-  /// Runs `barframes` (or `executable`) with `arguments` in `directory` (the package root by default).
-  public static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable) throws -> Result
-  {
-    let output = try ExternalTools.run(executable.path, arguments, in: directory ?? TestRendering.packageRoot)
-    return Result(exitCode: output.status, stdout: output.text, stderr: output.stderr)
+  /// Runs `barframes` (or `executable`) with `arguments` in `directory` (the package root by
+  /// default), killing it after `timeout` seconds if given.
+  public static func run(
+    _ arguments: [String], in directory: URL? = nil, executable: URL = executable, timeout: Double? = nil
+  ) throws -> Result {
+    let output = try ExternalTools.run(
+      executable.path, arguments, in: directory ?? TestRendering.packageRoot, timeout: timeout)
+    return Result(exitCode: output.status, stdout: output.text, stderr: output.stderr, timedOut: output.timedOut)
   }
 }

@@ -8,6 +8,8 @@ public enum ExternalTools {
     public var status: Int32
     public var stdout: Data
     public var stderr: String
+    /// Whether the run was killed for taking longer than its timeout.
+    public var timedOut = false
 
     /// Standard output as UTF-8 text.
     public var text: String { String(decoding: stdout, as: UTF8.self) }
@@ -29,8 +31,11 @@ public enum ExternalTools {
   /// Runs `executable` with `arguments` (in `directory` when given) and waits for it.
   ///
   /// Both pipes are drained concurrently before waiting, so a chatty child can never block on
-  /// a full pipe; standard input is empty.
-  public static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> Output {
+  /// a full pipe; standard input is empty. After `timeout` seconds the program is killed
+  /// (SIGKILL) and the output says so, so a program that hangs fails a test instead of hanging it.
+  public static func run(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil, timeout: Double? = nil
+  ) throws -> Output {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -41,6 +46,7 @@ public enum ExternalTools {
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    let watchdog = timeout.map { Watchdog(process: process, after: $0) }
     let group = DispatchGroup()
     nonisolated(unsafe) var errData = Data()
     group.enter()
@@ -51,7 +57,36 @@ public enum ExternalTools {
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return Output(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    return Output(
+      status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self),
+      timedOut: watchdog?.finish() ?? false)
+  }
+
+  /// Kills a process that is still running after a delay.
+  private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private let process: Process
+    private var done = false
+    private var fired = false
+
+    init(process: Process, after seconds: Double) {
+      self.process = process
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+        lock.lock()
+        defer { lock.unlock() }
+        guard !done, self.process.isRunning else { return }
+        fired = true
+        kill(self.process.processIdentifier, SIGKILL)
+      }
+    }
+
+    /// Stops watching (the process has been waited for); whether it was killed.
+    func finish() -> Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      done = true
+      return fired
+    }
   }
 
   /// The number of frames ffprobe decodes from an animation (APNG or GIF).

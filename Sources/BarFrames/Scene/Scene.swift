@@ -67,18 +67,25 @@ public struct Scene: Hashable, Sendable {
       }
       let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true))
         .standardizedFileURL
+      // A file that cannot be read is this scene's error, at its `style` key; what is wrong
+      // inside a style file that was read is that file's.
+      let bytes: [UInt8]
       do {
-        style = try Style.load(
-          contentsOf: url, displayName: InputFile.displayPath(of: path, besides: file), designs: designs)
+        bytes = try InputBytes.read(url, limit: InputFile.maximumSize)
       } catch {
-        if error.keyPath.isEmpty, error.message == "no such file" {
+        let named = "the style file \(InputText.quoted(path, limit: 100))"
+        switch error {
+        case .missing:
           throw reader.error("style", "the style file \(InputText.quoted(url.path, limit: 100)) does not exist")
+        case .tooLarge:
+          throw reader.error("style", "\(named) is larger than \(InputFile.maximumSize >> 20) MiB (the limit)")
+        case .notRegularFile, .unreadable: throw reader.error("style", "\(named) \(error)")
         }
-        if error.keyPath.isEmpty, error.message == InputFile.directoryMessage {
-          throw reader.error("style", "\(InputText.quoted(path, limit: 100)) is a directory, not a style file")
-        }
-        throw error
       }
+      let name = InputFile.displayPath(of: path, besides: file)
+      style = try Style(
+        json: try JSONInput.parse(Data(bytes), file: name), file: name, directory: url.deletingLastPathComponent().path,
+        designs: designs)
     case .object:
       style = try Style(
         json: styleValue, file: file, directory: directory, path: JSONPath([.key("style")]), designs: designs)

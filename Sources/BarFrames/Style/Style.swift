@@ -144,39 +144,29 @@ struct Configured<D: Design>: DesignConfiguration {
 public enum InputFile {
   /// The largest input file BarFrames reads (``InputLimits/fileSize``).
   public static let maximumSize = InputLimits.fileSize
-  static let directoryMessage = "is a directory, not a JSON file"
+
+  /// Reads a file's bytes (a regular file only; see ``InputBytes``), naming it `displayName` in
+  /// errors.
+  public static func readBytes(_ url: URL, displayName: String) throws(InputError) -> [UInt8] {
+    do {
+      return try InputBytes.read(url, limit: maximumSize)
+    } catch {
+      throw InputError(file: displayName, keyPath: "", message: message(for: error))
+    }
+  }
 
   /// Reads and parses a JSON file.
   public static func readJSON(_ url: URL, displayName: String) throws(InputError) -> JSONValue {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-      throw InputError(file: displayName, keyPath: "", message: "no such file")
+    try JSONInput.parse(Data(try readBytes(url, displayName: displayName)), file: displayName)
+  }
+
+  /// What is wrong with a file that could not be read, said of the file.
+  public static func message(for failure: InputBytes.Failure) -> String {
+    switch failure {
+    case .missing: "no such file"
+    case .tooLarge: "is larger than \(maximumSize >> 20) MiB (the limit)"
+    case .notRegularFile, .unreadable: failure.description
     }
-    guard !isDirectory.boolValue else { throw InputError(file: displayName, keyPath: "", message: directoryMessage) }
-    // Checked before reading, so a huge file is never loaded to be refused.
-    if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
-      size.intValue > maximumSize
-    {
-      throw InputError(file: displayName, keyPath: "", message: "is larger than \(maximumSize >> 20) MiB (the limit)")
-    }
-    let bytes: [UInt8]
-    do {
-      bytes = try InputBytes.read(url, limit: maximumSize)
-    } catch {
-      switch error {
-      case .tooLarge:
-        throw InputError(
-          file: displayName, keyPath: "",
-          message: "is larger than \(maximumSize >> 20) "
-            + "MiB (the limit)")
-      case .unreadable(let reason):
-        throw InputError(
-          file: displayName, keyPath: "",
-          message: "cannot be read "
-            + "(\(reason))")
-      }
-    }
-    return try JSONInput.parse(Data(bytes), file: displayName)
   }
 
   /// How to name a file referenced from another, as the user would: `../Styles/x.json` inside

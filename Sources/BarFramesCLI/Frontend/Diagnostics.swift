@@ -1,6 +1,7 @@
 import ArgumentParser
 import BarFrames
 import BarFramesExport
+import CBarFramesArguments
 import Foundation
 
 /// Where the command line writes human-facing messages: standard error, never standard output.
@@ -68,23 +69,27 @@ extension BarFramesCommand {
     while true { sleep(1) }
   }
 
-  static func main(designs: DesignRegistry) async {
+  /// Runs on the main actor, and so do the synchronous subcommands: a hop to the global
+  /// concurrent executor starts one of libdispatch's monitored worker threads, and on Linux
+  /// libdispatch then checks its pool every second by opening /proc/<tid>/stat, trapping
+  /// (SIGILL, "workq: registered worker exited prematurely") when that fails — at any moment,
+  /// whatever the command, wherever /proc is not mounted. Only `preview` and a serving `compare`
+  /// (async, networked) still run on that executor.
+  @MainActor static func main(designs: DesignRegistry) async {
     BarFramesCommand.designs = designs
     // A closed pipe on stdout or stderr is an error to report (EPIPE), not a signal that kills.
     signal(SIGPIPE, SIG_IGN)
-    // On Linux the arguments come from /proc/self/cmdline: without /proc the list is empty, and
-    // a process started with no argument vector at all (argc 0) sees only the "" the kernel
-    // supplies as its name. ArgumentParser would print the help and exit 0 as if nothing had
+    // A process started with no argument vector at all (argc 0) sees only the "" the kernel
+    // supplies as its name; ArgumentParser would print the help and exit 0 as if nothing had
     // been asked.
-    guard let name = CommandLine.arguments.first, !name.isEmpty else {
+    let processArguments = CommandLineArguments.process
+    guard let name = processArguments.first, !name.isEmpty else {
       Diagnostics.printError(
         "barframes: error: cannot read the command line (is /proc mounted? was the program "
           + "started with no arguments?)")
-      // _exit: without /proc the runtime's exit-time work can trap (SIGILL, seen in CI) after
-      // the message; nothing is buffered (printError writes directly) and nothing was opened.
-      _exit(CommandExitCode.failure.rawValue)
+      Foundation.exit(CommandExitCode.failure.rawValue)
     }
-    let arguments = CommandLineArguments.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
+    let arguments = CommandLineArguments.joiningNegativeNumbers(Array(processArguments.dropFirst()))
     if let unknown = CommandLineArguments.unknownSubcommand(
       arguments, known: configuration.subcommands.map { $0._commandName })
     {
@@ -130,6 +135,17 @@ extension BarFramesCommand {
 
 /// Small repairs of the command line before ArgumentParser reads it.
 enum CommandLineArguments {
+  /// The process's arguments, the program's name first.
+  ///
+  /// On Linux, Swift finds `CommandLine.arguments` through /proc/self/maps, so without /proc
+  /// the list is empty; the vector glibc handed to the program at start-up is used then.
+  static var process: [String] {
+    guard CommandLine.arguments.isEmpty else { return CommandLine.arguments }
+    var count: Int32 = 0
+    guard let vector = bf_process_arguments(&count) else { return [] }
+    return (0..<Int(count)).map { vector[$0].map { String(cString: $0) } ?? "" }
+  }
+
   /// `--at -1` becomes `--at=-1`, so a negative number reaches the option (and its message
   /// names the valid range) instead of being taken for an unknown flag ("Missing value").
   static func joiningNegativeNumbers(_ arguments: [String]) -> [String] {

@@ -78,7 +78,9 @@ extension BarFramesCommand {
 
     var tool: String { "barframes \(BarFramesVersion.string) compare" }
 
-    func run() async throws {
+    /// On the main actor, so writing a page (`-o`) starts no dispatch worker, as for the
+    /// synchronous commands (see `BarFramesCommand.main`); serving hops off it to the server.
+    @MainActor func run() async throws {
       let comparison = try comparison()
       if let output {
         try write(comparison, to: output)

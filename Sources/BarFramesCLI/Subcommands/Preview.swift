@@ -256,14 +256,17 @@ actor PreviewStudio {
   nonisolated static func dependencies(ofScene scene: String) -> Set<String> {
     var paths: Set<String> = [scene]
     let folder = URL(fileURLWithPath: scene).deletingLastPathComponent()
-    guard let text = try? String(contentsOfFile: scene, encoding: .utf8), let json = try? JSONValue(parsing: text)
+    guard let bytes = try? InputBytes.read(URL(fileURLWithPath: scene)),
+      let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
     else { return paths }
     var style: (json: BarFrames.JSONValue, folder: URL)?
     switch json["style"] {
     case .string(let path)?:
       let url = folder.appendingPathComponent(path).standardized
       paths.insert(url.path)
-      if let text = try? String(contentsOf: url, encoding: .utf8), let parsed = try? JSONValue(parsing: text) {
+      if let bytes = try? InputBytes.read(url),
+        let parsed = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
+      {
         style = (parsed, url.deletingLastPathComponent())
       }
     case let inline?: style = (inline, folder)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BarFrames
 import BarFramesJSON
 import BarFramesTiming
 import Foundation
@@ -22,26 +23,12 @@ extension BarFramesCommand {
     func run() throws {
       let url = URL(fileURLWithPath: probeFile)
       let name = InputText.escaped(probeFile)
-      // Refused before reading, so a huge file is never loaded (the reader checks it again).
-      if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
-        size.intValue > InputLimits.fileSize
-      {
-        Self.report("\(name): is larger than \(InputLimits.fileSize >> 20) MiB (the limit)")
-        throw ExitCode(CommandExitCode.badInput.rawValue)
-      }
       let bytes: [UInt8]
       do {
-        // Bounded: /dev/zero reports no size and never ends.
-        bytes = try InputBytes.read(url)
+        bytes = try InputFile.readBytes(url, displayName: name)
       } catch {
-        switch error {
-        case .tooLarge:
-          Self.report("\(name): is larger than \(InputLimits.fileSize >> 20) MiB (the limit)")
-          throw ExitCode(CommandExitCode.badInput.rawValue)
-        case .unreadable(let reason):
-          Self.report("\(name): cannot read the file (\(reason))")
-          throw ExitCode.failure
-        }
+        Self.report(error.description)
+        throw ExitCode(CommandExitCode.badInput.rawValue)
       }
       do {
         let output = try TimingProbeFile.run(Data(bytes), file: name)

@@ -34,16 +34,19 @@ extension BarFramesCommand {
       for path in files {
         let name = InputText.escaped(path)
         let url = URL(fileURLWithPath: path)
+        // Read once: a probe file is decoded from the same bytes, never opened again.
+        let bytes: [UInt8]
         let json: JSONValue
         do {
-          json = try InputFile.readJSON(url, displayName: name)
+          bytes = try InputFile.readBytes(url, displayName: name)
+          json = try JSONInput.parse(Data(bytes), file: name)
         } catch {
           Self.report(error)
           invalid += 1
           continue
         }
         do {
-          print("\(name): ok (\(try Self.check(json, url: url, name: name)))")
+          print("\(name): ok (\(try Self.check(json, bytes: bytes, url: url, name: name)))")
         } catch {
           Self.report(error)
           invalid += 1
@@ -60,14 +63,14 @@ extension BarFramesCommand {
     }
 
     /// Reads the file as what it is; returns a short summary.
-    static func check(_ json: JSONValue, url: URL, name: String) throws -> String {
+    static func check(_ json: JSONValue, bytes: [UInt8], url: URL, name: String) throws -> String {
       let directory = url.deletingLastPathComponent().path
       if json["design"] != nil {
         let style = try Style(json: json, file: name, directory: directory, designs: BarFramesCommand.designs)
         return "style, \(style.design.name)"
       }
       if json["probes"] != nil {
-        let probes = try TimingProbeFile.decode(try Data(contentsOf: url), file: name)
+        let probes = try TimingProbeFile.decode(Data(bytes), file: name)
         return "timing probes, \(probes.count)"
       }
       let scene = try Scene(

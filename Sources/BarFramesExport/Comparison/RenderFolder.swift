@@ -75,17 +75,12 @@ public struct RenderFolder: Sendable {
     let file = label + "/" + SceneFileNames.galleryPath
     let text: String
     do {
-      let size = (try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int) ?? 0
-      guard size <= Self.pageSizeLimit else {
-        throw InputError(
-          file: file, keyPath: "",
-          message: "is \(size) bytes, more than the \(Self.pageSizeLimit >> 20) MiB a player page can be")
-      }
-      text = String(decoding: try Data(contentsOf: page), as: UTF8.self)
-    } catch let error as InputError {
-      throw error
+      text = String(decoding: try InputBytes.read(page, limit: Self.pageSizeLimit), as: UTF8.self)
     } catch {
-      throw InputError(file: file, keyPath: "", message: "cannot be read: \(error.localizedDescription)")
+      throw InputError(
+        file: file, keyPath: "",
+        message: error == .tooLarge
+          ? "is more than the \(Self.pageSizeLimit >> 20) MiB a player page can be" : "\(error)")
     }
     let open = "<script type=\"application/json\" id=\"barframes-data\">"
     guard let start = text.range(of: open),
@@ -177,15 +172,13 @@ public struct RenderFolder: Sendable {
     // Size and transparency from the first frame's header; the backdrop from the middle frame.
     var reading = frames.path(numbers[0])
     do {
-      let handle = try FileHandle(forReadingFrom: url.appendingPathComponent(reading))
-      let header = try handle.read(upToCount: PNGImageInfo.headerByteCount) ?? Data()
-      try? handle.close()
-      let info = try PNGImageInfo(bytes: Array(header))
+      let header = try InputBytes.readPrefix(url.appendingPathComponent(reading), count: PNGImageInfo.headerByteCount)
+      let info = try PNGImageInfo(bytes: header)
       let transparent = info.colorType == .rgba || info.colorType == .grayscaleAlpha
       var backdrop = Backdrop.checker
       if transparent {
         reading = frames.path(numbers[numbers.count / 2])
-        let image = try PNGDecoder.decode(Array(try Data(contentsOf: url.appendingPathComponent(reading))))
+        let image = try PNGDecoder.decode(try InputBytes.read(url.appendingPathComponent(reading), limit: .max))
         backdrop = Backdrop.choose(forStraightRGBA: image.pixels)
       }
       return RenderedScene(
@@ -195,9 +188,7 @@ public struct RenderFolder: Sendable {
       throw InputError(
         file: "\(label)/\(InputText.escaped(reading))", keyPath: "", message: "is not a PNG frame: \(error)")
     } catch {
-      throw InputError(
-        file: "\(label)/\(InputText.escaped(reading))", keyPath: "",
-        message: "cannot be read: \(error.localizedDescription)")
+      throw InputError(file: "\(label)/\(InputText.escaped(reading))", keyPath: "", message: "\(error)")
     }
   }
 }

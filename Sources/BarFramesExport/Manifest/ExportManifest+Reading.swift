@@ -13,17 +13,18 @@ extension ExportManifest {
   ///   - displayName: How errors name it.
   /// - Throws: ``InputError`` naming the file and the key path of the first problem.
   public static func read(contentsOf url: URL, displayName: String) throws(InputError) -> ExportManifest {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-    if let size = attributes?[.size] as? NSNumber, size.intValue > maximumFileSize {
-      throw InputError(
-        file: displayName, keyPath: "",
-        message: "is larger than \(maximumFileSize >> 20) MiB (the limit for a manifest)")
-    }
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = Data(try InputBytes.read(url, limit: maximumFileSize))
     } catch {
-      throw InputError(file: displayName, keyPath: "", message: "cannot be read (\(AtomicFile.reason(error)))")
+      switch error {
+      case .missing: throw InputError(file: displayName, keyPath: "", message: "no such file")
+      case .tooLarge:
+        throw InputError(
+          file: displayName, keyPath: "",
+          message: "is larger than \(maximumFileSize >> 20) MiB (the limit for a manifest)")
+      case .notRegularFile, .unreadable: throw InputError(file: displayName, keyPath: "", message: error.description)
+      }
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw InputError(file: displayName, keyPath: "", message: "is not UTF-8 text")

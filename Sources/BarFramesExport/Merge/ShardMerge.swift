@@ -155,13 +155,10 @@ public struct ShardMerge: Sendable {
   private static func read(_ file: Listed) throws(MergeError) -> [UInt8] {
     let bytes: [UInt8]
     do {
-      bytes = Array(try Data(contentsOf: file.url))
+      bytes = try InputBytes.read(file.url, limit: .max)
     } catch {
-      let reason = FileManager.default.fileExists(atPath: file.url.path) ? AtomicFile.reason(error) : "missing"
       throw .badInput(
-        "\(file.name): listed in \(file.manifestName) but "
-          + "\(reason == "missing" ? "missing" : "cannot be read (\(reason))")"
-      )
+        "\(file.name): listed in \(file.manifestName) but \(error == .missing ? "missing" : "\(error)")")
     }
     guard bytes.count == file.bytes else {
       throw .badInput(

@@ -21,7 +21,7 @@ struct SceneMessagesTests {
 
   @Test func aStyleThatIsAFolderNamesTheSceneAndKey() throws {
     let error = try Self.error(#"{"version": 1, "style": "..", "duration": 1}"#, directory: NSTemporaryDirectory())
-    #expect(error.description == #"Examples/x.json: style: ".." is a directory, not a style file"#)
+    #expect(error.description == #"Examples/x.json: style: the style file ".." is a directory, not a regular file"#)
   }
 
   @Test func controlCharactersInKeysAndValuesAreEscaped() throws {

@@ -91,17 +91,15 @@ public struct CustomizableBarStyle: DesignStyle {
     let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true))
       .standardizedFileURL
     let file = InputText.quoted(url.path, limit: 100)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-      throw reader.error(key, "the icon file \(file) does not exist; give a PNG path relative to the style file")
-    }
     let bytes: [UInt8]
     do {
       bytes = try InputBytes.read(url, limit: InputFile.maximumSize)
     } catch {
       switch error {
+      case .missing:
+        throw reader.error(key, "the icon file \(file) does not exist; give a PNG path relative to the style file")
       case .tooLarge: throw reader.error(key, "the icon file \(file) is larger than \(InputFile.maximumSize >> 20) MiB")
-      case .unreadable: throw reader.error(key, "the icon file \(file) cannot be read")
+      case .notRegularFile, .unreadable: throw reader.error(key, "the icon file \(file) \(error)")
       }
     }
     // 64 bytes of file can claim 30000 × 30000 pixels (3.4 GB decoded): the limits are checked
