@@ -87,22 +87,14 @@ public final class WebPWriter<Sink: PatchableByteSink> {
     guard (0...0xFFFF).contains(loopCount) else {
       throw WebPError.invalidConfiguration("the loop count must be 0 (forever) or 1…65535, not \(loopCount)")
     }
-    if let quality, !(0...100).contains(quality) {
-      throw WebPError.invalidConfiguration("the quality must be 0…100, not \(quality)")
-    }
-    guard (0...6).contains(effort) else {
-      throw WebPError.invalidConfiguration(
-        "the effort must be 0…6, not "
-          + "\(effort)")
-    }
+    // The frame encoder checks the quality and the effort.
+    frameEncoder = try WebPFrameEncoder(quality: quality, effort: effort)
     self.sink = sink
     self.width = width
     self.height = height
     self.loopCount = loopCount
     self.quality = quality
     self.timestamps = timestamps
-
-    frameEncoder = try WebPFrameEncoder(quality: quality, effort: effort)
 
     var header: [UInt8] = []
     header += Array("RIFF".utf8)
@@ -257,9 +249,7 @@ public final class WebPFrameEncoder {
       throw WebPError.invalidConfiguration("the quality must be 0…100, not \(quality)")
     }
     guard (0...6).contains(effort) else {
-      throw WebPError.invalidConfiguration(
-        "the effort must be 0…6, not "
-          + "\(effort)")
+      throw WebPError.invalidConfiguration("the effort must be 0…6, not \(effort)")
     }
     self.quality = quality
     guard WebPConfigInit(&config) != 0 else {
