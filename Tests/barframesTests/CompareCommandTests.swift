@@ -371,28 +371,6 @@ struct CompareBrowserTests {
 
   /// The status line of `GET path` on 127.0.0.1:`port`, the path sent exactly as given.
   static func status(port: UInt16, path: String) throws -> String {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw POSIXError(.EIO) }
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-    let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-    _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
-    var response: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      if count <= 0 { break }
-      response += buffer[0..<count]
-    }
-    return String(decoding: response, as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
+    try RawHTTP.get(path, port: port).components(separatedBy: "\r\n").first ?? ""
   }
 }

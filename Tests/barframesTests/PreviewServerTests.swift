@@ -169,37 +169,10 @@ import Testing
     #expect(address.hasPrefix("http://[::1]:"))
     // Foundation's URL loading refuses bracketed IPv6 hosts here, so ask over a plain socket.
     let port = try #require(UInt16(address.split(separator: ":").last?.dropLast() ?? ""))
-    let page = try Self.getOverIPv6Loopback(port: port)
+    let page = try RawHTTP.get("/", port: port, on: .ipv6)
     #expect(page.hasPrefix("HTTP/1.1 200"), "\(page.prefix(200))")
     #expect(page.contains("id=\"barframes-data\""))
     #expect(server.interruptAndWait())
-  }
-
-  /// `GET /` on [::1]:`port`, the whole response as text.
-  static func getOverIPv6Loopback(port: UInt16) throws -> String {
-    let socket = Glibc.socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw POSIXError(.EIO) }
-    defer { close(socket) }
-    var address = sockaddr_in6()
-    address.sin6_family = sa_family_t(AF_INET6)
-    address.sin6_port = port.bigEndian
-    address.sin6_addr = in6addr_loopback
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-      }
-    }
-    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-    let request = Array("GET / HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n".utf8)
-    _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
-    var response: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      if count <= 0 { break }
-      response += buffer[0..<count]
-    }
-    return String(decoding: response, as: UTF8.self)
   }
 
   @Test func aHostThatIsNoAddressIsAUsageError() throws {

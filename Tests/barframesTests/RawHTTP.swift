@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `GET` over a plain socket, for what Foundation's URL loading will not send: a path with
+/// `..` or encoded dots exactly as written, or a bracketed IPv6 host.
+enum RawHTTP {
+  enum Loopback { case ipv4, ipv6 }
+
+  /// The whole response to `GET path` on the loopback address's `port`, as text.
+  static func get(_ path: String, port: UInt16, on loopback: Loopback = .ipv4) throws -> String {
+    let family = loopback == .ipv4 ? AF_INET : AF_INET6
+    let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw POSIXError(.EIO) }
+    defer { close(socket) }
+    let connected: Int32
+    switch loopback {
+    case .ipv4:
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = port.bigEndian
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+    case .ipv6:
+      var address = sockaddr_in6()
+      address.sin6_family = sa_family_t(AF_INET6)
+      address.sin6_port = port.bigEndian
+      address.sin6_addr = in6addr_loopback
+      connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+        }
+      }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    let host = loopback == .ipv4 ? "127.0.0.1" : "[::1]"
+    let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8)
+    _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+    var response: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { break }
+      response += buffer[0..<count]
+    }
+    return String(decoding: response, as: UTF8.self)
+  }
+}
