@@ -61,6 +61,19 @@ public enum WebPDecoding {
     }
   }
 
+  /// A still WebP decoded by `WebPDecodeRGBA`.
+  public static func decodeStill(_ bytes: [UInt8]) throws -> RGBAImage {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    guard let pixels = WebPDecodeRGBA(bytes, bytes.count, &width, &height) else {
+      throw Failure.invalid("not a still WebP")
+    }
+    defer { WebPFree(pixels) }
+    return RGBAImage(
+      width: Int(width), height: Int(height),
+      pixels: Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
+  }
+
   /// `animation` played out one frame per `timestamps` interval: the frame shown at the start of
   /// each interval, so merged frames count once per interval they cover.
   public static func played(_ animation: Animation, timestamps: WebPTimestamps, frameCount: Int) -> [RGBAImage] {

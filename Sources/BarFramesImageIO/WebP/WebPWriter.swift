@@ -219,6 +219,8 @@ public struct WebPPreparedFrame: Sendable {
   /// Its image chunks (`VP8L`, or `ALPH` and `VP8 `); nil when nothing changed from the
   /// previous frame, which then lasts longer.
   var chunks: [UInt8]?
+  /// The bytes of its image chunks (0 when nothing changed).
+  public var byteCount: Int { chunks?.count ?? 0 }
   /// Whether every pixel of the rectangle is opaque.
   var isOpaque: Bool
 }
@@ -239,6 +241,8 @@ public final class WebPFrameEncoder {
   /// nil for lossless, else the lossy quality 0…100.
   public let quality: Int?
   private var config = WebPConfig()
+  /// Lossless frames are ours (``VP8LEncoder``); lossy ones libwebp's.
+  private var lossless = VP8LEncoder()
 
   /// - Parameters:
   ///   - quality: nil (the default) for lossless; 0…100 for lossy.
@@ -297,6 +301,10 @@ public final class WebPFrameEncoder {
 
   /// `region` of `image` compressed.
   func encode(_ image: RGBAImage, region: PixelRect) throws -> WebPPreparedFrame {
+    if quality == nil {
+      let (chunk, isOpaque) = lossless.encode(image, region: region)
+      return WebPPreparedFrame(image: image, region: region, chunks: chunk, isOpaque: isOpaque)
+    }
     var picture = WebPPicture()
     guard WebPPictureInit(&picture) != 0 else {
       throw WebPError.encoderFailed(

@@ -160,7 +160,7 @@ import Testing
   ) throws -> (status: Int32, names: [String]) {
     let log = directory.appendingPathComponent("strace.log")
     let stderr = directory.appendingPathComponent("stderr.txt")
-    FileManager.default.createFile(atPath: stderr.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
     process.arguments = ["-f", "-qq", "-e", "trace=prctl", "-o", log.path, CommandRunner.executable.path] + arguments

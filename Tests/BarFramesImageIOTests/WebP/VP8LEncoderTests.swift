@@ -1,0 +1,152 @@
+import BarFramesTestSupport
+import Testing
+
+@testable import BarFramesImageIO
+
+/// Our lossless WebP (VP8L) encoder, checked by libwebp's decoder: each image, written as a
+/// one-frame animation, must come back byte for byte.
+@Suite("Lossless WebP encoder (VP8L), decoded by libwebp")
+struct VP8LEncoderTests {
+  /// `image` through `WebPWriter` (lossless: our encoder) and libwebp's `WebPAnimDecoder`.
+  static func roundTrip(_ image: RGBAImage) throws -> RGBAImage {
+    let writer = try WebPWriter(
+      sink: MemoryByteSink(), width: image.width, height: image.height,
+      timestamps: WebPTimestamps(framesPerSecond: 10))
+    try writer.append(image)
+    try writer.finish()
+    let animation = try WebPDecoding.decode(writer.sink.bytes)
+    return try #require(animation.frames.first).image
+  }
+
+  /// Pixels from a fixed generator, each one of `colors` colours (alpha included).
+  static func random(width: Int, height: Int, colors: Int, seed: UInt64 = 3) -> RGBAImage {
+    var state = seed
+    func next() -> UInt32 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt32(truncatingIfNeeded: state >> 33)
+    }
+    let palette = (0..<colors).map { _ in
+      let word = next()
+      return RGBAImage.Pixel(
+        red: UInt8(truncatingIfNeeded: word), green: UInt8(truncatingIfNeeded: word >> 8),
+        blue: UInt8(truncatingIfNeeded: word >> 16), alpha: UInt8(truncatingIfNeeded: word >> 24))
+    }
+    var image = RGBAImage(width: width, height: height)
+    for y in 0..<height { for x in 0..<width { image[x, y] = palette[Int(next() % UInt32(colors))] } }
+    return image
+  }
+
+  @Test(
+    "Palettes of every packing (2, 4, 16, 256 colours) and none, at widths that leave partial packs",
+    arguments: [1, 2, 3, 4, 5, 16, 17, 256, 257, 5000], [1, 7, 13, 64])
+  func colours(colors: Int, width: Int) throws {
+    let image = Self.random(width: width, height: 9, colors: colors, seed: UInt64(colors * 100 + width))
+    #expect(try Self.roundTrip(image) == image)
+  }
+
+  @Test("Noise, opaque and translucent (colours under alpha 0 kept), and one-pixel sides")
+  func noise() throws {
+    for (width, height) in [(1, 1), (1, 300), (300, 1), (37, 23)] {
+      for opaque in [true, false] {
+        var image = TestImages.noise(width: width, height: height, opaque: opaque, seed: UInt64(width + height))
+        if !opaque { image[0, 0] = .init(red: 200, green: 10, blue: 30, alpha: 0) }
+        #expect(try Self.roundTrip(image) == image, "\(width)×\(height), opaque: \(opaque)")
+      }
+    }
+  }
+
+  @Test("Bars like the ones we draw: runs longer than a copy's 4096 pixels, repeated rows, antialiased edges")
+  func bars() throws {
+    for image in [
+      TestImages.flatBar(width: 5000, height: 3), TestImages.flatBar(),
+      TestImages.transparentBar(width: 750, height: 40),
+      RGBAImage(width: 4097, height: 2, filledWith: .init(red: 1, green: 2, blue: 3, alpha: 4)),
+    ] {
+      #expect(try Self.roundTrip(image) == image, "\(image.width)×\(image.height)")
+    }
+  }
+
+  @Test("Rows repeated shifted by −8…8 pixels: copies from every short two-dimensional distance")
+  func shiftedRows() throws {
+    let width = 61
+    let row = Self.random(width: width, height: 1, colors: 300, seed: 11)
+    var image = RGBAImage(width: width, height: 40)
+    var shift = 0
+    for y in 0..<40 {
+      shift += (y * 5) % 17 - 8
+      for x in 0..<width { image[x, y] = row[((x + shift) % width + width) % width, 0] }
+    }
+    #expect(try Self.roundTrip(image) == image)
+  }
+
+  @Test("Rows that repeat farther back than a copy may reach (2²⁰ − 120 pixels) are not copied from there")
+  func window() throws {
+    let (width, height) = (2048, 600)
+    let noise = TestImages.noise(width: width, height: 4, opaque: true, seed: 5)
+    var image = RGBAImage(width: width, height: height, filledWith: .init(red: 9, green: 9, blue: 9))
+    // The same noise at rows 0–3 and 590–593: 590 × 2048 pixels apart, beyond the window.
+    for y in 0..<4 {
+      for x in 0..<width {
+        image[x, y] = noise[x, y]
+        image[x, 590 + y] = noise[x, y]
+      }
+    }
+    #expect(try Self.roundTrip(image) == image)
+  }
+
+  @Test("A rectangle of a larger image, as animation frames store it")
+  func region() throws {
+    let image = TestImages.noise(width: 50, height: 30, opaque: false, seed: 9)
+    var encoder = VP8LEncoder()
+    let region = PixelRect(x: 7, y: 4, width: 13, height: 11)
+    let (chunk, isOpaque) = encoder.encode(image, region: region)
+    #expect(!isOpaque)
+    // A still WebP: RIFF, WEBP, the chunk.
+    var file = Array("RIFF".utf8)
+    file.appendLittleEndian(UInt32(4 + chunk.count))
+    file += Array("WEBP".utf8) + chunk
+    let decoded = try WebPDecoding.decodeStill(file)
+    var expected = RGBAImage(width: 13, height: 11)
+    for y in 0..<11 { for x in 0..<13 { expected[x, y] = image[7 + x, 4 + y] } }
+    #expect(decoded == expected)
+  }
+
+  @Test("Distance codes: the pixel above is code 1, the one to the left 2 (RFC 9649 §4.2.2), far ones + 120")
+  func distanceCodes() {
+    #expect(VP8LEncoder.planeCode(100, width: 100) == 1)
+    #expect(VP8LEncoder.planeCode(1, width: 100) == 2)
+    // (1, 1): one row up, one column left, is code 3; (−1, 1), one up and one right, is 4.
+    #expect(VP8LEncoder.planeCode(101, width: 100) == 3)
+    #expect(VP8LEncoder.planeCode(99, width: 100) == 4)
+    #expect(VP8LEncoder.planeCode(5000, width: 100) == 5120)
+  }
+
+  @Test("Length and distance prefixes: value = offset + extra + 1 as the decoder computes it")
+  func prefixes() {
+    for value in 1...5000 {
+      let (symbol, extraBits, extra) = VP8LEncoder.prefix(value)
+      let decoded: Int
+      if symbol < 4 {
+        decoded = symbol + 1
+      } else {
+        let bits = (symbol - 2) >> 1
+        #expect(bits == extraBits)
+        decoded = ((2 + (symbol & 1)) << bits) + extra + 1
+      }
+      #expect(decoded == value)
+    }
+  }
+
+  @Test("Huffman codes stay within 15 bits for skewed counts, and are complete and prefix-free")
+  func lengthLimit() {
+    // Fibonacci counts make a Huffman tree as deep as the alphabet is long.
+    var counts: [UInt32] = [1, 1]
+    while counts.count < 30 { counts.append(counts[counts.count - 1] + counts[counts.count - 2]) }
+    counts += [0, 0, 7]
+    let code = VP8LPrefixCode(counts: counts)
+    #expect(code.lengths.max() == 15)
+    #expect(code.lengths[30] == 0 && code.lengths[31] == 0)
+    let kraft = code.lengths.filter { $0 > 0 }.reduce(0.0) { $0 + 1 / Double(1 << Int($1)) }
+    #expect(kraft == 1)
+  }
+}
