@@ -5,13 +5,14 @@ import CWebP
 ///
 /// Each frame is stored as the smallest rectangle that differs from the frame before (its
 /// left and top edges moved to even pixels, as WebP's frame offsets require), compressed on its
-/// own by libwebp's `WebPEncode`, drawn without blending over the previous frame, which is never
-/// disposed of. So every frame lands on exactly the previous one, and lossless frames — `exact`
-/// keeps the colour of transparent pixels — decode to exactly the appended image, alpha
-/// included. The first frame covers the canvas. A frame identical to the one before is not
-/// stored: the previous frame's duration grows instead (``mergedFrames`` counts them). Frame
-/// start times come from ``WebPTimestamps`` (exact frame times, each rounded to a millisecond),
-/// so the total is the exact duration ±½ ms. The animation loops forever unless told otherwise.
+/// own — lossless by our `VP8LEncoder`, lossy by libwebp's `WebPEncode` — and drawn without
+/// blending over the previous frame, which is never disposed of. So every frame lands on
+/// exactly the previous one, and lossless frames (which keep the colour of transparent pixels)
+/// decode to exactly the appended image, alpha included. The first frame covers the canvas. A
+/// frame identical to the one before is not stored: the previous frame's duration grows instead
+/// (``mergedFrames`` counts them). Frame start times come from ``WebPTimestamps`` (exact frame
+/// times, each rounded to a millisecond), so the total is the exact duration ±½ ms. The
+/// animation loops forever unless told otherwise.
 ///
 /// libwebp's `WebPAnimEncoder` does the same and more (it also tries disposing of and blending
 /// each frame), but compares and re-encodes every frame several times and keeps the whole file
@@ -58,7 +59,7 @@ public final class WebPWriter<Sink: PatchableByteSink> {
   /// A frame encoded but not yet written: its duration waits for the next frame.
   private struct Frame {
     var region: PixelRect
-    /// The frame's image chunks (`VP8L`, or `ALPH` and `VP8 `), as `WebPEncode` wrote them.
+    /// The frame's image chunks (`VP8L`, or `ALPH` and `VP8 `).
     var chunks: [UInt8]
     /// The appended frame it starts at.
     var first: Int
@@ -75,7 +76,7 @@ public final class WebPWriter<Sink: PatchableByteSink> {
   ///   - loopCount: Plays; 0 (the default) loops forever.
   ///   - timestamps: The frame rate; frame *k* starts at `timestamps.start(ofFrame: k)`.
   ///   - quality: nil (the default) for lossless; 0…100 for lossy.
-  ///   - effort: libwebp's `method`, 0 (fastest) … 6 (smallest).
+  ///   - effort: libwebp's `method` for lossy frames, 0 (fastest) … 6 (smallest).
   /// - Throws: ``WebPError/invalidConfiguration(_:)`` or the sink's error.
   public init(
     sink: Sink, width: Int, height: Int, loopCount: Int = 0, timestamps: WebPTimestamps, quality: Int? = nil,
@@ -228,7 +229,8 @@ public struct WebPPreparedFrame: Sendable {
 /// Prepares WebP frames on any thread — the drawing threads, as each frame is drawn — so that
 /// ``WebPWriter`` only writes them in order. A frame after the first is the rectangle that
 /// changed from the previous one (its left and top edges moved to even pixels, as WebP's frame
-/// offsets require), compressed on its own by libwebp's `WebPEncode`; it depends on the two
+/// offsets require), compressed on its own (lossless: by our `VP8LEncoder`; lossy: by libwebp's
+/// `WebPEncode`); it depends on the two
 /// frames alone, so any thread can prepare any frame and the file is the same.
 ///
 /// ```swift
@@ -241,12 +243,12 @@ public final class WebPFrameEncoder {
   /// nil for lossless, else the lossy quality 0…100.
   public let quality: Int?
   private var config = WebPConfig()
-  /// Lossless frames are ours (``VP8LEncoder``); lossy ones libwebp's.
+  /// Lossless frames are ours (`VP8LEncoder`); lossy ones libwebp's.
   private var lossless = VP8LEncoder()
 
   /// - Parameters:
   ///   - quality: nil (the default) for lossless; 0…100 for lossy.
-  ///   - effort: libwebp's `method`, 0 (fastest) … 6 (smallest).
+  ///   - effort: libwebp's `method` for lossy frames, 0 (fastest) … 6 (smallest).
   /// - Throws: ``WebPError/invalidConfiguration(_:)``.
   public init(quality: Int? = nil, effort: Int = 1) throws {
     if let quality, !(0...100).contains(quality) {
