@@ -1,4 +1,4 @@
-import CBarFramesChecksum
+import CBarFramesKernels
 import CZlib
 
 /// A reusable zlib compression stream (zlib format, as PNG's IDAT wants).

@@ -3,7 +3,7 @@
 // rectangle and contact sheet row passes through it. The AVX2 loop below is the usual
 // vectorisation (as in zlib-ng and Chromium's zlib): per 32-byte block, s1 gains the bytes' sum
 // and s2 gains 32 × s1 before the block plus the bytes weighted 32, 31, …, 1.
-#include "barframes_checksum.h"
+#include "barframes_kernels.h"
 
 #define ADLER_BASE 65521u
 // The most bytes before s2 can overflow 32 bits (zlib's NMAX).
