@@ -63,8 +63,11 @@ let package = Package(
     // MARK: Output
     // Durable writes: a temporary name unique per write, fsync, rename into place, fsync of the folder.
     .target(name: "BarFramesOutput"),
-    .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CWebP"]),
-    .target(name: "BarFramesRenderer", dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesImageIO", "CCairo"]),
+    .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CWebP", "CBarFramesKernels"]),
+    // Byte loops in C with SIMD where the CPU has it: Adler-32 (zlib 1.2.13 sums a byte at a
+    // time) and opaque ARGB32 rows packed as RGB.
+    .target(name: "CBarFramesKernels"),
+    .target(name: "BarFramesRenderer", dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesImageIO", "CCairo", "CBarFramesKernels"]),
     // The player page (script, style sheet, page shell, backdrop choice) shared by the gallery
     // and the golden report: text only, so neither module depends on the other's page code.
     .target(name: "BarFramesPlayer", dependencies: ["BarFramesJSON"]),

@@ -25,11 +25,18 @@ extension ImageSurface {
         var i = row * image.width * 4
         for column in 0..<image.width {
           // Cairo wants premultiplied, native-endian ARGB; round as Cairo does (x·a/255).
+          // Opaque and fully transparent pixels, nearly all of a frame, need no arithmetic.
           let a = UInt32(pixels[i + 3])
-          let r = (UInt32(pixels[i]) * a + 127) / 255
-          let g = (UInt32(pixels[i + 1]) * a + 127) / 255
-          let b = (UInt32(pixels[i + 2]) * a + 127) / 255
-          target[column] = a << 24 | r << 16 | g << 8 | b
+          if a == 255 {
+            target[column] = 0xFF00_0000 | UInt32(pixels[i]) << 16 | UInt32(pixels[i + 1]) << 8 | UInt32(pixels[i + 2])
+          } else if a == 0 {
+            target[column] = 0
+          } else {
+            let r = (UInt32(pixels[i]) * a + 127) / 255
+            let g = (UInt32(pixels[i + 1]) * a + 127) / 255
+            let b = (UInt32(pixels[i + 2]) * a + 127) / 255
+            target[column] = a << 24 | r << 16 | g << 8 | b
+          }
           i += 4
         }
       }

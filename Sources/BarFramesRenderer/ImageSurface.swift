@@ -1,5 +1,6 @@
 import BarFramesGraphics
 import BarFramesImageIO
+import CBarFramesKernels
 import CCairo
 import Foundation
 
@@ -175,6 +176,25 @@ public enum PixelConversion {
         }
       }
     }
+  }
+}
+
+extension PixelConversion {
+  /// Packs premultiplied native-endian ARGB32 rows as R, G, B bytes (`width × 3` per row, no
+  /// padding) into `out`, if every pixel is opaque — premultiplied and straight colours are
+  /// then the same, so this is ``unpremultiplyARGB32(_:stride:width:height:into:)`` without its
+  /// alpha channel. Returns false, leaving `out` unspecified, if any pixel is not opaque.
+  public static func packOpaqueARGB32(
+    _ source: UnsafeRawBufferPointer, stride: Int, width: Int, height: Int, into out: UnsafeMutableRawBufferPointer
+  ) -> Bool {
+    precondition(out.count >= width * height * 3 && source.count >= (height - 1) * stride + width * 4)
+    var opaque = true
+    for y in 0..<height {
+      let row = source.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+      let target = out.baseAddress!.advanced(by: y * width * 3).assumingMemoryBound(to: UInt8.self)
+      opaque = barframes_pack_opaque_argb32(row, width, target) && opaque
+    }
+    return opaque
   }
 }
 

@@ -41,4 +41,60 @@ import Testing
     }
     #expect(out == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 0, 0, 0, 0, 255, 0, 0, 128])
   }
+
+  /// Opaque rows packed as RGB: what un-premultiplying gives, alpha dropped, for every width
+  /// around the four-pixel vector step (and its two pixels of slack), with a row stride wider
+  /// than the row; the bytes past the packed rows are left alone.
+  @Test func opaqueRowsPackAsTheirUnpremultipliedRGB() {
+    for width in 1...21 {
+      let height = 3
+      let stride = width * 4 + 8
+      var source = [UInt8](repeating: 0x5A, count: stride * height)
+      var state: UInt32 = 12_345
+      for y in 0..<height {
+        for x in 0..<width {
+          state = state &* 1_103_515_245 &+ 12_345
+          let argb = 0xFF00_0000 | (state >> 8)
+          source.withUnsafeMutableBytes { $0.storeBytes(of: argb, toByteOffset: y * stride + x * 4, as: UInt32.self) }
+        }
+      }
+      var straight = [UInt8](repeating: 0, count: width * height * 4)
+      source.withUnsafeBytes { raw in
+        straight.withUnsafeMutableBufferPointer {
+          PixelConversion.unpremultiplyARGB32(raw, stride: stride, width: width, height: height, into: $0)
+        }
+      }
+      var expected: [UInt8] = []
+      for i in 0..<width * height { expected += straight[i * 4..<i * 4 + 3] }
+      expected += [7, 7, 7, 7]
+      var packed = [UInt8](repeating: 7, count: width * height * 3 + 4)
+      let opaque = source.withUnsafeBytes { raw in
+        packed.withUnsafeMutableBytes {
+          PixelConversion.packOpaqueARGB32(raw, stride: stride, width: width, height: height, into: $0)
+        }
+      }
+      #expect(opaque, "width \(width)")
+      #expect(packed == expected, "width \(width)")
+    }
+  }
+
+  /// One pixel short of opaque anywhere — in the vector part or the tail, on any row — and
+  /// the rows are refused.
+  @Test func aPixelShortOfOpaqueIsFound() {
+    let width = 13
+    for position in 0..<(width * 2) {
+      for alpha: UInt32 in [0, 0xFE, 0x7F] {
+        var source = [UInt32](repeating: 0xFF10_2030, count: width * 2)
+        let color: UInt32 = alpha == 0 ? 0 : 0x10_2030
+        source[position] = alpha << 24 | color
+        var packed = [UInt8](repeating: 0, count: width * 2 * 3)
+        let opaque = source.withUnsafeBytes { raw in
+          packed.withUnsafeMutableBytes {
+            PixelConversion.packOpaqueARGB32(raw, stride: width * 4, width: width, height: 2, into: $0)
+          }
+        }
+        #expect(!opaque, "pixel \(position), alpha \(alpha)")
+      }
+    }
+  }
 }

@@ -21,10 +21,9 @@
 ///
 /// Rectangles are compressed as ``APNGRegionCompressor`` says for the preset. The first frame
 /// covers the canvas and is written as IDAT (viewers without APNG support show it); when its
-/// compressed data is passed as `encoded` (the PNG file's own stream), the smaller of that and
-/// the preset's compression is stored. A later frame whose rectangle is the whole canvas, drawn
-/// with SOURCE, stores the PNG file's stream as it is. acTL's frame count is known only at the
-/// end, so ``finish()`` patches it in place.
+/// compressed data is passed as `encoded` (the PNG file's own stream), that is stored as it is,
+/// and so is a later frame's whose rectangle is the whole canvas, drawn with SOURCE. acTL's
+/// frame count is known only at the end, so ``finish()`` patches it in place.
 ///
 /// ```swift
 /// let apng = try APNGWriter(sink: MemoryByteSink(), width: 750, height: 120, colorType: .rgba,

@@ -60,11 +60,18 @@ public final class GIFWriter<Sink: PatchableByteSink> {
 
   private var isFinished = false
   private var globalColors: [UInt8] = []
-  private var globalIndex: [UInt32: UInt8] = [:]
+  private var globalIndex = ColorSlots()
+  /// Each colour's nearest global colour and distance, and how many global colours that
+  /// search covered: the table only grows, so a later search starts where this one ended.
+  private var nearestCache: [UInt32: (color: UInt32, distance: Int, searched: Int)] = [:]
   private var pending: Frame?
   private var previousSource: RGBAImage?
-  /// A canvas-sized buffer no longer used, for the next frame's canvas.
+  /// A canvas-sized buffer no longer used, for the next frame's canvas (empty if none).
   private var spare: [UInt8] = []
+  /// Where `spare` can differ from the pending frame's canvas (nil: nowhere), so only that is
+  /// copied to make the next canvas: the buffer is the canvas two frames back, which differs
+  /// from the last one only inside the two frames' rectangles.
+  private var spareDiffers: PixelRect?
   private var block: [UInt8] = []
 
   /// A frame chosen but not yet written: its disposal waits for the next frame.
@@ -159,12 +166,15 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       previous.delay += delay
       pending = previous
       mergedFrames += 1
+      // `shown` is the pending canvas again, pixel for pixel: its buffer is the next spare.
+      spare = shown.pixels
+      spareDiffers = nil
       return
     }
-    // Pixels that must turn transparent: only a disposal can clear them.
-    if let clearing = Self.clearingRect(from: previous.shown, to: shown, in: changed),
-      !previous.region.contains(clearing)
-    {
+    // Pixels that must turn transparent: only a disposal can clear them (so keeping, which
+    // cannot, is not tried).
+    let clearing = Self.clearingRect(from: previous.shown, to: shown, in: changed)
+    if let clearing, !previous.region.contains(clearing) {
       previous = widen(previous, to: previous.region.union(clearing))
     }
     var bases: [(disposal: UInt8, canvas: Canvas)] = [(1, .shown)]
@@ -178,7 +188,9 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     {
       bases.append((3, .base))
     }
-    var choice = try choose(bases, shown: shown, delay: delay, previous: previous, scan: changed.union(previous.region))
+    var choice = try choose(
+      bases, shown: shown, delay: delay, previous: previous, scan: changed.union(previous.region),
+      keepingFails: clearing != nil)
     if choice.frame == nil {
       // Too many colours to redraw over any canvas: start afresh from a cleared canvas with
       // the whole frame quantized on its own.
@@ -191,8 +203,15 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     try write(previous, disposal: choice.disposal)
     pending = next
     // The canvas before the previous frame is needed no more (unless restored to): its
-    // buffer takes the next frame's canvas, instead of a fresh allocation every frame.
-    if choice.disposal != 3 { spare = previous.base.pixels }
+    // buffer takes the next frame's canvas, instead of a fresh allocation every frame. It is
+    // the new canvas outside the two frames' rectangles: each frame's canvas is the one it
+    // was drawn on outside its rectangle, and each disposal changes only the rectangle.
+    if choice.disposal != 3 {
+      spare = previous.base.pixels
+      spareDiffers = previous.region.union(next.region)
+    } else {
+      spare = []
+    }
   }
 
   /// A canvas the next frame is drawn on, named by the previous frame's disposal.
@@ -243,8 +262,16 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     if let kept = keep?.1, spare.count == kept.pixels.count {
       var buffer = spare
       spare = []
-      buffer.withUnsafeMutableBytes { target in
-        kept.pixels.withUnsafeBytes { _ = memcpy(target.baseAddress!, $0.baseAddress!, $0.count) }
+      if let differs = spareDiffers {
+        let width = self.width
+        buffer.withUnsafeMutableBytes { target in
+          kept.pixels.withUnsafeBytes { source in
+            for y in differs.y..<(differs.y + differs.height) {
+              let offset = (y * width + differs.x) * 4
+              memcpy(target.baseAddress! + offset, source.baseAddress! + offset, differs.width * 4)
+            }
+          }
+        }
       }
       shown = RGBAImage(width: width, height: height, pixels: buffer)
     } else {
@@ -388,8 +415,12 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let r = Int(color & 0xFF)
     let g = Int((color >> 8) & 0xFF)
     let b = Int((color >> 16) & 0xFF)
-    var best = (color: UInt32(0), distance: Int.max)
-    for e in stride(from: 0, to: globalColors.count, by: 3) {
+    // Colours added since the last search come after it: the earlier best wins ties, as in
+    // one search from the start.
+    let cached = nearestCache[color]
+    var best = (color: cached?.color ?? 0, distance: cached?.distance ?? Int.max)
+    defer { nearestCache[color] = (best.color, best.distance, globalColors.count) }
+    for e in stride(from: cached?.searched ?? 0, to: globalColors.count, by: 3) {
       let distance =
         abs(Int(globalColors[e]) - r) + abs(Int(globalColors[e + 1]) - g) + abs(Int(globalColors[e + 2]) - b)
       if distance < best.distance {
@@ -431,8 +462,12 @@ public final class GIFWriter<Sink: PatchableByteSink> {
 
   /// The smallest valid encoding of `shown` over each canvas, and the disposal that leaves it.
   /// `scan` holds every pixel where `shown` can differ from any of the canvases.
+  ///
+  /// `keepingFails`: a pixel must turn transparent, which keeping's canvas cannot show (its
+  /// encoding would fail), so it is not tried; its rectangle still bounds the others'.
   private func choose(
-    _ bases: [(disposal: UInt8, canvas: Canvas)], shown: RGBAImage, delay: Int, previous: Frame?, scan: PixelRect
+    _ bases: [(disposal: UInt8, canvas: Canvas)], shown: RGBAImage, delay: Int, previous: Frame?, scan: PixelRect,
+    keepingFails: Bool = false
   ) throws -> (disposal: UInt8, frame: Frame?) {
     var best: (disposal: UInt8, canvas: Canvas, frame: Frame, cost: Int, newGlobal: [UInt32])?
     // Each disposal's rectangle first: one whose rectangle is not smaller than keeping's
@@ -451,6 +486,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     }
     for (n, candidate) in candidates.enumerated() {
       if n > 0, candidates[0].canvas == .shown, best != nil, candidate.rect.area >= candidates[0].rect.area { continue }
+      if keepingFails, candidate.canvas == .shown { continue }
       let under = canvasPixels(candidate.canvas, previous: previous, in: candidate.rect)
       guard let (frame, newGlobal) = encode(shown, over: under, region: candidate.rect, delay: delay) else { continue }
       let cost = frame.codes.count + (frame.localTable.map { _ in 3 << Self.tableBits(frame) } ?? 0)
@@ -459,7 +495,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     guard var best else { return (1, nil) }
     best.frame.base = canvasImage(best.canvas, previous: previous)
     for color in best.newGlobal {
-      globalIndex[color] = UInt8(globalColors.count / 3)
+      globalIndex.insert(color, UInt8(globalColors.count / 3))
       globalColors += Self.rgb(color)
     }
     return (best.disposal, best.frame)
@@ -476,41 +512,48 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// to turn transparent, or more than 256 colours are needed). Also returns the colours it
   /// would add to the global table (keys `0x00BBGGRR`, in order of first use).
   private func encode(_ shown: RGBAImage, over under: RGBAImage, region: PixelRect, delay: Int) -> (Frame, [UInt32])? {
-    let target = shown.cropped(to: region)
     let n = region.area
     // Each pixel's colour number in order of first use, or -1 where the canvas already shows it.
     var numbers = [Int16](repeating: -1, count: n)
     var order: [UInt32] = []
-    var seen: [UInt32: Int16] = [:]
+    var seen = ColorSlots()
     var hasUnchanged = false
-    let valid = target.pixels.withUnsafeBytes { t in
+    let canvasWidth = width
+    let valid = shown.pixels.withUnsafeBytes { t in
       under.pixels.withUnsafeBytes { u in
-        let tw = t.bindMemory(to: UInt32.self)
-        let uw = u.bindMemory(to: UInt32.self)
-        var lastColor = UInt32.max
-        var lastNumber: Int16 = 0
-        for i in 0..<n {
-          let pixel = tw[i]
-          if pixel == uw[i] {
-            hasUnchanged = true
-            continue
-          }
-          if pixel == 0 { return false }  // only a disposal can make a pixel transparent
-          let color = pixel & Self.rgbMask
-          if color != lastColor {
-            if let known = seen[color] {
-              lastNumber = known
-            } else {
-              guard order.count < 256 else { return false }
-              lastNumber = Int16(order.count)
-              seen[color] = lastNumber
-              order.append(color)
+        numbers.withUnsafeMutableBufferPointer { numbers in
+          let tw = t.bindMemory(to: UInt32.self)
+          let uw = u.bindMemory(to: UInt32.self)
+          var lastColor = UInt32.max
+          var lastNumber: Int16 = 0
+          // `shown` is the whole canvas, `under` the region's pixels only.
+          for row in 0..<region.height {
+            let from = (region.y + row) * canvasWidth + region.x
+            let at = row * region.width
+            for x in 0..<region.width {
+              let pixel = tw[from + x]
+              if pixel == uw[at + x] {
+                hasUnchanged = true
+                continue
+              }
+              if pixel == 0 { return false }  // only a disposal can make a pixel transparent
+              let color = pixel & Self.rgbMask
+              if color != lastColor {
+                if let known = seen[color] {
+                  lastNumber = Int16(known)
+                } else {
+                  guard order.count < 256 else { return false }
+                  lastNumber = Int16(order.count)
+                  seen.insert(color, UInt8(order.count))
+                  order.append(color)
+                }
+                lastColor = color
+              }
+              numbers[at + x] = lastNumber
             }
-            lastColor = color
           }
-          numbers[i] = lastNumber
+          return true
         }
-        return true
       }
     }
     guard valid else { return nil }
@@ -540,7 +583,13 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       return nil
     }
     var indices = [UInt8](repeating: transparentIndex ?? 0, count: n)
-    for i in 0..<n where numbers[i] >= 0 { indices[i] = map[Int(numbers[i])] }
+    indices.withUnsafeMutableBufferPointer { indices in
+      numbers.withUnsafeBufferPointer { numbers in
+        map.withUnsafeBufferPointer { map in
+          for i in 0..<n where numbers[i] >= 0 { indices[i] = map[Int(numbers[i])] }
+        }
+      }
+    }
     var bits = 8
     if let localTable {
       bits = 1
@@ -652,6 +701,43 @@ struct ExactColors {
       return
     }
     keys[slot] = color
+    count += 1
+  }
+}
+
+/// A map from colours (`0x00BBGGRR`) to 8-bit values, for at most 256 colours: open
+/// addressing over 1024 slots. A `Dictionary` hashes every key with SipHash, which made the
+/// global table's lookups a fifth of bent-line-slider's GIF time.
+struct ColorSlots {
+  private var keys = [UInt32](repeating: UInt32.max, count: 1024)
+  private var values = [UInt8](repeating: 0, count: 1024)
+  private(set) var count = 0
+
+  private static func slot(_ color: UInt32) -> Int { Int((color &* 0x9E37_79B1) >> 22) }
+
+  /// The value stored for `color`, or nil.
+  subscript(color: UInt32) -> UInt8? {
+    keys.withUnsafeBufferPointer { keys in
+      var slot = Self.slot(color)
+      while true {
+        let key = keys[slot]
+        if key == color { return values[slot] }
+        if key == UInt32.max { return nil }
+        slot = (slot + 1) & 1023
+      }
+    }
+  }
+
+  /// Stores `value` for `color`, which must not be stored yet (a 24-bit colour).
+  mutating func insert(_ color: UInt32, _ value: UInt8) {
+    precondition(color <= 0xFF_FFFF && count < 256, "ColorSlots holds at most 256 24-bit colours")
+    var slot = Self.slot(color)
+    while keys[slot] != UInt32.max {
+      precondition(keys[slot] != color, "the colour is stored already")
+      slot = (slot + 1) & 1023
+    }
+    keys[slot] = color
+    values[slot] = value
     count += 1
   }
 }

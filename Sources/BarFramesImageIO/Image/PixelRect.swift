@@ -122,33 +122,36 @@ extension RGBAImage {
   func differingRect(
     from canvas: RGBAImage, replacing replaced: PixelRect? = nil, with replacement: RGBAImage? = nil, scan: PixelRect
   ) -> PixelRect? {
-    let inside = replaced ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+    let inside = replaced.flatMap { $0.intersection(scan) }
     var left = Int.max
     var top = Int.max
     var right = -1
     var bottom = -1
+    let width = self.width
     pixels.withUnsafeBytes { i in
       canvas.pixels.withUnsafeBytes { c in
         (replacement ?? canvas).pixels.withUnsafeBytes { r in
-          let iw = i.bindMemory(to: UInt32.self)
-          let cw = c.bindMemory(to: UInt32.self)
-          let rw = r.bindMemory(to: UInt32.self)
-          let replacing = replacement != nil
+          let iw = i.bindMemory(to: UInt32.self).baseAddress!
+          let cw = c.bindMemory(to: UInt32.self).baseAddress!
+          let rw: UnsafePointer<UInt32>? = replacement == nil ? nil : r.bindMemory(to: UInt32.self).baseAddress!
+          /// Looks at `count` pixels of row `y` from column `x` against `under` (nil: transparent black).
+          func compare(_ y: Int, _ x: Int, _ count: Int, _ under: UnsafePointer<UInt32>?) {
+            let k = y * width + x
+            guard let (first, last) = Self.differingSpan(iw + k, under.map { $0 + k }, count: count) else { return }
+            left = min(left, x + first)
+            right = max(right, x + last)
+            top = min(top, y)
+            bottom = y
+          }
           for y in scan.y..<(scan.y + scan.height) {
-            let row = y * width
-            let rowCrosses = y >= inside.y && y < inside.y + inside.height
-            var x = scan.x
-            while x < scan.x + scan.width {
-              let k = row + x
-              let under: UInt32 =
-                rowCrosses && x >= inside.x && x < inside.x + inside.width ? (replacing ? rw[k] : 0) : cw[k]
-              if iw[k] != under {
-                if x < left { left = x }
-                if x > right { right = x }
-                if y < top { top = y }
-                bottom = y
-              }
-              x += 1
+            // A row crossing the replaced rectangle compares three spans: canvas, replacement,
+            // canvas; others one (memcmp finds most rows equal without looking at pixels).
+            if let inside, y >= inside.y, y < inside.y + inside.height {
+              compare(y, scan.x, inside.x - scan.x, cw)
+              compare(y, inside.x, inside.width, rw)
+              compare(y, inside.x + inside.width, scan.x + scan.width - inside.x - inside.width, cw)
+            } else {
+              compare(y, scan.x, scan.width, cw)
             }
           }
         }
@@ -156,6 +159,29 @@ extension RGBAImage {
     }
     guard right >= 0 else { return nil }
     return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+  }
+
+  /// The first and last of `count` pixels at `a` that differ from those at `b` (transparent
+  /// black if nil), or nil if none does.
+  @inline(__always)
+  private static func differingSpan(
+    _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>?, count: Int
+  ) -> (first: Int, last: Int)? {
+    guard count > 0 else { return nil }
+    if let b {
+      guard memcmp(a, b, count * 4) != 0 else { return nil }
+      var first = 0
+      while a[first] == b[first] { first += 1 }
+      var last = count - 1
+      while a[last] == b[last] { last -= 1 }
+      return (first, last)
+    }
+    var first = 0
+    while first < count && a[first] == 0 { first += 1 }
+    guard first < count else { return nil }
+    var last = count - 1
+    while a[last] == 0 { last -= 1 }
+    return (first, last)
   }
 
   /// `self` with `rect` replaced by the same pixels of `replacement`, or cleared if nil.

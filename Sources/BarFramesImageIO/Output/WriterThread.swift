@@ -17,7 +17,11 @@ import Foundation
 public final class WriterThread<Item: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   private let capacity: Int
+  /// Items queued before an idle writer is woken: half the capacity.
+  private let wakeCount: Int
   private var queue: [Item] = []
+  /// The writer found the queue empty and waits for `wakeCount` items (or the end).
+  private var writerIdle = false
   private var closed = false
   private var failure: (any Error)?
   private let done = DispatchSemaphore(value: 0)
@@ -29,6 +33,7 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
   ///   - body: Called on the writer thread with each item, in order.
   public init(capacity: Int, body: @escaping (Item) throws -> Void) {
     self.capacity = max(1, capacity)
+    wakeCount = max(1, capacity / 2)
     let unchecked = UncheckedBody(body: body)
     let thread = Thread { [self] in
       while let item = self.take() {
@@ -53,9 +58,11 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
     while failure == nil, queue.count >= capacity { condition.wait() }
     if let failure { throw failure }
     queue.append(item)
-    // Only the writer can be waiting, and only on an empty queue: wake it then, not for every
-    // item (a wake-up costs more than encoding a small frame).
-    if queue.count == 1 { condition.signal() }
+    // Only the writer can be waiting, and only while fewer than `wakeCount` items are queued:
+    // wake it when there are that many, not for every item. A wake-up (a futex call and a
+    // context switch each way) costs more than encoding a small GIF frame: waking for every
+    // frame cost seek-bar's GIF 5 ms of CPU in 300 frames.
+    if queue.count == wakeCount { condition.signal() }
   }
 
   /// Waits until every queued item is written (or the writer failed, or was cancelled).
@@ -97,7 +104,10 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
   private func take() -> Item? {
     condition.lock()
     defer { condition.unlock() }
-    while failure == nil, !closed, queue.isEmpty { condition.wait() }
+    // Once idle, the writer sleeps until a batch is queued, then takes items until none is left.
+    if queue.isEmpty { writerIdle = true }
+    while failure == nil, !closed, queue.isEmpty || (writerIdle && queue.count < wakeCount) { condition.wait() }
+    writerIdle = false
     guard failure == nil, !queue.isEmpty else { return nil }
     // A handful of items: shifting them is cheaper than any ring bookkeeping.
     let item = queue.removeFirst()

@@ -125,9 +125,34 @@ public final class PNGEncoder {
     _ image: RGBAImage, colorType type: PNGColorType, filters choice: PNGRowFilter.Choice, previousRow: [UInt8]?,
     _ body: (UnsafeRawBufferPointer) throws(PNGEncodingError) -> R
   ) throws(PNGEncodingError) -> R {
-    let bpp = type == .rgb ? 3 : 4
-    let rowBytes = image.width * bpp
-    let filteredCount = image.height * (rowBytes + 1)
+    if type == .rgb {
+      if packed.count < image.width * image.height * 3 {
+        packed = [UInt8](repeating: 0, count: image.width * image.height * 3)
+      }
+      packRGB(image)
+      // `packed` is not touched again until `body` returns.
+      return try packed.withUnsafeBufferPointer { source throws(PNGEncodingError) in
+        try withFilteredRows(
+          packed: source.baseAddress!, width: image.width, height: image.height, bpp: 3, filters: choice,
+          previousRow: previousRow, body)
+      }
+    } else {
+      return try image.pixels.withUnsafeBufferPointer { source throws(PNGEncodingError) in
+        try withFilteredRows(
+          packed: source.baseAddress!, width: image.width, height: image.height, bpp: 4, filters: choice,
+          previousRow: previousRow, body)
+      }
+    }
+  }
+
+  /// Calls `body` with the rows at `source` — `height` rows of `width` pixels of `bpp` bytes,
+  /// already in the file's channels — filtered as `choice` says; `previousRow` as above.
+  func withFilteredRows<R>(
+    packed source: UnsafePointer<UInt8>, width: Int, height: Int, bpp: Int, filters choice: PNGRowFilter.Choice,
+    previousRow: [UInt8]?, _ body: (UnsafeRawBufferPointer) throws(PNGEncodingError) -> R
+  ) throws(PNGEncodingError) -> R {
+    let rowBytes = width * bpp
+    let filteredCount = height * (rowBytes + 1)
     if filtered.count < filteredCount { filtered = [UInt8](repeating: 0, count: filteredCount) }
     if zeroRow.count < rowBytes { zeroRow = [UInt8](repeating: 0, count: rowBytes) }
     if let previousRow { zeroRow.replaceSubrange(0..<rowBytes, with: previousRow) }
@@ -136,20 +161,7 @@ public final class PNGEncoder {
       if continuesAbove { zeroRow.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, rowBytes) } }
       continuesAbove = false
     }
-
-    if type == .rgb {
-      if packed.count < image.width * image.height * 3 {
-        packed = [UInt8](repeating: 0, count: image.width * image.height * 3)
-      }
-      packRGB(image)
-      packed.withUnsafeBufferPointer { source in
-        filterRows(source.baseAddress!, width: image.width, height: image.height, bpp: bpp, choice: choice)
-      }
-    } else {
-      image.pixels.withUnsafeBufferPointer { source in
-        filterRows(source.baseAddress!, width: image.width, height: image.height, bpp: bpp, choice: choice)
-      }
-    }
+    filterRows(source, width: width, height: height, bpp: bpp, choice: choice)
     let result = filtered.withUnsafeBytes { raw in
       Result { () throws(PNGEncodingError) in try body(UnsafeRawBufferPointer(rebasing: raw[0..<filteredCount])) }
     }

@@ -58,6 +58,28 @@ public final class PNGStreamEncoder {
     rowsAppended += band.height
   }
 
+  /// Appends the next `rows` rows, already in the picture's channels (R, G, B for `.rgb`;
+  /// R, G, B, A for `.rgba`, straight alpha) and packed: `rows` × `width` pixels. For a
+  /// picture whose rows come from somewhere other than an ``RGBAImage`` (the contact sheet's
+  /// Cairo surface), without converting them to one first. The bytes are those of
+  /// ``append(_:)`` with the same pixels.
+  /// - Throws: zlib's error.
+  public func append(packedRows bytes: UnsafeRawBufferPointer, rows: Int) throws(PNGEncodingError) {
+    let bpp = colorType == .rgb ? 3 : 4
+    precondition(rows > 0 && rowsAppended + rows <= height, "The rows do not fit the picture")
+    precondition(bytes.count >= rows * width * bpp, "\(rows) rows need \(rows * width * bpp) bytes, not \(bytes.count)")
+    let source = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    try encoder.withFilteredRows(
+      packed: source, width: width, height: rows, bpp: bpp, filters: encoder.preset.filterChoice,
+      previousRow: lastRow
+    ) { filtered throws(PNGEncodingError) in
+      try deflater.compress(filtered, finish: rowsAppended + rows == height, appendingTo: &zdata)
+    }
+    let rowBytes = width * bpp
+    lastRow = Array(UnsafeRawBufferPointer(rebasing: bytes[((rows - 1) * rowBytes)..<(rows * rowBytes)]))
+    rowsAppended += rows
+  }
+
   /// The compressed picture, once every row is appended.
   public func finish() -> EncodedFrame {
     precondition(rowsAppended == height, "\(height - rowsAppended) rows were never appended")

@@ -74,4 +74,35 @@ import Testing
     #expect(frames[2] == third)
     #expect(local == 1)
   }
+
+  /// A close colour redrawn in later frames maps again each time, to the nearest colour of
+  /// the table as it is then: the same one while the table holds nothing closer, a colour
+  /// added since once one is closer (the writer remembers earlier searches and only looks at
+  /// colours added after them).
+  @Test func aCloseColourFollowsTheTableAsItGrows() throws {
+    let blue = Self.pixel(0, 122, 255)
+    let grey = Self.pixel(200, 200, 200)
+    let close = Self.pixel(6, 122, 255)  // 6 from blue: close
+    let nearer = Self.pixel(7, 122, 255)  // 7 from blue (far: a slot of its own), 1 from `close`
+    // Squares on the grey half, where blue shows.
+    let base = Self.image(width: 24, height: 8) { $0 % 24 < 12 ? blue : grey }
+    func with(_ squares: [(x: Int, color: RGBAImage.Pixel)]) -> RGBAImage {
+      var image = base
+      for square in squares { for x in square.x..<(square.x + 3) { for y in 0..<3 { image[x, y] = square.color } } }
+      return image
+    }
+    #expect(Self.nearest(close, in: [blue, grey]).1 <= GIFWriter<MemoryByteSink>.closeColorDistance)
+    #expect(Self.nearest(nearer, in: [blue, grey]).1 > GIFWriter<MemoryByteSink>.closeColorDistance)
+    let images = [
+      base, with([(12, close)]), with([(15, close)]), with([(15, close), (21, nearer)]),
+      with([(18, close), (21, nearer)]),
+    ]
+    let (frames, local) = try Self.run(images)
+    #expect(frames.count == 5)
+    #expect(frames[1] == with([(12, blue)]))
+    #expect(frames[2] == with([(15, blue)]))  // the same search again: blue
+    #expect(frames[3] == with([(15, blue), (21, nearer)]))  // `nearer` takes a slot of its own
+    #expect(frames[4] == with([(18, nearer), (21, nearer)]))  // now 1 away: the newer colour wins
+    #expect(local == 0)
+  }
 }

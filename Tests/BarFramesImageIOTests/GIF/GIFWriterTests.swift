@@ -112,6 +112,31 @@ struct GIFWriterTests {
     #expect(animation.frames.contains { $0.width * $0.height < 64 * 24 / 4 })
   }
 
+  @Test("A frame whose source changed but that shows the same is merged, and the canvas stays right after it")
+  func sourceChangesThatShowTheSame() throws {
+    // A faint pixel's alpha changes (transparent in a GIF either way), then the bar moves:
+    // the writer reuses the merged frame's canvas buffer for the next canvas, so a wrong pixel
+    // in it anywhere would show in the frames after.
+    func frame(bar x0: Int, faint alpha: UInt8, corner: Bool = true) -> RGBAImage {
+      var image = RGBAImage(width: 16, height: 6)
+      for x in x0..<(x0 + 4) { for y in 2..<4 { image[x, y] = .init(red: 0, green: 122, blue: 255) } }
+      image[15, 5] = .init(red: 255, green: 0, blue: 0, alpha: alpha)
+      if corner { image[0, 0] = .init(red: 52, green: 199, blue: 89) }
+      return image
+    }
+    let images = [
+      frame(bar: 1, faint: 40), frame(bar: 1, faint: 90), frame(bar: 6, faint: 90), frame(bar: 6, faint: 20),
+      frame(bar: 9, faint: 20), frame(bar: 11, faint: 20, corner: false),
+    ]
+    let writer = try GIFWriter(sink: MemoryByteSink(), width: 16, height: 6)
+    for image in images { try writer.append(image, delayCentiseconds: 3) }
+    try writer.finish()
+    #expect(writer.mergedFrames == 2)
+    let animation = try GIFReader.read(writer.sink.bytes)
+    #expect(animation.frames.map(\.image) == [0, 2, 4, 5].map { Self.gifView(of: images[$0]) })
+    #expect(animation.frames.map(\.delayCentiseconds) == [6, 6, 3, 3])
+  }
+
   @Test("Only changed pixels are quantized, so still areas keep their colours from frame to frame")
   func quantizationIsStable() throws {
     // A gradient (thousands of colours) under a moving square: the gradient is quantized once.

@@ -23,6 +23,33 @@ import Testing
     #expect(log.items == Array(0..<100))
   }
 
+  /// An idle writer is woken for half a queue of items, not for each one: fewer wake-ups, each
+  /// costing more than a small GIF frame. What is queued below that is written by `finish()`.
+  @Test func anIdleWriterWakesForHalfAQueue() throws {
+    let log = Log()
+    let thread = WriterThread<Int>(capacity: 8) { item in log.lock.withLock { log.items.append(item) } }
+    func written(_ count: Int) -> [Int] {
+      var waited = 0
+      while log.lock.withLock({ log.items.count }) < count, waited < 5000 {
+        usleep(1000)
+        waited += 1
+      }
+      return log.lock.withLock { log.items }
+    }
+    // Four items wake the writer whenever it started; it writes them and goes idle.
+    for i in 0..<4 { try thread.send(i) }
+    #expect(written(4) == [0, 1, 2, 3])
+    usleep(20_000)
+    for i in 4..<7 { try thread.send(i) }
+    usleep(100_000)
+    #expect(log.lock.withLock { log.items }.count == 4)  // three of four: still asleep
+    try thread.send(7)
+    #expect(written(8) == Array(0..<8))  // the fourth woke it
+    for i in 8..<10 { try thread.send(i) }
+    try thread.finish()
+    #expect(log.items == Array(0..<10))
+  }
+
   @Test func aFullQueueHoldsTheSenderBack() throws {
     // The writer blocks on a semaphore, so the queue fills: `capacity` items queued plus the
     // one in hand, and the next send must wait until the writer is released.

@@ -23,6 +23,34 @@ import Testing
     #expect(stream.finish() == expected)
   }
 
+  @Test(
+    "Packed rows give the bytes of the same pixels appended as images",
+    arguments: [PNGCompressionPreset.fast, .balanced, .small], [true, false])
+  func packedRowsMatchImages(preset: PNGCompressionPreset, opaque: Bool) throws {
+    var rows = TestImages.noise(width: 23, height: 20, opaque: opaque, seed: 5).pixels
+    for y in 6..<10 { rows.replaceSubrange(y * 23 * 4..<(y + 1) * 23 * 4, with: rows[5 * 23 * 4..<6 * 23 * 4]) }
+    let image = RGBAImage(width: 23, height: 20, pixels: rows)
+    let colorType: PNGColorType = opaque ? .rgb : .rgba
+    let expected = try PNGEncoder(preset: preset).encodeImageData(image, colorType: colorType)
+    let bpp = opaque ? 3 : 4
+    let channels = (0..<23 * 20).flatMap { rows[$0 * 4..<$0 * 4 + bpp] }
+    let stream = try PNGStreamEncoder(width: 23, height: 20, colorType: colorType, preset: preset)
+    var y = 0
+    // Packed bands and image bands mixed: the row above carries across both.
+    for (height, packed) in [(1, true), (7, false), (3, true), (9, true)] {
+      if packed {
+        try Array(channels[y * 23 * bpp..<(y + height) * 23 * bpp]).withUnsafeBytes {
+          try stream.append(packedRows: $0, rows: height)
+        }
+      } else {
+        try stream.append(RGBAImage(width: 23, height: height, pixels: Array(rows[y * 23 * 4..<(y + height) * 23 * 4])))
+      }
+      y += height
+    }
+    #expect(stream.rowsAppended == 20)
+    #expect(stream.finish() == expected)
+  }
+
   @Test func aTranslucentBandOfAnRGBPictureIsRefused() throws {
     let stream = try PNGStreamEncoder(width: 4, height: 2, colorType: .rgb)
     #expect(throws: PNGEncodingError.alphaWouldBeLost) { try stream.append(RGBAImage(width: 4, height: 1)) }
