@@ -106,12 +106,14 @@ let package = Package(
     // MARK: Command line
     // The argument vector as glibc hands it to constructors: Swift's CommandLine reads /proc for it.
     .target(name: "CBarFramesArguments"),
+    // glibc's allocator told to keep freed frame buffers for reuse (mallopt).
+    .target(name: "CBarFramesAllocator"),
     // The subcommands, in a library so another package's executable can run them with its designs.
     .target(
       name: "BarFramesCLI",
       dependencies: [
         "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer", "BarFramesExport",
-        "BarFramesGolden", "CBarFramesArguments",
+        "BarFramesGolden", "CBarFramesArguments", "CBarFramesAllocator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]
@@ -173,7 +175,9 @@ let package = Package(
     ),
     .testTarget(
       name: "barframesTests",
-      dependencies: ["barframes", "barframes-bench", "ring-barframes", "BarFramesCLI", "BarFramesTestSupport"],
+      dependencies: [
+        "barframes", "barframes-bench", "ring-barframes", "BarFramesCLI", "BarFramesTestSupport", "CBarFramesAllocator",
+      ],
       exclude: ["__Snapshots__"]
     ),
   ]

@@ -90,7 +90,8 @@ public struct BenchReport: Sendable {
             .object([
               .init("format", .string(f.name)), .init("bytes", .number(Double(f.bytes))),
               .init("naiveBytes", .number(Double(f.naiveBytes))), .init("sizeRatio", number(f.sizeRatio)),
-              .init("encodeSeconds", number(f.encodeSeconds)),
+              // To the microsecond: a short run's writer time is well under a millisecond.
+              .init("encodeSeconds", .number((f.encodeSeconds * 1_000_000).rounded() / 1_000_000)),
             ])
           })),
     ])

@@ -26,6 +26,7 @@ public enum BarFramesCLI {
 
   /// Runs the command line with exactly the designs of `registry`.
   @MainActor public static func main(registry: DesignRegistry) async {
+    FrameMemory.keepFreedFrames()
     await BarFramesCommand.main(designs: registry)
   }
 }

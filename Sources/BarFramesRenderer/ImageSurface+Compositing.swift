@@ -9,11 +9,7 @@ extension ImageSurface {
   /// - Throws: ``RendererError`` if Cairo cannot allocate the source surface.
   public func composite(_ image: RGBAImage, atPixelX x: Int, y: Int) throws(RendererError) {
     guard image.width > 0, image.height > 0 else { return }
-    guard let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)) else {
-      throw .cairo(operation: "create a \(image.width)×\(image.height) image surface", status: "out of memory")
-    }
-    defer { cairo_surface_destroy(source) }
-    try RendererError.check(cairo_surface_status(source), "create a \(image.width)×\(image.height) image surface")
+    let source = try compositeSource(width: image.width, height: image.height)
     cairo_surface_flush(source)
     let stride = Int(cairo_image_surface_get_stride(source))
     guard let data = cairo_image_surface_get_data(source) else {
@@ -49,5 +45,26 @@ extension ImageSurface {
     cairo_paint(cr)
     cairo_restore(cr)
     try context.checkStatus()
+  }
+
+  /// The kept source surface if it is `width` × `height`, else a new one (kept instead).
+  private func compositeSource(width: Int, height: Int) throws(RendererError) -> OpaquePointer {
+    if let kept = compositeSource, Int(cairo_image_surface_get_width(kept)) == width,
+      Int(cairo_image_surface_get_height(kept)) == height
+    {
+      return kept
+    }
+    guard let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+      throw .cairo(operation: "create a \(width)×\(height) image surface", status: "out of memory")
+    }
+    do {
+      try RendererError.check(cairo_surface_status(source), "create a \(width)×\(height) image surface")
+    } catch {
+      cairo_surface_destroy(source)
+      throw error
+    }
+    if let kept = compositeSource { cairo_surface_destroy(kept) }
+    compositeSource = source
+    return source
   }
 }

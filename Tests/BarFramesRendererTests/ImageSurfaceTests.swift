@@ -133,3 +133,28 @@ import Testing
     #expect(throws: RendererError.self) { try ImageSurface(size: Size(100_000, 10)) }
   }
 }
+
+/// Compositing keeps its source surface for the next image of the same size: every image must
+/// still land exactly, whatever came before it and whatever its size.
+@Suite struct ImageSurfaceCompositingTests {
+  @Test func imagesOfOneSizeAndThenAnotherLandPixelForPixel() throws {
+    let surface = try ImageSurface(size: Size(width: 8, height: 4), scale: 1, background: .white)
+    let red = RGBAImage(width: 2, height: 2, filledWith: .init(red: 255, green: 0, blue: 0))
+    let blue = RGBAImage(width: 2, height: 2, filledWith: .init(red: 0, green: 0, blue: 255))
+    // Half-transparent green over white: (0 · 128 + 255 · 127) / 255 ≈ 127 of red and blue left.
+    let green = RGBAImage(width: 3, height: 1, filledWith: .init(red: 0, green: 255, blue: 0, alpha: 128))
+    try surface.composite(red, atPixelX: 0, y: 0)
+    try surface.composite(blue, atPixelX: 2, y: 0)  // same size: the kept source, refilled
+    try surface.composite(green, atPixelX: 4, y: 3)  // another size: a new one
+    try surface.composite(red, atPixelX: 6, y: 0)  // and back
+    let image = try surface.rgbaImage()
+    #expect(image[1, 1] == .init(red: 255, green: 0, blue: 0))
+    #expect(image[3, 1] == .init(red: 0, green: 0, blue: 255))
+    #expect(image[7, 1] == .init(red: 255, green: 0, blue: 0))
+    for x in 4..<7 {
+      let pixel = image[x, 3]
+      #expect(pixel.green == 255 && pixel.alpha == 255 && abs(Int(pixel.red) - 127) <= 1 && pixel.red == pixel.blue)
+    }
+    #expect(image[0, 3] == .init(red: 255, green: 255, blue: 255))  // untouched
+  }
+}

@@ -1,0 +1,24 @@
+#include "barframes_allocator.h"
+
+#if defined(__linux__)
+#include <malloc.h>  // defines __GLIBC__ with glibc, through features.h
+#endif
+
+void barframes_keep_freed_memory(int largest, int keep) {
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
+  mallopt(M_MMAP_THRESHOLD, largest);
+  mallopt(M_TRIM_THRESHOLD, keep);
+#else
+  (void)largest;
+  (void)keep;
+#endif
+}
+
+size_t barframes_mapped_bytes(void) {
+#if defined(__GLIBC__) && defined(__GLIBC_PREREQ)
+#if __GLIBC_PREREQ(2, 33)
+  return mallinfo2().hblkhd;
+#endif
+#endif
+  return 0;
+}
