@@ -14,8 +14,8 @@
 ///   whichever the estimate says is smaller;
 /// - LZ77 copies are found by looking first at the pixel to the left and the one above (long
 ///   runs and repeated rows end the search at once), then along a short hash chain;
-/// - the colour cache's size (none, or 2²…2¹⁰ entries) is the one whose symbol counts give the
-///   fewest bits;
+/// - the colour cache's size (none, or 2⁴, 2⁶, 2⁸ or 2¹⁰ entries) is the one an estimate
+///   from the symbol counts and the cache's hits says is smallest;
 /// - one group of five Huffman codes covers the image.
 ///
 /// libwebp's encoder weighs more (a predictor per block, colour transforms, several entropy
@@ -458,8 +458,8 @@ struct VP8LEncoder {
 
   // MARK: - Colour cache
 
-  /// The cache sizes tried for `literals` literals: none, or 2^bits entries for even bits up
-  /// to about the number of literals (at most 2¹⁰); with a dozen literals or fewer, none.
+  /// The cache sizes tried for `literals` literals: none, or 2^bits entries for even bits
+  /// from 4 up to about the number of literals (at most 2¹⁰); with fewer than 16 literals, none.
   private static func cacheCandidates(literals: Int) -> [Int] {
     let largest = min(10, Int.bitWidth - literals.leadingZeroBitCount - 1)
     return [0] + Array(stride(from: 4, through: largest, by: 2))
