@@ -4,17 +4,40 @@ import CCairo
 extension ImageSurface {
   /// Composites `image` (straight alpha) over the surface with its top-left corner at pixel
   /// (`x`, `y`), one image pixel per surface pixel whatever the surface's scale — for contact
-  /// sheets, which lay already-rendered frames out without resampling them.
+  /// sheets, which lay already-rendered frames out without resampling them — or, with
+  /// `reduction` n > 1, one surface pixel per n × n square of the image (the last squares of a
+  /// row or column cut short by the image's edge), the average of its premultiplied pixels.
   ///
   /// - Throws: ``RendererError`` if Cairo cannot allocate the source surface.
-  public func composite(_ image: RGBAImage, atPixelX x: Int, y: Int) throws(RendererError) {
+  public func composite(_ image: RGBAImage, atPixelX x: Int, y: Int, reducedBy reduction: Int = 1) throws(RendererError)
+  {
+    precondition(reduction >= 1, "A reduction is a whole factor of at least 1, not \(reduction)")
     guard image.width > 0, image.height > 0 else { return }
-    let source = try compositeSource(width: image.width, height: image.height)
+    let width = (image.width + reduction - 1) / reduction
+    let height = (image.height + reduction - 1) / reduction
+    let source = try compositeSource(width: width, height: height)
     cairo_surface_flush(source)
     let stride = Int(cairo_image_surface_get_stride(source))
     guard let data = cairo_image_surface_get_data(source) else {
       throw .cairo(operation: "write the image surface", status: "no pixel data")
     }
+    if reduction == 1 {
+      Self.premultiply(image, into: data, stride: stride)
+    } else {
+      Self.premultiply(image, reducedBy: reduction, into: data, stride: stride)
+    }
+    cairo_surface_mark_dirty(source)
+    let cr = context.cr
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_set_source_surface(cr, source, Double(x), Double(y))
+    cairo_paint(cr)
+    cairo_restore(cr)
+    try context.checkStatus()
+  }
+
+  /// Writes `image` as Cairo's premultiplied, native-endian ARGB rows.
+  private static func premultiply(_ image: RGBAImage, into data: UnsafeMutablePointer<UInt8>, stride: Int) {
     image.pixels.withUnsafeBufferPointer { pixels in
       for row in 0..<image.height {
         let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
@@ -37,14 +60,81 @@ extension ImageSurface {
         }
       }
     }
-    cairo_surface_mark_dirty(source)
-    let cr = context.cr
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    cairo_set_source_surface(cr, source, Double(x), Double(y))
-    cairo_paint(cr)
-    cairo_restore(cr)
-    try context.checkStatus()
+  }
+
+  /// Writes `image` reduced by `n` as premultiplied ARGB rows: each pixel the rounded mean of
+  /// the premultiplied pixels (rounded as Cairo does) of its n × n square, or of the part of it
+  /// inside the image. A square of opaque pixels takes the plain mean of their colours.
+  private static func premultiply(
+    _ image: RGBAImage, reducedBy n: Int, into data: UnsafeMutablePointer<UInt8>, stride: Int
+  ) {
+    let (width, height) = (image.width, image.height)
+    image.pixels.withUnsafeBytes { bytes in
+      // Little-endian RGBA bytes: R in the low byte, A in the high one.
+      let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      for row in 0..<((height + n - 1) / n) {
+        let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+        let top = row * n
+        let rows = min(n, height - top)
+        var column = 0
+        if n == 2, rows == 2 {
+          // Whole 2 × 2 squares: nearly every square is opaque (or empty) in a frame.
+          let upper = pixels + top * width
+          let lower = upper + width
+          while 2 * column + 1 < width {
+            let (a, b, c, d) = (upper[2 * column], upper[2 * column + 1], lower[2 * column], lower[2 * column + 1])
+            if (a & b & c & d) >> 24 == 0xFF {
+              // Two channels per word, ten bits each are room for four bytes and the rounding.
+              let mask: UInt32 = 0xFF_00FF
+              var redBlue: UInt32 = (a & mask) + (b & mask)
+              redBlue += (c & mask) + (d & mask) + 0x2_0002
+              var green: UInt32 = (a >> 8 & 0xFF) + (b >> 8 & 0xFF)
+              green += (c >> 8 & 0xFF) + (d >> 8 & 0xFF) + 2
+              let red: UInt32 = redBlue >> 2 & 0xFF
+              let blue: UInt32 = redBlue >> 18 & 0xFF
+              target[column] = 0xFF00_0000 | red << 16 | (green >> 2) << 8 | blue
+            } else if (a | b | c | d) >> 24 == 0 {
+              target[column] = 0
+            } else {
+              target[column] = mean(pixels, width: width, x: 2 * column, y: top, columns: 2, rows: 2)
+            }
+            column += 1
+          }
+        }
+        while column * n < width {
+          let left = column * n
+          target[column] = mean(pixels, width: width, x: left, y: top, columns: min(n, width - left), rows: rows)
+          column += 1
+        }
+      }
+    }
+  }
+
+  /// The premultiplied ARGB mean of a `columns` × `rows` rectangle of straight RGBA pixels.
+  @inline(__always)
+  private static func mean(
+    _ pixels: UnsafePointer<UInt32>, width: Int, x: Int, y: Int, columns: Int, rows: Int
+  ) -> UInt32 {
+    var (r, g, b, a) = (UInt32(0), UInt32(0), UInt32(0), UInt32(0))
+    for row in y..<(y + rows) {
+      for p in UnsafeBufferPointer(start: pixels + row * width + x, count: columns) {
+        let alpha = p >> 24
+        a += alpha
+        if alpha == 255 {
+          r += p & 0xFF
+          g += p >> 8 & 0xFF
+          b += p >> 16 & 0xFF
+        } else if alpha != 0 {
+          r += ((p & 0xFF) * alpha + 127) / 255
+          g += ((p >> 8 & 0xFF) * alpha + 127) / 255
+          b += ((p >> 16 & 0xFF) * alpha + 127) / 255
+        }
+      }
+    }
+    let count = UInt32(columns * rows)
+    let half = count / 2
+    let (alpha, red, green, blue) = ((a + half) / count, (r + half) / count, (g + half) / count, (b + half) / count)
+    return alpha << 24 | red << 16 | green << 8 | blue
   }
 
   /// The kept source surface if it is `width` × `height`, else a new one (kept instead).

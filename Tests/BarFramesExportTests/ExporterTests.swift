@@ -180,6 +180,42 @@ import Testing
     }
   }
 
+  /// A frame of more than 400 × 400 px is shown halved: its cell is the mean of each 2 × 2
+  /// square, so the sheet is a quarter of the pixels it would be.
+  @Test func largeFramesAreHalvedInTheContactSheet() throws {
+    // 240 × 180 pt at 2x: 480 × 360 = 172 800 px, over 160 000; halved, 240 × 180 px.
+    let timeline = try ExportFixtures.scene(duration: 2, fps: 10, scale: 2, size: (240, 180))
+    let (directory, _) = try ExportFixtures.export([timeline], options: ExportFixtures.options(.sheet))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sheet = try PNGDecoder.decode(try ExportFixtures.read(directory, "bar/bar-sheet@2x.png"))
+    // Cells of 120 × (90 + 16) pt with 8 pt gaps; 16:10 is closest with 4 columns × 3 rows.
+    #expect(sheet.width == (4 * (120 + 8) + 8) * 2)
+    #expect(sheet.height == (22 + 3 * (90 + 16 + 8) + 8) * 2)
+    let frame = try FrameRenderer(
+      size: timeline.scene.style.canvas.size, scale: 2, background: timeline.scene.style.canvas.background
+    )
+    .render(timeline.presentation(at: 0))
+    // The frame is opaque: each cell pixel is the rounded mean of a 2 × 2 square's colours.
+    var wrong: [String] = []
+    for y in 0..<180 {
+      for x in 0..<240 {
+        let square = [
+          frame[2 * x, 2 * y], frame[2 * x + 1, 2 * y], frame[2 * x, 2 * y + 1], frame[2 * x + 1, 2 * y + 1],
+        ]
+        func mean(_ channel: (RGBAImage.Pixel) -> UInt8) -> UInt8 {
+          UInt8((square.map { Int(channel($0)) }.reduce(0, +) + 2) / 4)
+        }
+        let expected = RGBAImage.Pixel(red: mean(\.red), green: mean(\.green), blue: mean(\.blue))
+        if sheet[16 + x, 44 + y] != expected { wrong.append("\(x),\(y): \(sheet[16 + x, 44 + y]) not \(expected)") }
+      }
+    }
+    #expect(wrong.count == 0, "\(wrong.count) cell pixels differ, e.g. \(wrong.prefix(3))")
+    #expect(ContactSheet.reduction(frameWidth: 400, frameHeight: 400) == 1)
+    #expect(ContactSheet.reduction(frameWidth: 401, frameHeight: 400) == 2)
+    #expect(ContactSheet.reduction(frameWidth: 1200, frameHeight: 1200) == 3)  // 400 × 400
+    #expect(ContactSheet.reduction(frameWidth: 1201, frameHeight: 1200) == 4)  // 401 × 400 is over
+  }
+
   /// A white bar on nothing (seek-bar) vanished on the light checkerboard: its cells now sit on
   /// the dark backdrop the player chooses by contrast.
   @Test func aTransparentWhiteSceneSitsOnTheDarkBackdropInTheContactSheet() throws {

@@ -157,4 +157,50 @@ import Testing
     }
     #expect(image[0, 3] == .init(red: 255, green: 255, blue: 255))  // untouched
   }
+
+  /// Reduced by n, each surface pixel is the mean of an n × n square of premultiplied pixels
+  /// (x · a / 255, rounded), the squares at the right and bottom edges cut short by the image.
+  @Test func aReducedImageLandsAsTheMeanOfEachSquare() throws {
+    // 5 × 3 pixels reduced by 2: 3 × 2 squares, the last column and row one pixel short.
+    var image = RGBAImage(width: 5, height: 3, filledWith: .init(red: 0, green: 0, blue: 0, alpha: 0))
+    // Top-left square, opaque: red 10, 20, 30, 41 → mean 25.25 → 25; green 200 everywhere.
+    for (i, red) in [10, 20, 30, 41].enumerated() {
+      image[i % 2, i / 2] = .init(red: UInt8(red), green: 200, blue: 7)
+    }
+    // Second square: one opaque white pixel, one half-transparent red (alpha 102: premultiplied
+    // red 255 · 102 / 255 = 102), two transparent ones.
+    image[2, 0] = .init(red: 255, green: 255, blue: 255)
+    image[3, 1] = .init(red: 255, green: 0, blue: 0, alpha: 102)
+    // The right column's top square holds two pixels: opaque blue and nothing.
+    image[4, 0] = .init(red: 0, green: 0, blue: 255)
+    // The bottom row's squares hold two pixels; the last one a single pixel.
+    image[0, 2] = .init(red: 100, green: 100, blue: 100)
+    image[1, 2] = .init(red: 101, green: 101, blue: 101)
+    image[4, 2] = .init(red: 9, green: 8, blue: 7, alpha: 255)
+    let surface = try ImageSurface(size: Size(width: 3, height: 2), scale: 1, background: nil)
+    try surface.composite(image, atPixelX: 0, y: 0, reducedBy: 2)
+    let argb = try surface.withPremultipliedARGB { source, stride in
+      (0..<2).flatMap { y in (0..<3).map { x in source.load(fromByteOffset: y * stride + 4 * x, as: UInt32.self) } }
+    }
+    func pixel(_ a: UInt32, _ r: UInt32, _ g: UInt32, _ b: UInt32) -> UInt32 { a << 24 | r << 16 | g << 8 | b }
+    #expect(argb[0] == pixel(255, 25, 200, 7))  // 101 / 4 rounds to 25; 28 / 4 = 7
+    // Alpha (255 + 102 + 0 + 0) / 4 = 89.25 → 89; red (255 + 102) / 4 → 89; green, blue 255 / 4 → 64.
+    #expect(argb[1] == pixel(89, 89, 64, 64))
+    #expect(argb[2] == pixel(128, 0, 0, 128))  // (255 + 0) / 2 = 127.5 rounds up
+    #expect(argb[3] == pixel(255, 101, 101, 101))  // (100 + 101 + 1) / 2
+    #expect(argb[4] == pixel(0, 0, 0, 0))
+    #expect(argb[5] == pixel(255, 9, 8, 7))
+
+    // Whole squares all transparent, or all opaque, land as nothing and as the mean colour.
+    var pair = RGBAImage(width: 4, height: 2, filledWith: .init(red: 0, green: 0, blue: 0, alpha: 0))
+    pair[2, 0] = .init(red: 8, green: 0, blue: 255)
+    pair[3, 0] = .init(red: 8, green: 1, blue: 255)
+    pair[2, 1] = .init(red: 8, green: 1, blue: 255)
+    pair[3, 1] = .init(red: 9, green: 0, blue: 254)
+    let two = try ImageSurface(size: Size(width: 2, height: 1), scale: 1, background: .white)
+    try two.composite(pair, atPixelX: 0, y: 0, reducedBy: 2)
+    let shown = try two.rgbaImage()
+    #expect(shown[0, 0] == .init(red: 255, green: 255, blue: 255))  // white under nothing
+    #expect(shown[1, 0] == .init(red: 8, green: 1, blue: 255))  // 33 / 4 → 8, 2 / 4 → 1 (halves up), 1019 / 4 → 255
+  }
 }

@@ -8,8 +8,12 @@ import Foundation
 /// One PNG grid of evenly spaced frames, each captioned with its time and frame number, under a
 /// title line — the whole animation at a glance, for reviews and bug reports.
 ///
-/// Frames are placed pixel for pixel (never resampled) on a light sheet at the frames' own
-/// scale; transparent frames sit on the backdrop the player would choose by contrast
+/// Frames are placed pixel for pixel on a light sheet at the frames' own scale — except large
+/// ones (more than ``largestCellArea`` pixels, such as bent-line-slider's 640 × 640), which are
+/// shown reduced by a whole factor, each pixel the average of a square of the frame's: a grid of
+/// full-size large frames is a picture several screens wide (3296 × 2124 px for
+/// bent-line-slider) that costs as much to compress as a dozen more frames, and an overview needs
+/// none of that detail. Transparent frames sit on the backdrop the player would choose by contrast
 /// (``Backdrop/choose(for:)``: dark under a white seek bar, light or a checkerboard otherwise),
 /// so white or translucent parts stay visible.
 /// The column count makes the sheet's shape closest to 16:10. Frames are composited as they
@@ -39,6 +43,9 @@ public struct ContactSheet: Sendable {
   public var isTransparent: Bool
   /// What transparent frames are drawn on.
   public var backdrop: Backdrop
+  /// Each cell shows the frame reduced by this factor (1: pixel for pixel), as
+  /// ``reduction(frameWidth:frameHeight:)`` chooses.
+  public var reduction: Int
 
   /// Space around and between cells, in points.
   public static let padding = 8.0
@@ -60,7 +67,25 @@ public struct ContactSheet: Sendable {
     self.count = max(1, count)
     self.isTransparent = isTransparent
     self.backdrop = backdrop
+    reduction = Self.reduction(frameWidth: self.frameWidth, frameHeight: self.frameHeight)
   }
+
+  /// Frames with more pixels than this are shown reduced (400 × 400 px: a 200-point square at
+  /// 2x).
+  public static let largestCellArea = 160_000
+
+  /// The smallest whole factor that brings a frame to at most ``largestCellArea`` pixels.
+  public static func reduction(frameWidth: Int, frameHeight: Int) -> Int {
+    var factor = 1
+    while ((frameWidth + factor - 1) / factor) * ((frameHeight + factor - 1) / factor) > largestCellArea {
+      factor += 1
+    }
+    return factor
+  }
+
+  /// A cell's size in pixels: the frame's, reduced.
+  var cellPixelWidth: Int { (frameWidth + reduction - 1) / reduction }
+  var cellPixelHeight: Int { (frameHeight + reduction - 1) / reduction }
 
   /// The grid for `count` cells of `cellWidth × cellHeight`: the column count whose sheet is
   /// closest to 16:10 (fewest columns on ties).
@@ -80,12 +105,12 @@ public struct ContactSheet: Sendable {
     return best
   }
 
-  /// The layout: cell size in points (frame width rounded up to whole points), columns, rows
-  /// and the sheet's size in points.
+  /// The layout: cell size in points (the reduced frame's width rounded up to whole points),
+  /// columns, rows and the sheet's size in points.
   public func layout() -> (cellWidth: Double, frameHeight: Double, columns: Int, rows: Int, size: Size) {
     let s = Double(scale)
-    let cellWidth = (Double(frameWidth) / s).rounded(.up)
-    let frameHeight = (Double(self.frameHeight) / s).rounded(.up)
+    let cellWidth = (Double(cellPixelWidth) / s).rounded(.up)
+    let frameHeight = (Double(cellPixelHeight) / s).rounded(.up)
     let cellHeight = frameHeight + Self.captionHeight
     let columns = Self.columns(count: count, cellWidth: cellWidth + Self.padding, cellHeight: cellHeight + Self.padding)
     let rows = max(1, (count + columns - 1) / columns)
@@ -159,9 +184,10 @@ public struct ContactSheet: Sendable {
       let y = ContactSheet.titleHeight + Double(row) * rowHeight - top
       let context = surface.context
       if sheet.isTransparent {
+        let reduction = sheet.reduction
         let cell = Rect(
-          x: x, y: y, width: Double(frame.image.width) / Double(scale),
-          height: Double(frame.image.height) / Double(scale))
+          x: x, y: y, width: Double((frame.image.width + reduction - 1) / reduction) / Double(scale),
+          height: Double((frame.image.height + reduction - 1) / reduction) / Double(scale))
         switch sheet.backdrop {
         case .checker: sheet.drawCheckerboard(in: cell, context: context)
         case .light, .dark:
@@ -169,7 +195,7 @@ public struct ContactSheet: Sendable {
           context.fill(Path(rect: cell), color: Color(red8: Int(rgb.red), green8: Int(rgb.green), blue8: Int(rgb.blue)))
         }
       }
-      try surface.composite(frame.image, atPixelX: Int(x) * scale, y: Int(y) * scale)
+      try surface.composite(frame.image, atPixelX: Int(x) * scale, y: Int(y) * scale, reducedBy: sheet.reduction)
       let caption = "\(SceneFileNames.timeLabel(frame.time)) s · #\(frame.index)"
       context.drawText(
         caption, in: Rect(x: x, y: y + layout.frameHeight, width: layout.cellWidth, height: ContactSheet.captionHeight),

@@ -10,11 +10,12 @@ enum ExportFixtures {
   /// A bent-line scene `name` of `duration` s at `fps`, on a 120 × 60 pt canvas at `scale`,
   /// whose progress steps at 0.25 s and 0.5 s of each second.
   static func scene(
-    name: String = "bar", duration: Double = 1, fps: Double = 10, scale: Int = 1, background: String = "#336699"
+    name: String = "bar", duration: Double = 1, fps: Double = 10, scale: Int = 1, background: String = "#336699",
+    size: (width: Int, height: Int) = (120, 60)
   ) throws -> any SceneTimeline {
     let json = """
       {"version": 1,
-       "style": {"version": 1, "design": "bent-line", "size": [120, 60], "background": "\(background)",
+       "style": {"version": 1, "design": "bent-line", "size": [\(size.width), \(size.height)], "background": "\(background)",
                  "origin": [10, 30], "maxOffset": 8, "lineWidth": 4, "fontSize": 9},
        "duration": \(duration), "fps": \(fps), "scale": \(scale),
        "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.1}},
