@@ -5,8 +5,9 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 FRAMES ?= frames
-# Debian packages the build and the renderer need: Cairo's, FreeType's and libwebp's headers and the pinned font.
-APT_PACKAGES = libcairo2-dev libfreetype-dev libwebp-dev fonts-dejavu-core
+# Debian packages the build and the renderer need: Cairo's, FreeType's, libwebp's and libdeflate's headers and the
+# pinned font.
+APT_PACKAGES = libcairo2-dev libfreetype-dev libwebp-dev libdeflate-dev fonts-dejavu-core
 FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
 FUZZ_SECONDS ?= 60
@@ -18,6 +19,7 @@ deps:
 	pkg-config --exists cairo 2>/dev/null || missing="$$missing libcairo2-dev"; \
 	pkg-config --exists freetype2 2>/dev/null || missing="$$missing libfreetype-dev"; \
 	pkg-config --exists libwebpmux libwebpdemux 2>/dev/null || missing="$$missing libwebp-dev"; \
+	pkg-config --exists libdeflate 2>/dev/null || missing="$$missing libdeflate-dev"; \
 	[ -f "$(FONT)" ] || missing="$$missing fonts-dejavu-core"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -n "$$missing" ]; then \

@@ -49,6 +49,12 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]
     ),
+    // libdeflate: whole-buffer DEFLATE, about twice zlib's speed for the same size on the APNG's rectangles.
+    .systemLibrary(
+      name: "CLibDeflate",
+      pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"])]
+    ),
 
     // MARK: Core (no Cairo)
     // JSON text: a strict parser (file order, duplicate keys, line and column) and a writer.
@@ -63,7 +69,7 @@ let package = Package(
     // MARK: Output
     // Durable writes: a temporary name unique per write, fsync, rename into place, fsync of the folder.
     .target(name: "BarFramesOutput"),
-    .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CWebP", "CBarFramesKernels"]),
+    .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CLibDeflate", "CWebP", "CBarFramesKernels"]),
     // Byte loops in C with SIMD where the CPU has it: Adler-32 (zlib 1.2.13 sums a byte at a
     // time) and opaque ARGB32 rows packed as RGB.
     .target(name: "CBarFramesKernels"),

@@ -4,19 +4,19 @@ import CZlib
 ///
 /// - `.fast`: the PNG files' own settings (Up or Sub per row, zlib's run-length strategy).
 /// - `.balanced`: zlib level 6, None on every row.
-/// - `.small`: zlib's lazy matching with long matches but short hash chains —
-///   `deflateTune(8, 258, 258, 32)`, None on every row — and, for a rectangle of at most
-///   ``smallArea`` pixels, the run-length strategy first: kept at once if it is an eighth of
-///   the rows or less, else the smaller of the two.
+/// - `.small`: libdeflate level 6 (``LibDeflateCompressor``), None on every row — and, for a
+///   rectangle of at most ``smallArea`` pixels, zlib's run-length strategy first: kept at once
+///   if it is an eighth of the rows or less, else the smaller of the two.
 ///
 /// None on every row: on the examples' rectangles None was smallest in 831 of 853 trials
 /// against the per-row heuristic, Sub and the rest, so trying the others costs more than it
-/// saves. The tuned search, measured on the rectangles of the four examples of issue 16, gives
-/// 1–2 % smaller streams than level 6 for the same time, where level 9 (chains of 4 096) is 3–5 %
-/// smaller still but 4–6 times slower (bent-line-slider: level 6 232 kB in 23 ms, tuned 230 kB in
-/// 20 ms, level 9 222 kB in 139 ms). Small rectangles of runs (a bar's moving end, a few pixels
-/// wide) compress smaller with the run-length strategy in 9 cases out of 10, and cost little
-/// either way; large ones never did.
+/// saves. On the rectangles of the four examples of issue 16, libdeflate level 6 takes about
+/// half the time of zlib level 9 with short hash chains (`deflateTune(8, 258, 258, 32)`, used
+/// before it) for streams 4 % smaller (seek-bar) to 1 % larger (bent-line-slider: 226 kB in
+/// 10 ms against 224 kB in 19 ms); zlib's level 9 proper is 3–5 % smaller still but 4–6 times
+/// slower. Small rectangles of runs (a bar's moving end, a few pixels wide) compress smaller
+/// with the run-length strategy in 9 cases out of 10, and cost little either way; large ones
+/// never did.
 final class APNGRegionCompressor {
   let preset: PNGCompressionPreset
   private let main: PNGEncoder
@@ -38,8 +38,7 @@ final class APNGRegionCompressor {
       filters = .adaptive([.none])
       runLength = nil
     case .small:
-      let tuning = Deflater.Tuning(goodLength: 8, maximumLazy: 258, niceLength: 258, maximumChain: 32)
-      main = PNGEncoder(preset: .small, deflater: try Deflater(level: 9, strategy: Z_DEFAULT_STRATEGY, tuning: tuning))
+      main = PNGEncoder(preset: .small, deflater: try LibDeflateCompressor(level: 6))
       filters = .adaptive([.none])
       runLength = PNGEncoder(preset: .small, deflater: try Deflater(level: 1, strategy: Z_RLE))
     }

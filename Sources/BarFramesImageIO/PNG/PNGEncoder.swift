@@ -23,7 +23,7 @@ public final class PNGEncoder {
   /// The speed/size trade-off this encoder was created with.
   public let preset: PNGCompressionPreset
 
-  private let deflater: Deflater
+  private let deflater: any ZlibCompressor
   /// Filtered scanlines (filter byte + row), reused across frames.
   private var filtered: [UInt8] = []
   /// The image repacked as RGB when the alpha channel is dropped.
@@ -42,8 +42,8 @@ public final class PNGEncoder {
       level: preset.zlibLevel, strategy: preset.zlibStrategy, memoryLevel: preset.zlibMemoryLevel)
   }
 
-  /// An encoder with its own zlib settings (the APNG writer's rectangles).
-  init(preset: PNGCompressionPreset, deflater: Deflater) {
+  /// An encoder with its own compressor (the APNG writer's rectangles).
+  init(preset: PNGCompressionPreset, deflater: any ZlibCompressor) {
     self.preset = preset
     self.deflater = deflater
   }

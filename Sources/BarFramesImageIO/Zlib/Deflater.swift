@@ -14,27 +14,16 @@ final class Deflater {
   private let stream: UnsafeMutablePointer<z_stream>
   /// Output buffer reused across calls; grows to `deflateBound` of the largest input seen.
   private var output: [UInt8] = []
-  private let tuning: Tuning?
   /// The zlib header zlib itself would write for this level and strategy.
   let header: [UInt8]
   /// The checksum of the stream begun by ``begin()`` so far.
   private var adler: UInt32 = 1
 
-  /// zlib's match-search parameters (`deflateTune`), in place of those of the level.
-  struct Tuning: Hashable {
-    var goodLength: Int32
-    var maximumLazy: Int32
-    var niceLength: Int32
-    var maximumChain: Int32
-  }
-
   /// - Parameters:
   ///   - level: zlib level 0…9.
   ///   - strategy: `Z_DEFAULT_STRATEGY`, `Z_FILTERED`, `Z_RLE`, …
   ///   - memoryLevel: zlib `memLevel` 1…9.
-  ///   - tuning: Match-search parameters replacing the level's, applied to every stream.
-  init(level: Int32, strategy: Int32, memoryLevel: Int32 = 8, tuning: Tuning? = nil) throws(PNGEncodingError) {
-    self.tuning = tuning
+  init(level: Int32, strategy: Int32, memoryLevel: Int32 = 8) throws(PNGEncodingError) {
     header = Self.zlibHeader(level: level, strategy: strategy)
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
@@ -74,13 +63,8 @@ final class Deflater {
   }
 
   private func reset() throws(PNGEncodingError) {
-    var status = deflateReset(stream)
+    let status = deflateReset(stream)
     guard status == Z_OK else { throw .zlib(operation: "deflateReset", status: status) }
-    // deflateReset restores the level's parameters: tune again for every stream.
-    if let tuning {
-      status = deflateTune(stream, tuning.goodLength, tuning.maximumLazy, tuning.niceLength, tuning.maximumChain)
-      guard status == Z_OK else { throw .zlib(operation: "deflateTune", status: status) }
-    }
     adler = 1
   }
 

@@ -28,7 +28,7 @@ import Testing
 
   /// zlib's own stream of `input`: deflateInit2 with a zlib wrapper, one Z_FINISH.
   static func zlibStream(
-    _ input: [UInt8], level: Int32, strategy: Int32, memoryLevel: Int32 = 8, tuning: Deflater.Tuning? = nil
+    _ input: [UInt8], level: Int32, strategy: Int32, memoryLevel: Int32 = 8
   ) throws -> [UInt8] {
     var stream = z_stream()
     try #require(
@@ -36,10 +36,6 @@ import Testing
         &stream, level, Z_DEFLATED, MAX_WBITS, memoryLevel, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         == Z_OK)
     defer { deflateEnd(&stream) }
-    if let tuning {
-      try #require(
-        deflateTune(&stream, tuning.goodLength, tuning.maximumLazy, tuning.niceLength, tuning.maximumChain) == Z_OK)
-    }
     var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))))
     var input = input
     let produced = input.withUnsafeMutableBufferPointer { inBuffer in
@@ -95,22 +91,18 @@ import Testing
     }
   }
 
-  /// Whole streams with the settings the encoders use: PNG's fast run-length level 1, level 6,
-  /// and the APNG rectangles' tuned level 9.
+  /// Whole streams with the settings the encoders use: PNG's fast run-length level 1 (and
+  /// with memLevel 9), level 6, and level 9.
   @Test func streamsMatchZlibsByteForByte() throws {
-    let tuning = Deflater.Tuning(goodLength: 8, maximumLazy: 258, niceLength: 258, maximumChain: 32)
-    let settings: [(level: Int32, strategy: Int32, memoryLevel: Int32, tuning: Deflater.Tuning?)] = [
-      (1, Z_RLE, 8, nil), (1, Z_RLE, 9, nil), (6, Z_DEFAULT_STRATEGY, 8, nil), (9, Z_DEFAULT_STRATEGY, 9, nil),
-      (9, Z_DEFAULT_STRATEGY, 8, tuning),
+    let settings: [(level: Int32, strategy: Int32, memoryLevel: Int32)] = [
+      (1, Z_RLE, 8), (1, Z_RLE, 9), (6, Z_DEFAULT_STRATEGY, 8), (9, Z_DEFAULT_STRATEGY, 9),
     ]
     for setting in settings {
-      let deflater = try Deflater(
-        level: setting.level, strategy: setting.strategy, memoryLevel: setting.memoryLevel, tuning: setting.tuning)
-      // Twice each, so a reset that forgot the tuning or the checksum would show.
+      let deflater = try Deflater(level: setting.level, strategy: setting.strategy, memoryLevel: setting.memoryLevel)
+      // Twice each, so a reset that forgot the checksum would show.
       for input in [Self.bytes(200_000, runs: true), Self.bytes(3), [], Self.bytes(200_000, seed: 9, runs: true)] {
         let expected = try Self.zlibStream(
-          input, level: setting.level, strategy: setting.strategy, memoryLevel: setting.memoryLevel,
-          tuning: setting.tuning)
+          input, level: setting.level, strategy: setting.strategy, memoryLevel: setting.memoryLevel)
         #expect(try input.withUnsafeBytes { try deflater.compress($0) } == expected, "\(setting)")
         // The same fed in pieces, as the contact sheet's bands are.
         try deflater.begin()
@@ -125,6 +117,31 @@ import Testing
         } while offset < input.count
         #expect(pieces == expected, "\(setting), in pieces")
       }
+    }
+  }
+
+  /// libdeflate writes its own zlib wrapper: every stream must be one zlib inflates back to the
+  /// input, with a valid header and zlib's checksum, and a compressor used again must give the
+  /// same stream as a fresh one.
+  @Test(arguments: [Int32(1), 6, 12])
+  func libdeflateStreamsInflateToTheirInput(level: Int32) throws {
+    let compressor = try LibDeflateCompressor(level: level)
+    let inputs = [Self.bytes(200_000, runs: true), Self.bytes(3), [], Self.bytes(70_000, seed: 9), [0x42]]
+    var first: [[UInt8]] = []
+    for input in inputs {
+      let stream = try input.withUnsafeBytes { try compressor.compress($0) }
+      first.append(stream)
+      let header = try #require(stream.count >= 6 ? UInt16(stream[0]) << 8 | UInt16(stream[1]) : nil)
+      #expect(stream[0] == 0x78 && header % 31 == 0, "RFC 1950: deflate, 32 KiB window, FCHECK")
+      let adler = input.withUnsafeBytes { Adler32.scalar(1, $0) }
+      #expect(Array(stream.suffix(4)) == [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> $0) })
+      let inflated = try stream.withUnsafeBytes { try Inflater.inflate($0, expectedSize: input.count) }
+      #expect(inflated == input, "\(input.count) bytes at level \(level)")
+    }
+    let fresh = try LibDeflateCompressor(level: level)
+    for (input, stream) in zip(inputs.reversed(), first.reversed()) {
+      #expect(try input.withUnsafeBytes { try compressor.compress($0) } == stream)
+      #expect(try input.withUnsafeBytes { try fresh.compress($0) } == stream)
     }
   }
 }

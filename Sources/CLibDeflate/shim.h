@@ -1,0 +1,4 @@
+#ifndef BARFRAMES_CLIBDEFLATE_SHIM_H
+#define BARFRAMES_CLIBDEFLATE_SHIM_H
+#include <libdeflate.h>
+#endif
