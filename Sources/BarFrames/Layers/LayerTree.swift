@@ -31,6 +31,9 @@ public struct LayerTree: Hashable, Sendable {
   /// The names in drawing order.
   public var names: [String] { layers.map(\.name) }
 
+  /// How many layers the tree has.
+  public var count: Int { layers.count }
+
   func index(of name: String) -> Int? { layers.firstIndex { $0.name == name } }
 
   /// The layer named `name`. Reading or writing a missing layer is a programming error.

@@ -86,6 +86,27 @@ struct TimelineReplayTests {
     }
   }
 
+  /// A seek bar set every frame without a duration: no tween outlives its step, so the design
+  /// holds almost no animations, but every copy still copies its layers. Copies spaced by the
+  /// animations alone came every step or two (10 001 frames of seek-bar held 20 MB of them);
+  /// spaced by the layers too, there is at most one per `layers` steps.
+  @Test func copiesOfASeekBarSetEveryFrameAreSpacedByItsLayers() throws {
+    let n = 3000
+    let json = try JSONValue(
+      parsing: #"""
+        {"version": 1, "style": {"version": 1, "design": "customizable-bar"}, "duration": 60,
+         "events": [{"at": 0, "every": 0.02, "until": \#(Double(n - 1) * 0.02), "call": "setValue",
+                     "args": {"value": {"start": 0.0003, "step": 0.0003}}}]}
+        """#)
+    let scene = try Scene(json: json, file: "seek.json", directory: ".", name: "seek")
+    let style = try #require(scene.style.parameters(as: CustomizableBar.self))
+    let timeline = try Timeline<CustomizableBar>(scene: scene, style: style)
+    let layers = timeline.design(at: 0).layers.count
+    #expect(layers >= 3)
+    #expect(timeline.stepTimes.count >= n)
+    #expect(timeline.checkpoints.count <= timeline.stepTimes.count / layers + 1)
+  }
+
   /// Timers past the limit are an error naming the file and the event that set them off,
   /// never a replay that stops somewhere.
   @Test func timerFiringsPastTheLimitAreAnError() throws {
