@@ -79,7 +79,15 @@ import Testing
     (["--scale", "4"], "The value '4' is invalid for '--scale <1|2|3>': must be 1, 2 or 3"),
     (["--format", "png,jpeg"], "invalid for '--format <list>': unknown format 'jpeg'"),
     (["--time", "2-1"], "The value '2-1' is invalid for '--time <A-B>': must not end before it starts"),
-    (["--time", "1"], "invalid for '--time <A-B>': takes A-B in seconds"),
+    (["--time", "1"], "invalid for '--time <A-B>': takes A-B in seconds with 0 ≤ A ≤ B (for example 0.5-1.5)"),
+    (
+      ["--frames", "0...10"],
+      "invalid for '--frames <A-B>': takes A-B in frame numbers with 0 ≤ A ≤ B (for example 0-120)"
+    ),
+    (
+      ["--progress", "a-b"],
+      "invalid for '--progress <P>': takes A-B in fractions with 0 ≤ A ≤ B (for example 0.25-0.75)"
+    ),
     (["--frames", "1.5-3"], "invalid for '--frames <A-B>': takes whole frame numbers"),
     (["--fps", "0"], "invalid for '--fps <N>': must be a number of frames per second in (0, 240]"),
     (["--fps", "241"], "invalid for '--fps <N>': must be a number of frames per second in (0, 240]"),

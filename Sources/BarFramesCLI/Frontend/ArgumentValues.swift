@@ -36,14 +36,14 @@ struct SecondsInterval: ValidatedArgument, Hashable {
   var range: ClosedRange<Double>
 
   init(validating text: String) throws(ValidationError) {
-    range = try Self.interval(text, unit: "seconds")
+    range = try Self.interval(text, unit: "seconds", example: "0.5-1.5")
   }
 
-  /// Parses `A-B` of finite numbers with 0 ≤ A ≤ B.
-  static func interval(_ text: String, unit: String) throws(ValidationError) -> ClosedRange<Double> {
+  /// Parses `A-B` of finite numbers with 0 ≤ A ≤ B; `example` is shown when it is not one.
+  static func interval(_ text: String, unit: String, example: String) throws(ValidationError) -> ClosedRange<Double> {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a >= 0 else {
-      throw ValidationError("takes A-B in \(unit) with 0 ≤ A ≤ B (for example 0.5-1.5)")
+      throw ValidationError("takes A-B in \(unit) with 0 ≤ A ≤ B (for example \(example))")
     }
     guard a <= b else { throw ValidationError("must not end before it starts") }
     return a...b
@@ -57,7 +57,7 @@ struct FrameNumbers: ValidatedArgument, Hashable {
   var range: ClosedRange<Int>
 
   init(validating text: String) throws(ValidationError) {
-    let interval = try SecondsInterval.interval(text, unit: "frame numbers")
+    let interval = try SecondsInterval.interval(text, unit: "frame numbers", example: "0-120")
     guard interval.lowerBound == interval.lowerBound.rounded(), interval.upperBound == interval.upperBound.rounded(),
       interval.upperBound <= Double(Self.limit)
     else {
@@ -77,7 +77,7 @@ enum DurationFraction: ValidatedArgument, Hashable {
       guard value >= 0, value <= 1 else { throw ValidationError("must be a fraction between 0 and 1") }
       self = .point(value)
     } else {
-      let range = try SecondsInterval.interval(text, unit: "fractions")
+      let range = try SecondsInterval.interval(text, unit: "fractions", example: "0.25-0.75")
       guard range.upperBound <= 1 else { throw ValidationError("fractions must be between 0 and 1") }
       self = .interval(range)
     }
