@@ -79,7 +79,9 @@ let package = Package(
     .target(name: "BarFramesPlayer", dependencies: ["BarFramesJSON"]),
     .target(
       name: "BarFramesExport",
-      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer"]
+      dependencies: [
+        "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer", "CBarFramesAllocator",
+      ]
     ),
     // The front door for rendering: re-exports the core, the renderer, the image formats and the
     // exporter, and adds Scene.png(at:scale:), svg(at:) and render(to:options:).
@@ -119,7 +121,7 @@ let package = Package(
       name: "BarFramesCLI",
       dependencies: [
         "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer", "BarFramesExport",
-        "BarFramesGolden", "CBarFramesArguments", "CBarFramesAllocator",
+        "BarFramesGolden", "CBarFramesArguments",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]
@@ -129,7 +131,10 @@ let package = Package(
     // `barframes-bench`: its own executable, so the workloads and the C reference are not in `barframes`.
     .executableTarget(
       name: "barframes-bench",
-      dependencies: ["BarFrames", "BarFramesBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: [
+        "BarFrames", "BarFramesBench", "BarFramesExport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
 
     // MARK: Fuzzing

@@ -1,4 +1,5 @@
 import BarFrames
+import BarFramesExport
 
 /// The whole `barframes` command line, for an executable of your own that adds designs.
 ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BarFrames
 import BarFramesBench
+import BarFramesExport
 import Foundation
 
 /// `barframes-bench`: measures rendering speed against references run side by side. It is its
@@ -62,6 +63,8 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run() throws {
+    // As `barframes render` does: the figures are those of the exporter as it runs there.
+    FrameMemory.keepFreedFrames()
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Examples/seek-bar.json").path) else {
       throw BenchFailure(

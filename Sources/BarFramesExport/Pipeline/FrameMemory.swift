@@ -10,10 +10,11 @@ import CBarFramesAllocator
 /// download-success's `render --format png,gif` took 26 000 page faults instead of 3 600, a
 /// third of the GIF's CPU cost. Raising the mmap and trim thresholds keeps frame buffers in the
 /// heap for reuse; peak memory is unchanged (the frames in flight are bounded either way; a
-/// 10 001-frame render peaks within 1 MB of before).
-enum FrameMemory {
+/// 10 001-frame render peaks within 1 MB of before). `barframes render` applies it at start,
+/// and so does `barframes-bench`, which measures the exporter as `render` runs it.
+public enum FrameMemory {
   /// Applied once, before any frame is drawn. A no-op where the allocator is not glibc's.
-  static func keepFreedFrames() {
+  public static func keepFreedFrames() {
     // Blocks up to 32 MiB (glibc's largest mmap threshold) come from the heap, and up to
     // 256 MiB of free heap is kept.
     barframes_keep_freed_memory(32 << 20, 256 << 20)
