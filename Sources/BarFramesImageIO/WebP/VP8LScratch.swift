@@ -1,0 +1,50 @@
+/// Memory that `VP8LEncoder` keeps from one frame to the next, so that encoding a frame
+/// allocates nothing once the buffers have grown to the largest frame seen: it grows when asked
+/// for more than it has, never shrinks, and is freed with its owner.
+///
+/// The memory is not initialised, and growing does not keep its contents: each user writes
+/// what it reads, in the same frame.
+///
+/// ```swift
+/// let counts = VP8LScratch<UInt32>()
+/// let pointer = counts.reserve(280)   // at least 280 elements, contents undefined
+/// pointer.update(repeating: 0, count: 280)
+/// ```
+final class VP8LScratch<Element: BitwiseCopyable> {
+  private(set) var pointer: UnsafeMutablePointer<Element>
+  private(set) var capacity: Int
+
+  init(capacity: Int = 0) {
+    self.capacity = capacity
+    pointer = .allocate(capacity: max(capacity, 1))
+  }
+
+  deinit { pointer.deallocate() }
+
+  /// The memory, at least `count` elements long.
+  @inline(__always)
+  func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
+    if count > capacity { grow(count) }
+    return pointer
+  }
+
+  /// The memory, at least `count` elements long, each of the first `count` set to `value`.
+  @inline(__always)
+  func reserve(_ count: Int, filledWith value: Element) -> UnsafeMutablePointer<Element> {
+    let pointer = reserve(count)
+    pointer.update(repeating: value, count: count)
+    return pointer
+  }
+
+  /// The memory, at least `count` elements long, keeping its first `kept` elements.
+  func grow(_ count: Int, keeping kept: Int = 0) {
+    guard count > capacity else { return }
+    // Half as much again, so a buffer filled bit by bit grows a few times only.
+    let newCapacity = max(count, capacity + capacity / 2)
+    let newPointer = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+    newPointer.update(from: pointer, count: min(kept, capacity))
+    pointer.deallocate()
+    pointer = newPointer
+    capacity = newCapacity
+  }
+}
