@@ -43,6 +43,8 @@ final class VP8LEncoder {
   /// The pixels as coded (transformed), for each way of coding them.
   private let plain = Coding()
   private let indexed = Coding()
+  /// Whether the last rectangle was estimated as indices too.
+  private var triedIndexed = false
   /// The rectangle's distinct colours if there are at most 256 (sorted once they are used as
   /// a colour table), else nil.
   private var colorCount: Int?
@@ -88,6 +90,9 @@ final class VP8LEncoder {
     var width = 0
     let pixels = VP8LScratch<UInt32>()
     var count = 0
+    /// Where each run of one colour starts (the pixels that differ from the one before, the
+    /// first included), in order, then `count`: the steps that skip along runs read these.
+    let runStarts = VP8LScratch<Int32>()
     /// Literals (the coded ARGB word) and copies (`copyFlag`, the length in bits 32–44 and
     /// the distance code in the low 32 bits), in pixel order; `cacheFlag` and a cache index
     /// replace a literal found in the colour cache while writing.
@@ -131,6 +136,7 @@ final class VP8LEncoder {
     tokenize(plain)
     chooseCache(plain)
     var useIndexed = false
+    triedIndexed = false
     // A table of n colours costs about as much as n literals; with fewer literals than
     // twice that, indices cannot pay.
     if let colorCount, plain.literalCount >= 2 * colorCount || colorCount <= 16 {
@@ -158,6 +164,7 @@ final class VP8LEncoder {
       }
       chooseCache(indexed)
       indexed.cost += literalCost(colorCount)
+      triedIndexed = true
       useIndexed = indexed.cost < plain.cost
     }
 
@@ -191,6 +198,7 @@ final class VP8LEncoder {
     let count = region.area
     pixelCount = count
     let pixels = plain.pixels.reserve(count)
+    let runStarts = plain.runStarts.reserve(count + 1)
     let order = colorOrder.reserve(count)
     let channels = channelCounts.reserve(1024, filledWith: 0)
     let tableColors = self.tableColors.reserve(Self.tableSize)
@@ -209,6 +217,7 @@ final class VP8LEncoder {
       var outOrder = order
       for y in 0..<region.height {
         let row = bytes.baseAddress! + ((region.y + y) * image.width + region.x) * 4
+        let rowStart = y * region.width
         for x in 0..<region.width {
           // R, G, B, A in memory is A B G R in a little-endian word: swap R and B.
           let word = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
@@ -217,6 +226,7 @@ final class VP8LEncoder {
           out[x] = pixel
           if pixel != last {
             last = pixel
+            runStarts[changes] = Int32(truncatingIfNeeded: rowStart + x)
             changes += 1
             let subtracted = Self.subtractingGreen(pixel)
             channels[Int(pixel >> 16 & 0xFF)] += 1
@@ -245,6 +255,7 @@ final class VP8LEncoder {
         outOrder += region.width
       }
     }
+    runStarts[changes] = Int32(count)
     // The first pixel follows none: it is not a change.
     let first = pixels[0]
     let subtracted = Self.subtractingGreen(first)
@@ -281,6 +292,21 @@ final class VP8LEncoder {
     return pixel & 0xFF00_FF00 | red << 16 | blue
   }
 
+  /// Calls `body` with `start` and then with each run start before `end`: the pixels of
+  /// `start..<end` that differ from the one before. `run` indexes `runStarts`; the calls must
+  /// go forward through the pixels, and `run` is left at the first run start after `start`.
+  @inline(__always)
+  private static func forEachRun(
+    from start: Int, to end: Int, runStarts: UnsafePointer<Int32>, run: inout Int, _ body: (Int) -> Void
+  ) {
+    while runStarts[run] <= start { run += 1 }
+    body(start)
+    while runStarts[run] < end {
+      body(Int(runStarts[run]))
+      run += 1
+    }
+  }
+
   /// Sorts the first `count` of `colors` and ranks each place in the order found.
   private func sortColors(_ count: Int) {
     let colors = self.colors.pointer
@@ -308,13 +334,22 @@ final class VP8LEncoder {
     indexed.width = packedWidth
     indexed.count = packedWidth * height
     let pixels = indexed.pixels.reserve(indexed.count)
+    let runStarts = indexed.runStarts.reserve(indexed.count + 1)
     let order = colorOrder.pointer
     let rank = colorRank.pointer
     if perPixel == 1 {
       for i in 0..<indexed.count { pixels[i] = 0xFF00_0000 | UInt32(rank[Int(order[i])]) << 8 }
+      // Colours and indices correspond one to one: the runs are the same.
+      let plainStarts = plain.runStarts.pointer
+      var k = 0
+      repeat {
+        runStarts[k] = plainStarts[k]
+        k += 1
+      } while plainStarts[k - 1] < indexed.count
       return
     }
     var out = 0
+    var runs = 0
     for y in 0..<height {
       let row = order + y * width
       var x = 0
@@ -324,15 +359,56 @@ final class VP8LEncoder {
           packed |= UInt32(rank[Int(row[x + k])]) << (UInt32(k) * bitsPerIndex)
         }
         pixels[out] = 0xFF00_0000 | packed << 8
+        if out == 0 || pixels[out] != pixels[out - 1] {
+          runStarts[runs] = Int32(out)
+          runs += 1
+        }
         out += 1
         x += perPixel
       }
     }
+    runStarts[runs] = Int32(out)
   }
 
   /// log₂ of the indices packed into one pixel for a table of `colors` colours.
   private static func packingBits(colors: Int) -> Int {
     colors <= 2 ? 3 : colors <= 4 ? 2 : colors <= 16 ? 1 : 0
+  }
+
+  /// One way of coding the last rectangle encoded, for tests that check the encoder's
+  /// shortcuts against a pixel-by-pixel search.
+  struct CodingSummary {
+    /// The coded pixels (transformed) and the coded image's width.
+    var pixels: [UInt32]
+    var width: Int
+    /// Literals (the pixel) and copies (bit 63, the length in bits 32–44, the distance code
+    /// below), as `tokenize` made them (before the colour cache replaced any literal).
+    var tokens: [UInt64]
+    var literalCount: Int
+    var cacheBits: Int
+    var cost: Double
+  }
+
+  /// The plain coding of the last rectangle encoded, and the indexed one if it was tried.
+  func lastCodings() -> (plain: CodingSummary, indexed: CodingSummary?) {
+    func summary(_ coding: Coding) -> CodingSummary {
+      let pixels = Array(UnsafeBufferPointer(start: coding.pixels.pointer, count: coding.count))
+      var tokens = Array(UnsafeBufferPointer(start: coding.tokens.pointer, count: coding.tokenCount))
+      // Writing turned the literals found in the cache into cache indices: put the pixels back.
+      var position = 0
+      for t in tokens.indices {
+        if tokens[t] & Self.copyFlag != 0 {
+          position += Int(tokens[t] >> 32 & 0x1FFF)
+          continue
+        }
+        tokens[t] = UInt64(pixels[position])
+        position += 1
+      }
+      return CodingSummary(
+        pixels: pixels, width: coding.width, tokens: tokens, literalCount: coding.literalCount,
+        cacheBits: coding.cacheBits, cost: coding.cost)
+    }
+    return (summary(plain), triedIndexed ? summary(indexed) : nil)
   }
 
   // MARK: - LZ77
@@ -352,19 +428,45 @@ final class VP8LEncoder {
     let chain = self.chain.reserve(count)
     let chainLength = self.chainLength
     let argb = coding.pixels.pointer
+    let runStarts = coding.runStarts.pointer
+    // Where the left-hand matches and the insertions have got to in `runStarts`.
+    var leftRun = 0
+    var insertedRun = 0
 
-    @inline(__always) func hash(_ i: Int) -> Int {
-      let key = UInt64(argb[i + 1]) << 32 | UInt64(argb[i])
-      return Int(truncatingIfNeeded: (key &* 0xC6A4_A793_5BD1_E995) >> UInt64(64 - hashBits))
+    /// The pixels at `i` and `i + 1`, the key that is hashed.
+    @inline(__always) func key(_ i: Int) -> UInt64 { UInt64(argb[i + 1]) << 32 | UInt64(argb[i]) }
+    @inline(__always) func hash(_ key: UInt64) -> Int {
+      Int(truncatingIfNeeded: (key &* 0xC6A4_A793_5BD1_E995) &>> UInt64(64 - hashBits))
     }
     @inline(__always) func insert(_ i: Int) {
-      let h = hash(i)
+      let h = hash(key(i))
       chain[i] = head[h]
       head[h] = Int32(i)
     }
+    /// Inserts positions `start..<end` in order. Inside a run of one colour, each position has
+    /// the key of the one before (neither it nor the next starts a run), so that one is its
+    /// predecessor: the bucket is looked up once a run.
+    @inline(__always) func insert(from start: Int, to end: Int) {
+      var k = start
+      while k < end {
+        let h = hash(key(k))
+        chain[k] = head[h]
+        while runStarts[insertedRun] <= k { insertedRun += 1 }
+        let stop = min(Int(runStarts[insertedRun]) - 1, end)
+        var j = k + 1
+        while j < stop {
+          chain[j] = Int32(truncatingIfNeeded: j - 1)
+          j += 1
+        }
+        head[h] = Int32(truncatingIfNeeded: j - 1)
+        k = j
+      }
+    }
+    /// How many pixels from `i` on equal those from `from` on, at most `limit`; two at a time.
     @inline(__always) func matchLength(_ i: Int, _ from: Int, _ limit: Int) -> Int {
       var length = 0
-      while length < limit, argb[from + length] == argb[i + length] { length += 1 }
+      while length + 2 <= limit, key(from + length) == key(i + length) { length += 2 }
+      if length < limit, argb[from + length] == argb[i + length] { length += 1 }
       return length
     }
     /// The longest copy for position `i` (length 0 if none).
@@ -373,7 +475,9 @@ final class VP8LEncoder {
       var best = 0
       var distance = 0
       if i >= 1 {
-        best = matchLength(i, i - 1, limit)
+        // The pixels equal the one to their left up to the next run start.
+        while runStarts[leftRun] < i { leftRun += 1 }
+        best = min(Int(runStarts[leftRun]) - i, limit)
         distance = 1
       }
       if i >= width, width > 1 {
@@ -384,7 +488,7 @@ final class VP8LEncoder {
         }
       }
       guard best < limit, best < 64, i + 1 < count else { return (best, distance) }
-      var position = Int(head[hash(i)])
+      var position = Int(head[hash(key(i))])
       var looked = 0
       let oldest = i - Self.maximumDistance
       while position >= 0, position >= oldest, looked < chainLength {
@@ -430,11 +534,7 @@ final class VP8LEncoder {
       }
       tokens[tokenCount] = Self.copyFlag | UInt64(length) << 32 | UInt64(Self.planeCode(distance, width: width))
       tokenCount += 1
-      let end = min(i + length, count - 1)
-      while inserted < end {
-        insert(inserted)
-        inserted += 1
-      }
+      insert(from: inserted, to: min(i + length, count - 1))
       i += length
     }
     coding.tokenCount = tokenCount
@@ -509,6 +609,8 @@ final class VP8LEncoder {
     let marks = caches + cacheTotal
     let pixels = coding.pixels.pointer
     let tokens = coding.tokens.pointer
+    let runStarts = coding.runStarts.pointer
+    var run = 0
     var extraBits = 0
     var copies = 0
     var position = 0
@@ -523,11 +625,9 @@ final class VP8LEncoder {
         extraBits += lengthPrefix.extraBits + distancePrefix.extraBits
         copies += 1
         if candidateCount > 1 {
-          var last = ~pixels[position]
-          for k in position..<(position + length) where pixels[k] != last {
-            last = pixels[k]
-            let key = last &* Self.cacheMultiplier
-            for c in 1..<candidateCount { caches[offsets[c] + Int(key >> UInt32(shifts[c]))] = last }
+          Self.forEachRun(from: position, to: position + length, runStarts: runStarts, run: &run) { k in
+            let key = pixels[k] &* Self.cacheMultiplier
+            for c in 1..<candidateCount { caches[offsets[c] + Int(key &>> UInt32(shifts[c]))] = pixels[k] }
           }
         }
         position += length
@@ -541,7 +641,7 @@ final class VP8LEncoder {
       alpha[Int(pixel >> 24)] += 1
       let key = pixel &* Self.cacheMultiplier
       for c in 1..<candidateCount {
-        let slot = offsets[c] + Int(key >> UInt32(shifts[c]))
+        let slot = offsets[c] + Int(key &>> UInt32(shifts[c]))
         if caches[slot] == pixel {
           hits[c] += 1
           if marks[slot] == 0 {
@@ -582,9 +682,9 @@ final class VP8LEncoder {
       var total: UInt32 = 0
       var sum = 0.0
       var used = 0
-      for i in 0..<count where histogram[i] > 0 {
-        total += histogram[i]
-        sum -= xLog2(histogram[i], table)
+      histogram.forEachNonZero(count: count) { _, count in
+        total += count
+        sum -= xLog2(count, table)
         used += 1
       }
       return used <= 1 ? 4 : sum + xLog2(total, table) + 4 * Double(used)
@@ -619,9 +719,9 @@ final class VP8LEncoder {
     xLog2Table.withUnsafeBufferPointer { table in
       var total: UInt32 = 0
       var sum = 0.0
-      for i in 0..<256 where histogram[i] > 0 {
-        total += histogram[i]
-        sum -= xLog2(histogram[i], table)
+      histogram.forEachNonZero(count: 256) { _, count in
+        total += count
+        sum -= xLog2(count, table)
       }
       return total == 0 ? 0 : sum + xLog2(total, table)
     }
@@ -676,6 +776,8 @@ final class VP8LEncoder {
     let shift = UInt32(32 - cacheBits)
     let pixels = coding.pixels.pointer
     let tokens = coding.tokens.pointer
+    let runStarts = coding.runStarts.pointer
+    var run = 0
     var position = 0
     for t in 0..<coding.tokenCount {
       let token = tokens[t]
@@ -684,8 +786,9 @@ final class VP8LEncoder {
         green[256 + Self.prefix(length).symbol] += 1
         distance[Self.prefix(Int(token & 0xFFFF_FFFF)).symbol] += 1
         if cacheSize > 0 {
-          for k in position..<(position + length) {
-            cache[Int((pixels[k] &* Self.cacheMultiplier) >> shift)] = pixels[k]
+          // Each pixel of the copy goes into the cache; a pixel like the one before changes nothing.
+          Self.forEachRun(from: position, to: position + length, runStarts: runStarts, run: &run) { k in
+            cache[Int((pixels[k] &* Self.cacheMultiplier) &>> shift)] = pixels[k]
           }
         }
         position += length
@@ -694,7 +797,7 @@ final class VP8LEncoder {
       let pixel = UInt32(truncatingIfNeeded: token)
       position += 1
       if cacheSize > 0 {
-        let key = Int((pixel &* Self.cacheMultiplier) >> shift)
+        let key = Int((pixel &* Self.cacheMultiplier) &>> shift)
         if cache[key] == pixel {
           green[280 + key] += 1
           tokens[t] = Self.cacheFlag | UInt64(key)

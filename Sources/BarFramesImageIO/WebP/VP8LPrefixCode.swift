@@ -100,7 +100,7 @@ final class VP8LPrefixCode {
     precondition(symbolCount <= capacity)
     self.symbolCount = symbolCount
     usedCount = 0
-    for symbol in 0..<symbolCount where counts[symbol] != 0 {
+    counts.forEachNonZero(count: symbolCount) { symbol, _ in
       used[usedCount] = Int32(symbol)
       usedCount += 1
     }
@@ -284,37 +284,47 @@ final class VP8LPrefixCode {
   }
 
   /// Fills `tokens` with the lengths run-length coded (the length repeated by 16 starts as
-  /// 8); returns how many there are (at most one a symbol).
+  /// 8); returns how many there are (at most one a symbol). The runs of zeros are the gaps
+  /// between the used symbols, so only those are looked at.
   private func makeTokens() -> Int {
+    let tokens = self.tokens
     var count = 0
     @inline(__always) func append(_ symbol: Int, _ extra: UInt32) {
       tokens[count] = Token(symbol: symbol, extra: extra)
       count += 1
     }
-    var previous = 8
-    var i = 0
-    while i < symbolCount {
-      let value = Int(lengthOf[i])
-      var end = i + 1
-      while end < symbolCount, lengthOf[end] == lengthOf[i] { end += 1 }
-      var run = end - i
-      i = end
-      if value == 0 {
-        while run > 0 {
-          if run < 3 {
-            for _ in 0..<run { append(0, 0) }
-            run = 0
-          } else if run < 11 {
-            append(17, UInt32(run - 3))
-            run = 0
-          } else {
-            let count = min(run, 138)
-            append(18, UInt32(count - 11))
-            run -= count
-          }
+    @inline(__always) func appendZeros(_ run: Int) {
+      var run = run
+      while run > 0 {
+        if run < 3 {
+          for _ in 0..<run { append(0, 0) }
+          run = 0
+        } else if run < 11 {
+          append(17, UInt32(run - 3))
+          run = 0
+        } else {
+          let count = min(run, 138)
+          append(18, UInt32(count - 11))
+          run -= count
         }
-        continue
       }
+    }
+    var previous = 8
+    var position = 0
+    var j = 0
+    while j < usedCount {
+      let symbol = Int(used[j])
+      appendZeros(symbol - position)
+      // The run of used symbols next to each other with this length.
+      let value = Int(lengthOf[symbol])
+      var end = symbol + 1
+      j += 1
+      while j < usedCount, Int(used[j]) == end, lengthOf[end] == value {
+        end += 1
+        j += 1
+      }
+      position = end
+      var run = end - symbol
       if value != previous {
         append(value, 0)
         run -= 1
@@ -331,6 +341,7 @@ final class VP8LPrefixCode {
         }
       }
     }
+    appendZeros(symbolCount - position)
     return count
   }
 }

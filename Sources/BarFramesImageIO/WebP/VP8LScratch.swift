@@ -48,3 +48,25 @@ final class VP8LScratch<Element: BitwiseCopyable> {
     capacity = newCapacity
   }
 }
+
+extension UnsafePointer<UInt32> {
+  /// Calls `body` with each of the first `count` counts that is not zero, and its index, in
+  /// increasing order. Symbol counts are mostly zero, so zeros are skipped eight at a time.
+  @inline(__always)
+  func forEachNonZero(count: Int, _ body: (_ index: Int, _ count: UInt32) -> Void) {
+    let raw = UnsafeRawPointer(self)
+    var i = 0
+    while i + 8 <= count {
+      let words =
+        raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt64.self)
+        | raw.loadUnaligned(fromByteOffset: 4 * i + 8, as: UInt64.self)
+        | raw.loadUnaligned(fromByteOffset: 4 * i + 16, as: UInt64.self)
+        | raw.loadUnaligned(fromByteOffset: 4 * i + 24, as: UInt64.self)
+      if words != 0 {
+        for k in i..<(i + 8) where self[k] != 0 { body(k, self[k]) }
+      }
+      i += 8
+    }
+    for k in i..<count where self[k] != 0 { body(k, self[k]) }
+  }
+}

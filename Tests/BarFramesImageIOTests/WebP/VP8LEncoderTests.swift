@@ -66,6 +66,38 @@ struct VP8LEncoderTests {
     }
   }
 
+  @Test(
+    "Runs of one colour inside copies, with a colour cache: the copies skip along runs, and the cache stays in step",
+    arguments: [(12, 31), (40, 64), (300, 257), (24, 40), (60, 100)])
+  func runsInCopies(colors count: Int, width: Int) throws {
+    // Rows of runs 1–12 pixels long, each row either new or a row above shifted, so that
+    // copies span runs and a colour cache pays.
+    let colors = Self.random(width: count, height: 1, colors: count, seed: UInt64(count))
+    let height = 40
+    var image = RGBAImage(width: width, height: height)
+    var state = UInt64(width)
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    for y in 0..<height {
+      if y > 3, next(3) > 0 {
+        let (from, shift) = (y - 1 - next(3), next(5))
+        for x in 0..<width { image[x, y] = image[min(width - 1, x + shift), from] }
+        continue
+      }
+      var x = 0
+      while x < width {
+        let color = colors[next(count), 0]
+        for _ in 0..<(1 + next(12)) where x < width {
+          image[x, y] = color
+          x += 1
+        }
+      }
+    }
+    #expect(try Self.roundTrip(image) == image)
+  }
+
   @Test("Rows repeated shifted by −8…8 pixels: copies from every short two-dimensional distance")
   func shiftedRows() throws {
     let width = 61
