@@ -160,12 +160,58 @@ struct VP8LEncoderTests {
     ]
     // Each image's chunk from an encoder of its own.
     let fresh = images.map { VP8LEncoder().encode($0, region: $0.bounds).chunk }
-    let encoder = VP8LEncoder()
+    // Remembering no rectangle, so that each one is encoded again with the kept buffers.
+    let encoder = VP8LEncoder(rememberedRectangles: 0)
     for n in [0, 1, 2, 3, 4, 5, 0, 2, 1, 4, 3, 5, 5, 0] {
       let (chunk, _) = encoder.encode(images[n], region: images[n].bounds)
       #expect(chunk == fresh[n], "image \(n)")
       #expect(try Self.decode(chunk: chunk) == images[n], "image \(n)")
     }
+  }
+
+  @Test("A small rectangle seen lately gives its chunk again, found by its pixels wherever it is; others are encoded")
+  func remembered() throws {
+    let a = Self.random(width: 23, height: 9, colors: 40, seed: 8)
+    var b = a  // a's size, its last pixel different
+    b[22, 8] = .init(red: 1, green: 2, blue: 3, alpha: 4)
+    let c = TestImages.noise(width: 9, height: 23, opaque: true, seed: 9)
+    // a again, inside a larger image, 5 pixels right and 3 down.
+    var framed = TestImages.noise(width: 40, height: 20, opaque: false, seed: 10)
+    for y in 0..<9 { for x in 0..<23 { framed[5 + x, 3 + y] = a[x, y] } }
+    let inFrame = PixelRect(x: 5, y: 3, width: 23, height: 9)
+
+    let encoder = VP8LEncoder()
+    let first = encoder.encode(a, region: a.bounds)
+    #expect(encoder.encode(b, region: b.bounds).chunk == VP8LEncoder().encode(b, region: b.bounds).chunk)
+    #expect(try Self.decode(chunk: encoder.encode(c, region: c.bounds).chunk) == c)
+    #expect(encoder.recalled == 0)
+    let again = encoder.encode(framed, region: inFrame)
+    #expect(encoder.recalled == 1)
+    #expect(again.chunk == first.chunk && again.isOpaque == first.isOpaque)
+    #expect(try Self.decode(chunk: encoder.encode(b, region: b.bounds).chunk) == b)
+    #expect(encoder.recalled == 2)
+  }
+
+  @Test("The 16 rectangles used last are remembered, the one used longest ago is forgotten first")
+  func rememberedLeastRecentlyUsed() throws {
+    let images = (0..<18).map { Self.random(width: 12, height: 5, colors: 30, seed: UInt64(100 + $0)) }
+    let encoder = VP8LEncoder()
+    for image in images[0..<16] { _ = encoder.encode(image, region: image.bounds) }
+    _ = encoder.encode(images[0], region: images[0].bounds)  // used again: now the newest
+    #expect(encoder.recalled == 1)
+    for image in images[16..<18] { _ = encoder.encode(image, region: image.bounds) }  // forgets 1 and 2
+    for n in [0, 3, 15, 17] { _ = encoder.encode(images[n], region: images[n].bounds) }
+    #expect(encoder.recalled == 5)
+    for n in [1, 2] {
+      let (chunk, _) = encoder.encode(images[n], region: images[n].bounds)
+      #expect(try Self.decode(chunk: chunk) == images[n])
+    }
+    #expect(encoder.recalled == 5)
+    // Larger rectangles are not kept.
+    let large = TestImages.noise(width: 65, height: 64, opaque: true, seed: 1)
+    #expect(large.width * large.height > VP8LEncoder.largestRemembered)
+    for _ in 0..<2 { _ = encoder.encode(large, region: large.bounds) }
+    #expect(encoder.recalled == 5)
   }
 
   @Test("The bit writer grows its buffer as needed and packs bits least significant first")
