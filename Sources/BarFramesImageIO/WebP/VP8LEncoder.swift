@@ -52,9 +52,10 @@ final class VP8LEncoder {
   /// a colour table), else nil.
   private var colorCount: Int?
   private let colors = VP8LScratch<UInt32>(capacity: 256)
-  /// Each pixel's colour as its place among `colors` in the order they were found, and each
-  /// such place's rank among the sorted colours.
-  private let colorOrder = VP8LScratch<UInt8>()
+  /// The colour of each run of `plain` as its place among `colors` in the order they were
+  /// found; each such place's rank among the sorted colours; the pixels' indices (unpacked).
+  private let runPlaces = VP8LScratch<UInt8>()
+  private let unpackedIndices = VP8LScratch<UInt8>()
   private let colorRank = VP8LScratch<UInt8>(capacity: 256)
   private let colorKeys = VP8LScratch<UInt64>(capacity: 256)
   /// A set of colours, each with its place in `colors`: open addressing in 1024 slots (the
@@ -265,16 +266,17 @@ final class VP8LEncoder {
     entry.lastUsed = clock
   }
 
-  /// Copies the rectangle into `plain.pixels` as ARGB words; notes its distinct colours in
-  /// `colors` while there are at most 256, and each pixel's place among them in `colorOrder`;
-  /// counts red and blue, as they are and after subtract green, over the pixels that differ
-  /// from the one before, in `channelCounts`. Returns whether the rectangle is opaque.
+  /// Copies the rectangle into `plain.pixels` as ARGB words, and notes where its runs of one
+  /// colour start; notes its distinct colours in `colors` while there are at most 256, and each
+  /// run's place among them in `runPlaces`; counts red and blue, as they are and after subtract
+  /// green, over the pixels that differ from the one before, in `channelCounts`. Returns
+  /// whether the rectangle is opaque.
   private func load(_ image: RGBAImage, region: PixelRect) -> Bool {
     let count = region.area
     pixelCount = count
     let pixels = plain.pixels.reserve(count)
     let runStarts = plain.runStarts.reserve(count + 1)
-    let order = colorOrder.reserve(count)
+    let runPlaces = self.runPlaces.reserve(count)
     let channels = channelCounts.reserve(1024, filledWith: 0)
     let tableColors = self.tableColors.reserve(Self.tableSize)
     let tablePlaces = self.tablePlaces.reserve(Self.tableSize, filledWith: -1)
@@ -289,20 +291,35 @@ final class VP8LEncoder {
       var last = ~firstGreen << 8
       var place: UInt8 = 0
       var out = pixels
-      var outOrder = order
+      // `last` as it is in memory (red and blue swapped back), twice: a run goes on while two
+      // pixels at a time are this.
+      var lastPair = UInt64(Self.swappingRedAndBlue(last)) &* 0x1_0000_0001
+      let width = region.width
       for y in 0..<region.height {
         let row = bytes.baseAddress! + ((region.y + y) * image.width + region.x) * 4
-        let rowStart = y * region.width
-        for x in 0..<region.width {
+        let rowStart = y * width
+        var x = 0
+        while x < width {
+          if x + 8 <= width, row.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) == lastPair,
+            row.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self) == lastPair,
+            row.loadUnaligned(fromByteOffset: x * 4 + 16, as: UInt64.self) == lastPair,
+            row.loadUnaligned(fromByteOffset: x * 4 + 24, as: UInt64.self) == lastPair
+          {
+            // Eight more of the run.
+            (out + x).update(repeating: last, count: 8)
+            x += 8
+            continue
+          }
           // R, G, B, A in memory is A B G R in a little-endian word: swap R and B.
           let word = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
           alpha &= word
-          let pixel = word & 0xFF00_FF00 | (word & 0xFF) << 16 | (word >> 16) & 0xFF
+          let pixel = Self.swappingRedAndBlue(word)
           out[x] = pixel
+          x += 1
           if pixel != last {
             last = pixel
-            runStarts[changes] = Int32(truncatingIfNeeded: rowStart + x)
-            changes += 1
+            lastPair = UInt64(word.littleEndian) &* 0x1_0000_0001
+            runStarts[changes] = Int32(truncatingIfNeeded: rowStart + x - 1)
             let subtracted = Self.subtractingGreen(pixel)
             channels[Int(pixel >> 16 & 0xFF)] += 1
             channels[256 + Int(pixel & 0xFF)] += 1
@@ -323,11 +340,11 @@ final class VP8LEncoder {
                 isPalette = false
               }
             }
+            runPlaces[changes] = place
+            changes += 1
           }
-          outOrder[x] = place
         }
-        out += region.width
-        outOrder += region.width
+        out += width
       }
     }
     runStarts[changes] = Int32(count)
@@ -358,6 +375,11 @@ final class VP8LEncoder {
   }
 
   // MARK: - Transforms
+
+  @inline(__always)
+  private static func swappingRedAndBlue(_ word: UInt32) -> UInt32 {
+    word & 0xFF00_FF00 | (word & 0xFF) << 16 | (word >> 16) & 0xFF
+  }
 
   @inline(__always)
   private static func subtractingGreen(_ pixel: UInt32) -> UInt32 {
@@ -410,28 +432,40 @@ final class VP8LEncoder {
     indexed.count = packedWidth * height
     let pixels = indexed.pixels.reserve(indexed.count)
     let runStarts = indexed.runStarts.reserve(indexed.count + 1)
-    let order = colorOrder.pointer
     let rank = colorRank.pointer
+    let places = runPlaces.pointer
+    let plainStarts = plain.runStarts.pointer
     if perPixel == 1 {
-      for i in 0..<indexed.count { pixels[i] = 0xFF00_0000 | UInt32(rank[Int(order[i])]) << 8 }
-      // Colours and indices correspond one to one: the runs are the same.
-      let plainStarts = plain.runStarts.pointer
-      var k = 0
-      repeat {
-        runStarts[k] = plainStarts[k]
-        k += 1
-      } while plainStarts[k - 1] < indexed.count
+      // Colours and indices correspond one to one: the runs are the same, each filled with
+      // its colour's index.
+      var run = 0
+      while plainStarts[run] < pixelCount {
+        let start = Int(plainStarts[run])
+        let index = UInt32(rank[Int(places[run])])
+        (pixels + start).update(repeating: 0xFF00_0000 | index << 8, count: Int(plainStarts[run + 1]) - start)
+        runStarts[run] = plainStarts[run]
+        run += 1
+      }
+      runStarts[run] = plainStarts[run]
       return
+    }
+    // Each pixel's index, run by run, then packed.
+    let indices = unpackedIndices.reserve(pixelCount)
+    var run = 0
+    while plainStarts[run] < pixelCount {
+      let start = Int(plainStarts[run])
+      (indices + start).update(repeating: rank[Int(places[run])], count: Int(plainStarts[run + 1]) - start)
+      run += 1
     }
     var out = 0
     var runs = 0
     for y in 0..<height {
-      let row = order + y * width
+      let row = indices + y * width
       var x = 0
       while x < width {
         var packed: UInt32 = 0
         for k in 0..<min(perPixel, width - x) {
-          packed |= UInt32(rank[Int(row[x + k])]) << (UInt32(k) * bitsPerIndex)
+          packed |= UInt32(row[x + k]) << (UInt32(k) * bitsPerIndex)
         }
         pixels[out] = 0xFF00_0000 | packed << 8
         if out == 0 || pixels[out] != pixels[out - 1] {
@@ -715,17 +749,15 @@ final class VP8LEncoder {
       blue[Int(pixel & 0xFF)] += 1
       alpha[Int(pixel >> 24)] += 1
       let key = pixel &* Self.cacheMultiplier
+      // Without branches: whether a literal hits is as good as random.
       for c in 1..<candidateCount {
         let slot = offsets[c] + Int(key &>> UInt32(shifts[c]))
-        if caches[slot] == pixel {
-          hits[c] += 1
-          if marks[slot] == 0 {
-            marks[slot] = 1
-            slotsHit[c] += 1
-          }
-        } else {
-          caches[slot] = pixel
-        }
+        let hit = caches[slot] == pixel ? 1 : 0
+        caches[slot] = pixel
+        let mark = Int(marks[slot])
+        hits[c] &+= hit
+        slotsHit[c] &+= hit & (mark ^ 1)
+        marks[slot] = UInt32(truncatingIfNeeded: mark | hit)
       }
     }
     let costs = (
