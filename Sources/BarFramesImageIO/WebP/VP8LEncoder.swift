@@ -16,52 +16,122 @@
 ///   runs and repeated rows end the search at once), then along a short hash chain;
 /// - the colour cache's size (none, or 2⁴, 2⁶, 2⁸ or 2¹⁰ entries) is the one an estimate
 ///   from the symbol counts and the cache's hits says is smallest;
-/// - one group of five Huffman codes covers the image.
+/// - one group of five Huffman codes covers the image;
+/// - a small rectangle with the same pixels as one of the last 16 it met (animations repeat
+///   themselves) gets that one's chunk again, without encoding.
 ///
 /// libwebp's encoder weighs more (a predictor per block, colour transforms, several entropy
 /// codes per image, an optimal parse), which pays on photographs; on these frames this one
 /// is within a few percent in size and many times faster: libwebp spends 20–60 µs on even a
 /// tiny rectangle (measured in issue 16).
 ///
+/// Animation frames are mostly small rectangles, where a fixed cost per frame would dominate,
+/// so the encoder keeps every buffer it needs (pixels, tokens, hash chain, histograms, colour
+/// table, prefix codes, output) from one frame to the next: once they have grown to the largest
+/// rectangle seen, a frame allocates only the chunk it returns. What a frame leaves in them
+/// never reaches the next one: each step writes what it reads. So a chunk depends on the
+/// rectangle's pixels alone, whichever encoder made it and whatever it made before.
+///
 /// ```swift
-/// var encoder = VP8LEncoder()
+/// let encoder = VP8LEncoder()
 /// let (chunk, isOpaque) = encoder.encode(image, region: image.bounds)
 /// ```
 /// Not thread-safe: it keeps scratch buffers between calls; use one per thread.
-struct VP8LEncoder {
+final class VP8LEncoder {
   /// Candidates looked at along the hash chain for each pixel.
   var chainLength: Int
 
-  /// The rectangle's pixels as ARGB words, alpha in the top byte (VP8L's order).
-  private var argb: [UInt32] = []
+  /// The rectangle's pixels.
   private var pixelCount = 0
   /// The pixels as coded (transformed), for each way of coding them.
-  private var plain = Coding()
-  private var indexed = Coding()
+  private let plain = Coding()
+  private let indexed = Coding()
+  /// Whether the last rectangle was estimated as indices too.
+  private var triedIndexed = false
+  /// The rectangle's distinct colours if there are at most 256 (sorted once they are used as
+  /// a colour table), else nil.
+  private var colorCount: Int?
+  private let colors = VP8LScratch<UInt32>(capacity: 256)
+  /// The colour of each run of `plain` as its place among `colors` in the order they were
+  /// found; each such place's rank among the sorted colours; the pixels' indices (unpacked).
+  private let runPlaces = VP8LScratch<UInt8>()
+  private let unpackedIndices = VP8LScratch<UInt8>()
+  private let colorRank = VP8LScratch<UInt8>(capacity: 256)
+  private let colorKeys = VP8LScratch<UInt64>(capacity: 256)
+  /// A set of colours, each with its place in `colors`: open addressing in 1024 slots (the
+  /// place is -1 in an empty slot).
+  private let tableColors = VP8LScratch<UInt32>(capacity: tableSize)
+  private let tablePlaces = VP8LScratch<Int32>(capacity: tableSize)
+  /// Red and blue counts, as they are and after subtract green (256 each).
+  private let channelCounts = VP8LScratch<UInt32>(capacity: 1024)
   /// The hash chain of the LZ77 search: the latest position of each hash of two pixels, and
   /// each position's predecessor with the same hash.
-  private var head: [Int32] = []
-  private var chain: [Int32] = []
-  /// Symbol counts for the cache-size estimate.
-  private var counts: [UInt32] = []
+  private let head = VP8LScratch<Int32>()
+  private let chain = VP8LScratch<Int32>()
+  /// Symbol counts, for the cache-size estimate and for the codes.
+  private let counts = VP8LScratch<UInt32>()
+  /// Each cache size's offset, shift, hits and slots hit in the estimate.
+  private let candidates = VP8LScratch<Int>(capacity: 4 * maximumCandidates)
+  /// The colour cache while writing, and the colour table's differences.
+  private let cache = VP8LScratch<UInt32>()
+  private let paletteDeltas = VP8LScratch<UInt32>(capacity: 256)
+  /// The chunk being written.
+  private let output = VP8LScratch<UInt8>()
+  /// The five prefix codes: green with lengths and cache indices, red, blue, alpha, distance.
+  private let greenCode = VP8LPrefixCode(capacity: 256 + 24 + (1 << maximumCacheBits))
+  private let redCode = VP8LPrefixCode(capacity: 256)
+  private let blueCode = VP8LPrefixCode(capacity: 256)
+  private let alphaCode = VP8LPrefixCode(capacity: 256)
+  private let distanceCode = VP8LPrefixCode(capacity: 40)
 
-  init(chainLength: Int = 8) {
+  /// Rectangles encoded lately, least recently used first out: animations often show the
+  /// same pixels again (a control that pulses, a pattern that loops), and then the chunk
+  /// costs a comparison. Only small rectangles are kept, so this stays small.
+  private let remembered: [Remembered]
+  private var clock = 0
+  /// Rectangles found among those remembered, so far.
+  private(set) var recalled = 0
+
+  /// A rectangle's pixels (RGBA rows, as in the image) and its chunk.
+  private final class Remembered {
+    var width = 0
+    var height = 0
+    let pixels = VP8LScratch<UInt8>()
+    var chunk: [UInt8] = []
+    var isOpaque = false
+    /// When it was last encoded or found again (0: never; the slot is empty).
+    var lastUsed = 0
+  }
+
+  /// The largest rectangle remembered, in pixels.
+  static var largestRemembered: Int { 4096 }
+
+  /// - Parameters:
+  ///   - chainLength: Candidates looked at along the hash chain for each pixel.
+  ///   - rememberedRectangles: Small rectangles remembered with their chunks (0: none).
+  init(chainLength: Int = 8, rememberedRectangles: Int = 16) {
     self.chainLength = chainLength
+    remembered = (0..<rememberedRectangles).map { _ in Remembered() }
   }
 
   /// One way of coding the pixels: its transforms, the pixels it codes and their tokens.
-  private struct Coding {
+  private final class Coding {
     /// The coded image's width (smaller than the rectangle's when indices are packed).
     var width = 0
-    var pixels: [UInt32] = []
+    let pixels = VP8LScratch<UInt32>()
     var count = 0
+    /// Where each run of one colour starts (the pixels that differ from the one before, the
+    /// first included), in order, then `count`: the steps that skip along runs read these.
+    let runStarts = VP8LScratch<Int32>()
     /// Literals (the coded ARGB word) and copies (`copyFlag`, the length in bits 32–44 and
-    /// the distance code in the low 32 bits), in pixel order.
-    var tokens: [UInt64] = []
+    /// the distance code in the low 32 bits), in pixel order; `cacheFlag` and a cache index
+    /// replace a literal found in the colour cache while writing.
+    let tokens = VP8LScratch<UInt64>()
+    var tokenCount = 0
     var literalCount = 0
     var subtractGreen = false
-    /// The colour table, for indexed coding.
-    var palette: [UInt32]?
+    /// Colours in the colour table (the encoder's `colors`); 0 without one.
+    var paletteCount = 0
     var cacheBits = 0
     /// The estimated size in bits.
     var cost = 0.0
@@ -76,144 +146,239 @@ struct VP8LEncoder {
   private static var maximumDistance: Int { (1 << 20) - 120 }
   /// The multiplier of VP8L's colour-cache hash.
   private static var cacheMultiplier: UInt32 { 0x1E35_A7BD }
+  private static var tableSize: Int { 1024 }
+  /// The largest colour cache tried, and how many sizes are tried at most (none included).
+  private static var maximumCacheBits: Int { 10 }
+  private static var maximumCandidates: Int { 5 }
 
   /// `region` of `image` as a `VP8L` chunk (header, size, data, padding to an even size), and
   /// whether every pixel of it is opaque.
-  mutating func encode(_ image: RGBAImage, region: PixelRect) -> (chunk: [UInt8], isOpaque: Bool) {
+  func encode(_ image: RGBAImage, region: PixelRect) -> (chunk: [UInt8], isOpaque: Bool) {
     precondition(region.width >= 1 && region.height >= 1 && region.width <= 16384 && region.height <= 16384)
     precondition(image.bounds.contains(region), "\(region) is outside the image")
+    clock += 1
+    let remembers = region.area <= Self.largestRemembered && !remembered.isEmpty
+    if remembers, let known = recall(image, region: region) { return known }
     let isOpaque = load(image, region: region)
 
-    // The codings' buffers are kept between calls; taken out while in use.
-    var plain = Coding()
-    var indexed = Coding()
-    swap(&plain, &self.plain)
-    swap(&indexed, &self.indexed)
-    defer {
-      swap(&plain, &self.plain)
-      swap(&indexed, &self.indexed)
-    }
     // With a palette, the indexed coding is estimated too. Above 16 colours the same copies
     // code both ways (colours map to indices one to one), so the plain tokens, literals
     // replaced by indices, serve; up to 16, indices are packed several to a pixel and found
     // copies of their own (such images are simple, so that is quick).
-    preparePlain(&plain, width: region.width)
-    tokenize(&plain)
-    chooseCache(&plain)
+    preparePlain(width: region.width)
+    tokenize(plain)
+    chooseCache(plain)
     var useIndexed = false
+    triedIndexed = false
     // A table of n colours costs about as much as n literals; with fewer literals than
     // twice that, indices cannot pay.
-    if let palette = self.palette(), plain.literalCount >= 2 * palette.count || palette.count <= 16 {
-      index(into: &indexed, palette: palette, width: region.width, height: region.height)
-      if palette.count <= 16 {
-        tokenize(&indexed)
+    if let colorCount, plain.literalCount >= 2 * colorCount || colorCount <= 16 {
+      sortColors(colorCount)
+      index(colorCount: colorCount, width: region.width, height: region.height)
+      if colorCount <= 16 {
+        tokenize(indexed)
       } else {
-        indexed.tokens.removeAll(keepingCapacity: true)
-        indexed.literalCount = plain.literalCount
+        let source = plain.tokens.pointer
+        let tokens = indexed.tokens.reserve(plain.tokenCount)
+        let pixels = indexed.pixels.pointer
         var position = 0
-        for token in plain.tokens {
+        for t in 0..<plain.tokenCount {
+          let token = source[t]
           if token & Self.copyFlag != 0 {
-            indexed.tokens.append(token)
+            tokens[t] = token
             position += Int(token >> 32 & 0x1FFF)
           } else {
-            indexed.tokens.append(UInt64(indexed.pixels[position]))
+            tokens[t] = UInt64(pixels[position])
             position += 1
           }
         }
+        indexed.tokenCount = plain.tokenCount
+        indexed.literalCount = plain.literalCount
       }
-      chooseCache(&indexed)
-      indexed.cost += Self.literalCost(palette)
+      chooseCache(indexed)
+      indexed.cost += literalCost(colorCount)
+      triedIndexed = true
       useIndexed = indexed.cost < plain.cost
     }
 
-    var writer = VP8LBitWriter(capacity: 64 + region.area / 2)
+    // The chunk's header (8 bytes) is filled in when its size is known.
+    var writer = VP8LBitWriter(storage: output, offset: 8, capacity: 72 + region.area / 2)
     writer.write(0x2F, bitCount: 8)
     writer.write(UInt32(region.width - 1), bitCount: 14)
     writer.write(UInt32(region.height - 1), bitCount: 14)
     writer.write(isOpaque ? 0 : 1, bitCount: 1)
     writer.write(0, bitCount: 3)
-    if useIndexed {
-      Self.write(indexed, to: &writer)
-    } else {
-      Self.write(plain, to: &writer)
+    write(useIndexed ? indexed : plain, to: &writer)
+    let bytes = writer.finish()
+    let dataCount = bytes.count - 8
+    let raw = UnsafeMutableRawPointer(bytes.baseAddress!)
+    raw.storeBytes(of: UInt32(0x4C38_5056).littleEndian, as: UInt32.self)  // "VP8L"
+    raw.storeBytes(of: UInt32(dataCount).littleEndian, toByteOffset: 4, as: UInt32.self)
+    let chunkCount = bytes.count + dataCount % 2
+    let chunk = [UInt8](unsafeUninitializedCapacity: chunkCount) { chunk, initialized in
+      chunk.baseAddress!.update(from: bytes.baseAddress!, count: bytes.count)
+      if chunkCount > bytes.count { chunk[bytes.count] = 0 }
+      initialized = chunkCount
     }
-    let data = writer.finish()
-    var chunk: [UInt8] = []
-    chunk.reserveCapacity(data.count + 9)
-    chunk += Array("VP8L".utf8)
-    chunk.appendLittleEndian(UInt32(data.count))
-    chunk += data
-    if data.count % 2 == 1 { chunk.append(0) }
+    if remembers { remember(image, region: region, chunk: chunk, isOpaque: isOpaque) }
     return (chunk, isOpaque)
   }
 
-  /// Copies the rectangle into `argb`; returns whether it is opaque.
-  private mutating func load(_ image: RGBAImage, region: PixelRect) -> Bool {
-    pixelCount = region.area
-    if argb.count < pixelCount { argb = [UInt32](repeating: 0, count: pixelCount) }
-    var alpha: UInt32 = 0xFF00_0000
-    image.pixels.withUnsafeBytes { bytes in
-      argb.withUnsafeMutableBufferPointer { argb in
-        var out = argb.baseAddress!
-        for y in 0..<region.height {
-          let row = bytes.baseAddress! + ((region.y + y) * image.width + region.x) * 4
-          for x in 0..<region.width {
-            // R, G, B, A in memory is A B G R in a little-endian word: swap R and B.
-            let word = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
-            alpha &= word
-            out[x] = word & 0xFF00_FF00 | (word & 0xFF) << 16 | (word >> 16) & 0xFF
-          }
-          out += region.width
+  /// The chunk of a remembered rectangle with the same pixels as `region` of `image`, if any.
+  private func recall(_ image: RGBAImage, region: PixelRect) -> (chunk: [UInt8], isOpaque: Bool)? {
+    let rowBytes = region.width * 4
+    return image.pixels.withUnsafeBytes { bytes -> (chunk: [UInt8], isOpaque: Bool)? in
+      let origin = bytes.baseAddress! + (region.y * image.width + region.x) * 4
+      for entry in remembered where entry.width == region.width && entry.height == region.height {
+        var row = 0
+        while row < region.height,
+          memcmp(origin + row * image.width * 4, entry.pixels.pointer + row * rowBytes, rowBytes) == 0
+        {
+          row += 1
+        }
+        if row == region.height {
+          entry.lastUsed = clock
+          recalled += 1
+          return (entry.chunk, entry.isOpaque)
         }
       }
+      return nil
     }
+  }
+
+  /// Remembers `region` of `image` and its chunk, in place of the least recently used.
+  private func remember(_ image: RGBAImage, region: PixelRect, chunk: [UInt8], isOpaque: Bool) {
+    guard var entry = remembered.first else { return }
+    for candidate in remembered where candidate.lastUsed < entry.lastUsed { entry = candidate }
+    let rowBytes = region.width * 4
+    let pixels = entry.pixels.reserve(region.height * rowBytes)
+    image.pixels.withUnsafeBytes { bytes in
+      let origin = bytes.baseAddress! + (region.y * image.width + region.x) * 4
+      for row in 0..<region.height {
+        UnsafeMutableRawPointer(pixels + row * rowBytes).copyMemory(
+          from: origin + row * image.width * 4, byteCount: rowBytes)
+      }
+    }
+    entry.width = region.width
+    entry.height = region.height
+    entry.chunk = chunk
+    entry.isOpaque = isOpaque
+    entry.lastUsed = clock
+  }
+
+  /// Copies the rectangle into `plain.pixels` as ARGB words, and notes where its runs of one
+  /// colour start; notes its distinct colours in `colors` while there are at most 256, and each
+  /// run's place among them in `runPlaces`; counts red and blue, as they are and after subtract
+  /// green, over the pixels that differ from the one before, in `channelCounts`. Returns
+  /// whether the rectangle is opaque.
+  private func load(_ image: RGBAImage, region: PixelRect) -> Bool {
+    let count = region.area
+    pixelCount = count
+    let pixels = plain.pixels.reserve(count)
+    let runStarts = plain.runStarts.reserve(count + 1)
+    let runPlaces = self.runPlaces.reserve(count)
+    let channels = channelCounts.reserve(1024, filledWith: 0)
+    let tableColors = self.tableColors.reserve(Self.tableSize)
+    let tablePlaces = self.tablePlaces.reserve(Self.tableSize, filledWith: -1)
+    let colors = self.colors.reserve(256)
+    var colorCount = 0
+    var isPalette = true
+    var alpha: UInt32 = 0xFF00_0000
+    var changes = 0
+    image.pixels.withUnsafeBytes { bytes in
+      // `last` starts with a green unlike the first pixel's, so that the first pixel is noted.
+      let firstGreen = UInt32(bytes[(region.y * image.width + region.x) * 4 + 1])
+      var last = ~firstGreen << 8
+      var place: UInt8 = 0
+      var out = pixels
+      // `last` as it is in memory (red and blue swapped back), twice: a run goes on while two
+      // pixels at a time are this.
+      var lastPair = UInt64(Self.swappingRedAndBlue(last)) &* 0x1_0000_0001
+      let width = region.width
+      for y in 0..<region.height {
+        let row = bytes.baseAddress! + ((region.y + y) * image.width + region.x) * 4
+        let rowStart = y * width
+        var x = 0
+        while x < width {
+          if x + 8 <= width, row.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) == lastPair,
+            row.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self) == lastPair,
+            row.loadUnaligned(fromByteOffset: x * 4 + 16, as: UInt64.self) == lastPair,
+            row.loadUnaligned(fromByteOffset: x * 4 + 24, as: UInt64.self) == lastPair
+          {
+            // Eight more of the run.
+            (out + x).update(repeating: last, count: 8)
+            x += 8
+            continue
+          }
+          // R, G, B, A in memory is A B G R in a little-endian word: swap R and B.
+          let word = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
+          alpha &= word
+          let pixel = Self.swappingRedAndBlue(word)
+          out[x] = pixel
+          x += 1
+          if pixel != last {
+            last = pixel
+            lastPair = UInt64(word.littleEndian) &* 0x1_0000_0001
+            runStarts[changes] = Int32(truncatingIfNeeded: rowStart + x - 1)
+            let subtracted = Self.subtractingGreen(pixel)
+            channels[Int(pixel >> 16 & 0xFF)] += 1
+            channels[256 + Int(pixel & 0xFF)] += 1
+            channels[512 + Int(subtracted >> 16 & 0xFF)] += 1
+            channels[768 + Int(subtracted & 0xFF)] += 1
+            if isPalette {
+              var slot = Int((pixel &* Self.cacheMultiplier) >> 22)
+              while tablePlaces[slot] >= 0, tableColors[slot] != pixel { slot = (slot + 1) & (Self.tableSize - 1) }
+              if tablePlaces[slot] >= 0 {
+                place = UInt8(truncatingIfNeeded: tablePlaces[slot])
+              } else if colorCount < 256 {
+                tableColors[slot] = pixel
+                tablePlaces[slot] = Int32(colorCount)
+                colors[colorCount] = pixel
+                place = UInt8(truncatingIfNeeded: colorCount)
+                colorCount += 1
+              } else {
+                isPalette = false
+              }
+            }
+            runPlaces[changes] = place
+            changes += 1
+          }
+        }
+        out += width
+      }
+    }
+    runStarts[changes] = Int32(count)
+    // The first pixel follows none: it is not a change.
+    let first = pixels[0]
+    let subtracted = Self.subtractingGreen(first)
+    channels[Int(first >> 16 & 0xFF)] -= 1
+    channels[256 + Int(first & 0xFF)] -= 1
+    channels[512 + Int(subtracted >> 16 & 0xFF)] -= 1
+    channels[768 + Int(subtracted & 0xFF)] -= 1
+    plain.subtractGreen =
+      changes > 1
+      && Self.entropy(channels + 512) + Self.entropy(channels + 768) < Self.entropy(channels)
+        + Self.entropy(channels + 256)
+    self.colorCount = isPalette ? colorCount : nil
     return alpha & 0xFF00_0000 == 0xFF00_0000
   }
 
-  /// Fills `coding.pixels` with the pixels, after the subtract-green transform if it makes
-  /// red and blue cheaper.
-  private func preparePlain(_ coding: inout Coding, width: Int) {
-    coding.palette = nil
-    coding.width = width
-    coding.count = pixelCount
-    if coding.pixels.count < pixelCount { coding.pixels = [UInt32](repeating: 0, count: pixelCount) }
-    coding.subtractGreen = subtractsGreen()
-    let subtract = coding.subtractGreen
-    let count = pixelCount
-    argb.withUnsafeBufferPointer { argb in
-      coding.pixels.withUnsafeMutableBufferPointer { pixels in
-        if subtract {
-          for i in 0..<count { pixels[i] = Self.subtractingGreen(argb[i]) }
-        } else {
-          for i in 0..<count { pixels[i] = argb[i] }
-        }
-      }
-    }
+  /// Makes `plain` the pixels as they are, after the subtract-green transform if `load` found
+  /// it makes red and blue cheaper.
+  private func preparePlain(width: Int) {
+    plain.paletteCount = 0
+    plain.width = width
+    plain.count = pixelCount
+    guard plain.subtractGreen else { return }
+    let pixels = plain.pixels.pointer
+    for i in 0..<pixelCount { pixels[i] = Self.subtractingGreen(pixels[i]) }
   }
 
   // MARK: - Transforms
 
-  /// Whether subtracting green from red and blue makes them cheaper (by the entropy of the
-  /// pixels that differ from the one to their left).
-  private func subtractsGreen() -> Bool {
-    var plain = [UInt32](repeating: 0, count: 512)
-    var subtracted = [UInt32](repeating: 0, count: 512)
-    var sampled = 0
-    let count = pixelCount
-    argb.withUnsafeBufferPointer { argb in
-      for i in 1..<max(count, 1) where argb[i] != argb[i - 1] {
-        let pixel = argb[i]
-        let changed = Self.subtractingGreen(pixel)
-        plain[Int(pixel >> 16 & 0xFF)] += 1
-        plain[256 + Int(pixel & 0xFF)] += 1
-        subtracted[Int(changed >> 16 & 0xFF)] += 1
-        subtracted[256 + Int(changed & 0xFF)] += 1
-        sampled += 1
-      }
-    }
-    guard sampled > 0 else { return false }
-    return Self.entropy(subtracted[0..<256]) + Self.entropy(subtracted[256...])
-      < Self.entropy(plain[0..<256]) + Self.entropy(plain[256...])
+  @inline(__always)
+  private static func swappingRedAndBlue(_ word: UInt32) -> UInt32 {
+    word & 0xFF00_FF00 | (word & 0xFF) << 16 | (word >> 16) & 0xFF
   }
 
   @inline(__always)
@@ -224,94 +389,135 @@ struct VP8LEncoder {
     return pixel & 0xFF00_FF00 | red << 16 | blue
   }
 
-  /// The distinct colours of the pixels, sorted, if there are at most 256.
-  private func palette() -> [UInt32]? {
-    var colors: [UInt32] = []
-    var table = ColorTable()
-    let count = pixelCount
-    let complete = argb.withUnsafeBufferPointer { argb -> Bool in
-      var last = ~argb[0]
-      for i in 0..<count where argb[i] != last {
-        last = argb[i]
-        if table.insert(last) {
-          colors.append(last)
-          if colors.count > 256 { return false }
-        }
-      }
-      return true
+  /// Calls `body` with `start` and then with each run start before `end`: the pixels of
+  /// `start..<end` that differ from the one before. `run` indexes `runStarts`; the calls must
+  /// go forward through the pixels, and `run` is left at the first run start after `start`.
+  @inline(__always)
+  private static func forEachRun(
+    from start: Int, to end: Int, runStarts: UnsafePointer<Int32>, run: inout Int, _ body: (Int) -> Void
+  ) {
+    while runStarts[run] <= start { run += 1 }
+    body(start)
+    while runStarts[run] < end {
+      body(Int(runStarts[run]))
+      run += 1
     }
-    return complete ? colors.sorted() : nil
   }
 
-  /// A set of at most 257 colours, each with a value: open addressing in 1024 slots.
-  private struct ColorTable {
-    private var colors = [UInt32](repeating: 0, count: 1024)
-    private var values = [Int32](repeating: -1, count: 1024)
-
-    @inline(__always)
-    private func slot(of color: UInt32) -> Int {
-      var slot = Int((color &* VP8LEncoder.cacheMultiplier) >> 22)
-      while values[slot] >= 0, colors[slot] != color { slot = (slot + 1) & 1023 }
-      return slot
+  /// Sorts the first `count` of `colors` and ranks each place in the order found.
+  private func sortColors(_ count: Int) {
+    let colors = self.colors.pointer
+    let keys = colorKeys.reserve(count)
+    for place in 0..<count { keys[place] = UInt64(colors[place]) << 8 | UInt64(place) }
+    var sorted = UnsafeMutableBufferPointer(start: keys, count: count)
+    sorted.sort()
+    let rank = colorRank.reserve(256)
+    for i in 0..<count {
+      colors[i] = UInt32(truncatingIfNeeded: keys[i] >> 8)
+      rank[Int(keys[i] & 0xFF)] = UInt8(i)
     }
-
-    /// Adds `color` (value 0) if it is new; returns whether it was.
-    mutating func insert(_ color: UInt32, value: Int32 = 0) -> Bool {
-      let slot = slot(of: color)
-      let isNew = values[slot] < 0
-      colors[slot] = color
-      values[slot] = value
-      return isNew
-    }
-
-    func value(of color: UInt32) -> UInt32 { UInt32(values[slot(of: color)]) }
   }
 
-  /// Fills `coding.pixels` with the pixels' indices in `palette`, packed 8, 4 or 2 to a pixel
+  /// Makes `indexed` the pixels' indices in the sorted `colors`, packed 8, 4 or 2 to a pixel
   /// when there are at most 2, 4 or 16 colours, in green (the channel the decoder reads; the
   /// others are constant, so they cost nothing).
-  private func index(into coding: inout Coding, palette: [UInt32], width: Int, height: Int) {
-    let widthBits = Self.packingBits(colors: palette.count)
+  private func index(colorCount: Int, width: Int, height: Int) {
+    let widthBits = Self.packingBits(colors: colorCount)
     let perPixel = 1 << widthBits
     let bitsPerIndex = UInt32(8 >> widthBits)
     let packedWidth = (width + perPixel - 1) >> widthBits
-    coding.palette = palette
-    coding.subtractGreen = false
-    coding.width = packedWidth
-    coding.count = packedWidth * height
-    if coding.pixels.count < coding.count { coding.pixels = [UInt32](repeating: 0, count: coding.count) }
-    var table = ColorTable()
-    for (i, color) in palette.enumerated() { _ = table.insert(color, value: Int32(i)) }
-    argb.withUnsafeBufferPointer { argb in
-      coding.pixels.withUnsafeMutableBufferPointer { pixels in
-        var lastColor = argb[0]
-        var lastIndex = table.value(of: lastColor)
-        var out = 0
-        for y in 0..<height {
-          let row = y * width
-          var x = 0
-          while x < width {
-            var packed: UInt32 = 0
-            for k in 0..<min(perPixel, width - x) {
-              let color = argb[row + x + k]
-              if color != lastColor {
-                lastColor = color
-                lastIndex = table.value(of: color)
-              }
-              packed |= lastIndex << (UInt32(k) * bitsPerIndex)
-            }
-            pixels[out] = 0xFF00_0000 | packed << 8
-            out += 1
-            x += perPixel
-          }
+    indexed.paletteCount = colorCount
+    indexed.subtractGreen = false
+    indexed.width = packedWidth
+    indexed.count = packedWidth * height
+    let pixels = indexed.pixels.reserve(indexed.count)
+    let runStarts = indexed.runStarts.reserve(indexed.count + 1)
+    let rank = colorRank.pointer
+    let places = runPlaces.pointer
+    let plainStarts = plain.runStarts.pointer
+    if perPixel == 1 {
+      // Colours and indices correspond one to one: the runs are the same, each filled with
+      // its colour's index.
+      var run = 0
+      while plainStarts[run] < pixelCount {
+        let start = Int(plainStarts[run])
+        let index = UInt32(rank[Int(places[run])])
+        (pixels + start).update(repeating: 0xFF00_0000 | index << 8, count: Int(plainStarts[run + 1]) - start)
+        runStarts[run] = plainStarts[run]
+        run += 1
+      }
+      runStarts[run] = plainStarts[run]
+      return
+    }
+    // Each pixel's index, run by run, then packed.
+    let indices = unpackedIndices.reserve(pixelCount)
+    var run = 0
+    while plainStarts[run] < pixelCount {
+      let start = Int(plainStarts[run])
+      (indices + start).update(repeating: rank[Int(places[run])], count: Int(plainStarts[run + 1]) - start)
+      run += 1
+    }
+    var out = 0
+    var runs = 0
+    for y in 0..<height {
+      let row = indices + y * width
+      var x = 0
+      while x < width {
+        var packed: UInt32 = 0
+        for k in 0..<min(perPixel, width - x) {
+          packed |= UInt32(row[x + k]) << (UInt32(k) * bitsPerIndex)
         }
+        pixels[out] = 0xFF00_0000 | packed << 8
+        if out == 0 || pixels[out] != pixels[out - 1] {
+          runStarts[runs] = Int32(out)
+          runs += 1
+        }
+        out += 1
+        x += perPixel
       }
     }
+    runStarts[runs] = Int32(out)
   }
 
   /// log₂ of the indices packed into one pixel for a table of `colors` colours.
   private static func packingBits(colors: Int) -> Int {
     colors <= 2 ? 3 : colors <= 4 ? 2 : colors <= 16 ? 1 : 0
+  }
+
+  /// One way of coding the last rectangle encoded, for tests that check the encoder's
+  /// shortcuts against a pixel-by-pixel search.
+  struct CodingSummary {
+    /// The coded pixels (transformed) and the coded image's width.
+    var pixels: [UInt32]
+    var width: Int
+    /// Literals (the pixel) and copies (bit 63, the length in bits 32–44, the distance code
+    /// below), as `tokenize` made them (before the colour cache replaced any literal).
+    var tokens: [UInt64]
+    var literalCount: Int
+    var cacheBits: Int
+    var cost: Double
+  }
+
+  /// The plain coding of the last rectangle encoded, and the indexed one if it was tried.
+  func lastCodings() -> (plain: CodingSummary, indexed: CodingSummary?) {
+    func summary(_ coding: Coding) -> CodingSummary {
+      let pixels = Array(UnsafeBufferPointer(start: coding.pixels.pointer, count: coding.count))
+      var tokens = Array(UnsafeBufferPointer(start: coding.tokens.pointer, count: coding.tokenCount))
+      // Writing turned the literals found in the cache into cache indices: put the pixels back.
+      var position = 0
+      for t in tokens.indices {
+        if tokens[t] & Self.copyFlag != 0 {
+          position += Int(tokens[t] >> 32 & 0x1FFF)
+          continue
+        }
+        tokens[t] = UInt64(pixels[position])
+        position += 1
+      }
+      return CodingSummary(
+        pixels: pixels, width: coding.width, tokens: tokens, literalCount: coding.literalCount,
+        cacheBits: coding.cacheBits, cost: coding.cost)
+    }
+    return (summary(plain), triedIndexed ? summary(indexed) : nil)
   }
 
   // MARK: - LZ77
@@ -320,106 +526,128 @@ struct VP8LEncoder {
   /// the pixel to the left, the one above or one of `chainLength` earlier places with the same
   /// next two pixels, taken if it covers at least two pixels, unless the next pixel starts a
   /// copy longer by two or more (then this one is a literal).
-  private mutating func tokenize(_ coding: inout Coding) {
+  private func tokenize(_ coding: Coding) {
     let count = coding.count
     let width = coding.width
-    coding.tokens.removeAll(keepingCapacity: true)
-    coding.tokens.reserveCapacity(count / 4 + 16)
+    let tokens = coding.tokens.reserve(count)
+    var tokenCount = 0
     let hashBits = min(16, max(8, Int.bitWidth - count.leadingZeroBitCount + 1))
     let hashSize = 1 << hashBits
-    if head.count < hashSize { head = [Int32](repeating: -1, count: hashSize) }
-    if chain.count < count { chain = [Int32](repeating: -1, count: count) }
+    let head = self.head.reserve(hashSize, filledWith: -1)
+    let chain = self.chain.reserve(count)
     let chainLength = self.chainLength
+    let argb = coding.pixels.pointer
+    let runStarts = coding.runStarts.pointer
+    // Where the left-hand matches and the insertions have got to in `runStarts`.
+    var leftRun = 0
+    var insertedRun = 0
 
-    coding.pixels.withUnsafeBufferPointer { argb in
-      head.withUnsafeMutableBufferPointer { head in
-        chain.withUnsafeMutableBufferPointer { chain in
-          for i in 0..<hashSize { head[i] = -1 }
-          @inline(__always) func hash(_ i: Int) -> Int {
-            let key = UInt64(argb[i + 1]) << 32 | UInt64(argb[i])
-            return Int(truncatingIfNeeded: (key &* 0xC6A4_A793_5BD1_E995) >> UInt64(64 - hashBits))
-          }
-          @inline(__always) func insert(_ i: Int) {
-            let h = hash(i)
-            chain[i] = head[h]
-            head[h] = Int32(i)
-          }
-          @inline(__always) func matchLength(_ i: Int, _ from: Int, _ limit: Int) -> Int {
-            var length = 0
-            while length < limit, argb[from + length] == argb[i + length] { length += 1 }
-            return length
-          }
-          /// The longest copy for position `i` (length 0 if none).
-          func longest(at i: Int) -> (length: Int, distance: Int) {
-            let limit = min(count - i, Self.maximumCopyLength)
-            var best = 0
-            var distance = 0
-            if i >= 1 {
-              best = matchLength(i, i - 1, limit)
-              distance = 1
-            }
-            if i >= width, width > 1 {
-              let length = matchLength(i, i - width, limit)
-              if length > best {
-                best = length
-                distance = width
-              }
-            }
-            guard best < limit, best < 64, i + 1 < count else { return (best, distance) }
-            var position = Int(head[hash(i)])
-            var looked = 0
-            let oldest = i - Self.maximumDistance
-            while position >= 0, position >= oldest, looked < chainLength {
-              looked += 1
-              let d = i - position
-              if d != 1, d != width, argb[position + best] == argb[i + best] {
-                let length = matchLength(i, position, limit)
-                if length > best {
-                  best = length
-                  distance = d
-                  if length == limit { break }
-                }
-              }
-              position = Int(chain[position])
-            }
-            return (best, distance)
-          }
-
-          var i = 0
-          var literals = 0
-          defer { coding.literalCount = literals }
-          while i < count {
-            var (length, distance) = longest(at: i)
-            guard length >= 2 else {
-              literals += 1
-              coding.tokens.append(UInt64(argb[i]))
-              if i + 1 < count { insert(i) }
-              i += 1
-              continue
-            }
-            var inserted = i
-            if length < 32, i + 2 < count {
-              insert(i)
-              inserted = i + 1
-              let next = longest(at: i + 1)
-              if next.length > length + 1 {
-                literals += 1
-                coding.tokens.append(UInt64(argb[i]))
-                i += 1
-                (length, distance) = next
-              }
-            }
-            coding.tokens.append(Self.copyFlag | UInt64(length) << 32 | UInt64(Self.planeCode(distance, width: width)))
-            let end = min(i + length, count - 1)
-            while inserted < end {
-              insert(inserted)
-              inserted += 1
-            }
-            i += length
-          }
+    /// The pixels at `i` and `i + 1`, the key that is hashed.
+    @inline(__always) func key(_ i: Int) -> UInt64 { UInt64(argb[i + 1]) << 32 | UInt64(argb[i]) }
+    @inline(__always) func hash(_ key: UInt64) -> Int {
+      Int(truncatingIfNeeded: (key &* 0xC6A4_A793_5BD1_E995) &>> UInt64(64 - hashBits))
+    }
+    @inline(__always) func insert(_ i: Int) {
+      let h = hash(key(i))
+      chain[i] = head[h]
+      head[h] = Int32(i)
+    }
+    /// Inserts positions `start..<end` in order. Inside a run of one colour, each position has
+    /// the key of the one before (neither it nor the next starts a run), so that one is its
+    /// predecessor: the bucket is looked up once a run.
+    @inline(__always) func insert(from start: Int, to end: Int) {
+      var k = start
+      while k < end {
+        let h = hash(key(k))
+        chain[k] = head[h]
+        while runStarts[insertedRun] <= k { insertedRun += 1 }
+        let stop = min(Int(runStarts[insertedRun]) - 1, end)
+        var j = k + 1
+        while j < stop {
+          chain[j] = Int32(truncatingIfNeeded: j - 1)
+          j += 1
         }
+        head[h] = Int32(truncatingIfNeeded: j - 1)
+        k = j
       }
     }
+    /// How many pixels from `i` on equal those from `from` on, at most `limit`; two at a time.
+    @inline(__always) func matchLength(_ i: Int, _ from: Int, _ limit: Int) -> Int {
+      var length = 0
+      while length + 2 <= limit, key(from + length) == key(i + length) { length += 2 }
+      if length < limit, argb[from + length] == argb[i + length] { length += 1 }
+      return length
+    }
+    /// The longest copy for position `i` (length 0 if none).
+    func longest(at i: Int) -> (length: Int, distance: Int) {
+      let limit = min(count - i, Self.maximumCopyLength)
+      var best = 0
+      var distance = 0
+      if i >= 1 {
+        // The pixels equal the one to their left up to the next run start.
+        while runStarts[leftRun] < i { leftRun += 1 }
+        best = min(Int(runStarts[leftRun]) - i, limit)
+        distance = 1
+      }
+      if i >= width, width > 1 {
+        let length = matchLength(i, i - width, limit)
+        if length > best {
+          best = length
+          distance = width
+        }
+      }
+      guard best < limit, best < 64, i + 1 < count else { return (best, distance) }
+      var position = Int(head[hash(key(i))])
+      var looked = 0
+      let oldest = i - Self.maximumDistance
+      while position >= 0, position >= oldest, looked < chainLength {
+        looked += 1
+        let d = i - position
+        if d != 1, d != width, argb[position + best] == argb[i + best] {
+          let length = matchLength(i, position, limit)
+          if length > best {
+            best = length
+            distance = d
+            if length == limit { break }
+          }
+        }
+        position = Int(chain[position])
+      }
+      return (best, distance)
+    }
+
+    var i = 0
+    var literals = 0
+    while i < count {
+      var (length, distance) = longest(at: i)
+      guard length >= 2 else {
+        literals += 1
+        tokens[tokenCount] = UInt64(argb[i])
+        tokenCount += 1
+        if i + 1 < count { insert(i) }
+        i += 1
+        continue
+      }
+      var inserted = i
+      if length < 32, i + 2 < count {
+        insert(i)
+        inserted = i + 1
+        let next = longest(at: i + 1)
+        if next.length > length + 1 {
+          literals += 1
+          tokens[tokenCount] = UInt64(argb[i])
+          tokenCount += 1
+          i += 1
+          (length, distance) = next
+        }
+      }
+      tokens[tokenCount] = Self.copyFlag | UInt64(length) << 32 | UInt64(Self.planeCode(distance, width: width))
+      tokenCount += 1
+      insert(from: inserted, to: min(i + length, count - 1))
+      i += length
+    }
+    coding.tokenCount = tokenCount
+    coding.literalCount = literals
   }
 
   /// VP8L's distance code for a copy from `distance` pixels back in an image `width` wide:
@@ -458,92 +686,85 @@ struct VP8LEncoder {
 
   // MARK: - Colour cache
 
-  /// The cache sizes tried for `literals` literals: none, or 2^bits entries for even bits
-  /// from 4 up to about the number of literals (at most 2¹⁰); with fewer than 16 literals, none.
-  private static func cacheCandidates(literals: Int) -> [Int] {
-    let largest = min(10, Int.bitWidth - literals.leadingZeroBitCount - 1)
-    return [0] + Array(stride(from: 4, through: largest, by: 2))
-  }
-
   /// Picks the colour cache that makes the image smallest by an estimate, and sets
-  /// `coding.cost` to that estimate. Without a cache, the cost is Shannon's for the symbol
-  /// counts; a cache of 2^bits entries turns each hit (a literal whose colour is in it) from
-  /// a literal's average cost into an index among the slots hit. The cache is simulated with
-  /// each distinct pixel of a copy rather than each pixel: close enough for a choice, and a
-  /// run costs one step.
-  private mutating func chooseCache(_ coding: inout Coding) {
-    let candidates = Self.cacheCandidates(literals: coding.literalCount)
-    // Without a cache: green with lengths (280), red, blue, alpha, distance (40); then each
-    // candidate's cache, and a mark for each slot hit.
-    let cacheTotal = candidates.reduce(0) { $0 + ($1 > 0 ? 1 << $1 : 0) }
+  /// `coding.cost` to that estimate. The sizes tried for n literals are none, or 2^bits
+  /// entries for even bits from 4 up to log₂ n (at most 2¹⁰); with fewer than 16 literals,
+  /// none. Without a cache, the cost is Shannon's for the symbol counts; a cache of 2^bits
+  /// entries turns each hit (a literal whose colour is in it) from a literal's average cost
+  /// into an index among the slots hit. The cache is simulated with each distinct pixel of a
+  /// copy rather than each pixel: close enough for a choice, and a run costs one step.
+  private func chooseCache(_ coding: Coding) {
+    let largest = min(Self.maximumCacheBits, Int.bitWidth - coding.literalCount.leadingZeroBitCount - 1)
+    // Candidate 0 is no cache, candidate c ≥ 1 a cache of 2^(2 + 2c) entries.
+    let candidateCount = largest >= 4 ? (largest - 4) / 2 + 2 : 1
+    let offsets = candidates.reserve(4 * Self.maximumCandidates)
+    let shifts = offsets + Self.maximumCandidates
+    let hits = shifts + Self.maximumCandidates
+    let slotsHit = hits + Self.maximumCandidates
+    var cacheTotal = 0
+    for c in 1..<max(candidateCount, 1) {
+      offsets[c] = cacheTotal
+      shifts[c] = 32 - (2 + 2 * c)
+      hits[c] = 0
+      slotsHit[c] = 0
+      cacheTotal += 1 << (2 + 2 * c)
+    }
+    // Green with lengths (280), red, blue, alpha, distance (40); then each candidate's cache,
+    // and a mark for each slot hit.
     let used = 280 + 3 * 256 + 40 + 2 * cacheTotal
-    if counts.count < used { counts = [UInt32](repeating: 0, count: used) }
-    var hits = [Int](repeating: 0, count: candidates.count)
-    var slotsHit = [Int](repeating: 0, count: candidates.count)
+    let base = counts.reserve(used, filledWith: 0)
+    let (green, red, blue, alpha, distance) = (base, base + 280, base + 536, base + 792, base + 1048)
+    let caches = base + 1088
+    let marks = caches + cacheTotal
+    let pixels = coding.pixels.pointer
+    let tokens = coding.tokens.pointer
+    let runStarts = coding.runStarts.pointer
+    var run = 0
     var extraBits = 0
     var copies = 0
-    var costs = (green: 0.0, red: 0.0, blue: 0.0, alpha: 0.0, distance: 0.0)
-    counts.withUnsafeMutableBufferPointer { counts in
-      coding.pixels.withUnsafeBufferPointer { pixels in
-        let base = counts.baseAddress!
-        _ = memset(base, 0, used * 4)
-        let (green, red, blue, alpha, distance) = (base, base + 280, base + 536, base + 792, base + 1048)
-        let caches = base + 1088
-        let marks = caches + cacheTotal
-        var offsets = [Int](repeating: 0, count: candidates.count)
-        for c in candidates.indices.dropFirst() {
-          offsets[c] = offsets[c - 1] + (candidates[c - 1] > 0 ? 1 << candidates[c - 1] : 0)
-        }
-        var position = 0
-        for token in coding.tokens {
-          if token & Self.copyFlag != 0 {
-            let length = Int(token >> 32 & 0x1FFF)
-            let lengthPrefix = Self.prefix(length)
-            let distancePrefix = Self.prefix(Int(token & 0xFFFF_FFFF))
-            green[256 + lengthPrefix.symbol] += 1
-            distance[distancePrefix.symbol] += 1
-            extraBits += lengthPrefix.extraBits + distancePrefix.extraBits
-            copies += 1
-            if candidates.count > 1 {
-              var last = ~pixels[position]
-              for k in position..<(position + length) where pixels[k] != last {
-                last = pixels[k]
-                let key = last &* Self.cacheMultiplier
-                for c in 1..<candidates.count { caches[offsets[c] + Int(key >> UInt32(32 - candidates[c]))] = last }
-              }
-            }
-            position += length
-            continue
-          }
-          let pixel = UInt32(truncatingIfNeeded: token)
-          position += 1
-          green[Int(pixel >> 8 & 0xFF)] += 1
-          red[Int(pixel >> 16 & 0xFF)] += 1
-          blue[Int(pixel & 0xFF)] += 1
-          alpha[Int(pixel >> 24)] += 1
-          let key = pixel &* Self.cacheMultiplier
-          for c in 1..<max(candidates.count, 1) {
-            let slot = offsets[c] + Int(key >> UInt32(32 - candidates[c]))
-            if caches[slot] == pixel {
-              hits[c] += 1
-              if marks[slot] == 0 {
-                marks[slot] = 1
-                slotsHit[c] += 1
-              }
-            } else {
-              caches[slot] = pixel
-            }
+    var position = 0
+    for t in 0..<coding.tokenCount {
+      let token = tokens[t]
+      if token & Self.copyFlag != 0 {
+        let length = Int(token >> 32 & 0x1FFF)
+        let lengthPrefix = Self.prefix(length)
+        let distancePrefix = Self.prefix(Int(token & 0xFFFF_FFFF))
+        green[256 + lengthPrefix.symbol] += 1
+        distance[distancePrefix.symbol] += 1
+        extraBits += lengthPrefix.extraBits + distancePrefix.extraBits
+        copies += 1
+        if candidateCount > 1 {
+          Self.forEachRun(from: position, to: position + length, runStarts: runStarts, run: &run) { k in
+            let key = pixels[k] &* Self.cacheMultiplier
+            for c in 1..<candidateCount { caches[offsets[c] + Int(key &>> UInt32(shifts[c]))] = pixels[k] }
           }
         }
-        costs = (
-          Self.estimate(UnsafeBufferPointer(start: green, count: 280)),
-          Self.estimate(UnsafeBufferPointer(start: red, count: 256)),
-          Self.estimate(UnsafeBufferPointer(start: blue, count: 256)),
-          Self.estimate(UnsafeBufferPointer(start: alpha, count: 256)),
-          Self.estimate(UnsafeBufferPointer(start: distance, count: 40))
-        )
+        position += length
+        continue
+      }
+      let pixel = UInt32(truncatingIfNeeded: token)
+      position += 1
+      green[Int(pixel >> 8 & 0xFF)] += 1
+      red[Int(pixel >> 16 & 0xFF)] += 1
+      blue[Int(pixel & 0xFF)] += 1
+      alpha[Int(pixel >> 24)] += 1
+      let key = pixel &* Self.cacheMultiplier
+      // Without branches: whether a literal hits is as good as random.
+      for c in 1..<candidateCount {
+        let slot = offsets[c] + Int(key &>> UInt32(shifts[c]))
+        let hit = caches[slot] == pixel ? 1 : 0
+        caches[slot] = pixel
+        let mark = Int(marks[slot])
+        hits[c] &+= hit
+        slotsHit[c] &+= hit & (mark ^ 1)
+        marks[slot] = UInt32(truncatingIfNeeded: mark | hit)
       }
     }
+    let costs = (
+      green: Self.estimate(green, count: 280), red: Self.estimate(red, count: 256),
+      blue: Self.estimate(blue, count: 256), alpha: Self.estimate(alpha, count: 256),
+      distance: Self.estimate(distance, count: 40)
+    )
     let literals = Double(coding.literalCount)
     let withoutCache = costs.green + costs.red + costs.blue + costs.alpha + costs.distance
     // A literal's average cost: red, blue, alpha and its share of green.
@@ -551,60 +772,66 @@ struct VP8LEncoder {
       literals > 0
       ? (costs.red + costs.blue + costs.alpha + costs.green * literals / (literals + Double(copies))) / literals : 0
     var best = (bits: 0, cost: withoutCache)
-    for c in candidates.indices.dropFirst() where hits[c] > 0 {
+    for c in 1..<candidateCount where hits[c] > 0 {
       let hit = Double(hits[c])
       let indexBits = log2((literals + Double(copies)) / hit) + log2(Double(slotsHit[c]))
       let cost = withoutCache - hit * perLiteral + hit * indexBits + 4 * Double(slotsHit[c])
-      if cost < best.cost { best = (candidates[c], cost) }
+      if cost < best.cost { best = (2 + 2 * c, cost) }
     }
     coding.cacheBits = best.bits
     coding.cost = best.cost + Double(extraBits)
   }
 
-  /// Bits for the symbols counted: Shannon's estimate plus 4 bits a used symbol for the
-  /// code's description.
-  private static func estimate(_ histogram: UnsafeBufferPointer<UInt32>) -> Double {
-    var total: UInt32 = 0
-    var sum = 0.0
-    var used = 0
-    for count in histogram where count > 0 {
-      total += count
-      sum -= xLog2(count)
-      used += 1
+  /// Bits for the `count` symbols counted: Shannon's estimate plus 4 bits a used symbol for
+  /// the code's description.
+  private static func estimate(_ histogram: UnsafePointer<UInt32>, count: Int) -> Double {
+    xLog2Table.withUnsafeBufferPointer { table in
+      var total: UInt32 = 0
+      var sum = 0.0
+      var used = 0
+      histogram.forEachNonZero(count: count) { _, count in
+        total += count
+        sum -= xLog2(count, table)
+        used += 1
+      }
+      return used <= 1 ? 4 : sum + xLog2(total, table) + 4 * Double(used)
     }
-    return used <= 1 ? 4 : sum + xLog2(total) + 4 * Double(used)
   }
 
-  /// Bits to store `colors` as a difference-coded table, estimated.
-  private static func literalCost(_ colors: [UInt32]) -> Double {
-    var histogram = [UInt32](repeating: 0, count: 1024)
+  /// Bits to store the first `count` of `colors` as a difference-coded table, estimated.
+  private func literalCost(_ count: Int) -> Double {
+    let histogram = counts.reserve(1024, filledWith: 0)
+    let colors = self.colors.pointer
     var previous: UInt32 = 0
-    for color in colors {
-      let delta = subtract(color, previous)
-      previous = color
+    for i in 0..<count {
+      let delta = Self.subtract(colors[i], previous)
+      previous = colors[i]
       for k in 0..<4 { histogram[k * 256 + Int(delta >> UInt32(8 * k) & 0xFF)] += 1 }
     }
-    return histogram.withUnsafeBufferPointer { histogram in
-      (0..<4).reduce(0) { $0 + estimate(UnsafeBufferPointer(rebasing: histogram[($1 * 256)..<(($1 + 1) * 256)])) }
-    }
+    var cost = 0.0
+    for k in 0..<4 { cost += Self.estimate(histogram + k * 256, count: 256) }
+    return cost
   }
 
   /// count × log₂ count, from a table for small counts.
   @inline(__always)
-  private static func xLog2(_ count: UInt32) -> Double {
-    count < 4096 ? xLog2Table[Int(count)] : Double(count) * log2(Double(count))
+  private static func xLog2(_ count: UInt32, _ table: UnsafeBufferPointer<Double>) -> Double {
+    count < 4096 ? table[Int(count)] : Double(count) * log2(Double(count))
   }
 
   private static let xLog2Table: [Double] = (0..<4096).map { $0 == 0 ? 0 : Double($0) * log2(Double($0)) }
 
-  private static func entropy(_ histogram: ArraySlice<UInt32>) -> Double {
-    var total: UInt32 = 0
-    var sum = 0.0
-    for count in histogram where count > 0 {
-      total += count
-      sum -= xLog2(count)
+  /// The entropy in bits of the 256 counts at `histogram`.
+  private static func entropy(_ histogram: UnsafePointer<UInt32>) -> Double {
+    xLog2Table.withUnsafeBufferPointer { table in
+      var total: UInt32 = 0
+      var sum = 0.0
+      histogram.forEachNonZero(count: 256) { _, count in
+        total += count
+        sum -= xLog2(count, table)
+      }
+      return total == 0 ? 0 : sum + xLog2(total, table)
     }
-    return total == 0 ? 0 : sum + xLog2(total)
   }
 
   /// Per-channel `a − b`, modulo 256.
@@ -617,16 +844,20 @@ struct VP8LEncoder {
 
   // MARK: - Writing
 
-  /// Writes `coding`'s transforms, colour cache and coded pixels.
-  private static func write(_ coding: Coding, to writer: inout VP8LBitWriter) {
-    if let palette = coding.palette {
+  /// Writes `coding`'s transforms, colour cache and coded pixels. Literals found in the colour
+  /// cache become cache indices in `coding.tokens`.
+  private func write(_ coding: Coding, to writer: inout VP8LBitWriter) {
+    if coding.paletteCount > 0 {
+      let count = coding.paletteCount
       writer.write(1, bitCount: 1)  // a transform follows
       writer.write(3, bitCount: 2)  // colour indexing
-      writer.write(UInt32(palette.count - 1), bitCount: 8)
+      writer.write(UInt32(count - 1), bitCount: 8)
       // The table is a count × 1 image, each colour stored as its difference from the one before.
-      var deltas = palette
-      for i in stride(from: palette.count - 1, to: 0, by: -1) { deltas[i] = subtract(palette[i], palette[i - 1]) }
-      writeLiterals(deltas, to: &writer)
+      let colors = self.colors.pointer
+      let deltas = paletteDeltas.reserve(count)
+      deltas[0] = colors[0]
+      for i in 1..<count { deltas[i] = Self.subtract(colors[i], colors[i - 1]) }
+      writeLiterals(deltas, count: count, to: &writer)
     }
     if coding.subtractGreen {
       writer.write(1, bitCount: 1)
@@ -643,66 +874,66 @@ struct VP8LEncoder {
     writer.write(0, bitCount: 1)  // one group of prefix codes for the whole image
 
     let cacheSize = cacheBits > 0 ? 1 << cacheBits : 0
-    var green = [UInt32](repeating: 0, count: 256 + 24 + cacheSize)
-    var red = [UInt32](repeating: 0, count: 256)
-    var blue = [UInt32](repeating: 0, count: 256)
-    var alpha = [UInt32](repeating: 0, count: 256)
-    var distance = [UInt32](repeating: 0, count: 40)
-    var cache = [UInt32](repeating: 0, count: max(cacheSize, 1))
+    let greenCount = 256 + 24 + cacheSize
+    let green = counts.reserve(greenCount + 3 * 256 + 40, filledWith: 0)
+    let (red, blue, alpha) = (green + greenCount, green + greenCount + 256, green + greenCount + 512)
+    let distance = green + greenCount + 768
+    // VP8L decoders start with an empty cache: all zeros.
+    let cache = self.cache.reserve(max(cacheSize, 1), filledWith: 0)
     let shift = UInt32(32 - cacheBits)
-    // Literals found in the cache become its index (with `cacheFlag`).
-    var coded = coding.tokens
-    coding.pixels.withUnsafeBufferPointer { pixels in
-      cache.withUnsafeMutableBufferPointer { cache in
-        var position = 0
-        for t in 0..<coded.count {
-          let token = coded[t]
-          if token & copyFlag != 0 {
-            let length = Int(token >> 32 & 0x1FFF)
-            green[256 + prefix(length).symbol] += 1
-            distance[prefix(Int(token & 0xFFFF_FFFF)).symbol] += 1
-            if cacheSize > 0 {
-              for k in position..<(position + length) {
-                cache[Int((pixels[k] &* cacheMultiplier) >> shift)] = pixels[k]
-              }
-            }
-            position += length
-            continue
+    let pixels = coding.pixels.pointer
+    let tokens = coding.tokens.pointer
+    let runStarts = coding.runStarts.pointer
+    var run = 0
+    var position = 0
+    for t in 0..<coding.tokenCount {
+      let token = tokens[t]
+      if token & Self.copyFlag != 0 {
+        let length = Int(token >> 32 & 0x1FFF)
+        green[256 + Self.prefix(length).symbol] += 1
+        distance[Self.prefix(Int(token & 0xFFFF_FFFF)).symbol] += 1
+        if cacheSize > 0 {
+          // Each pixel of the copy goes into the cache; a pixel like the one before changes nothing.
+          Self.forEachRun(from: position, to: position + length, runStarts: runStarts, run: &run) { k in
+            cache[Int((pixels[k] &* Self.cacheMultiplier) &>> shift)] = pixels[k]
           }
-          let pixel = UInt32(truncatingIfNeeded: token)
-          position += 1
-          if cacheSize > 0 {
-            let key = Int((pixel &* cacheMultiplier) >> shift)
-            if cache[key] == pixel {
-              green[280 + key] += 1
-              coded[t] = cacheFlag | UInt64(key)
-              continue
-            }
-            cache[key] = pixel
-          }
-          green[Int(pixel >> 8 & 0xFF)] += 1
-          red[Int(pixel >> 16 & 0xFF)] += 1
-          blue[Int(pixel & 0xFF)] += 1
-          alpha[Int(pixel >> 24)] += 1
         }
+        position += length
+        continue
       }
+      let pixel = UInt32(truncatingIfNeeded: token)
+      position += 1
+      if cacheSize > 0 {
+        let key = Int((pixel &* Self.cacheMultiplier) &>> shift)
+        if cache[key] == pixel {
+          green[280 + key] += 1
+          tokens[t] = Self.cacheFlag | UInt64(key)
+          continue
+        }
+        cache[key] = pixel
+      }
+      green[Int(pixel >> 8 & 0xFF)] += 1
+      red[Int(pixel >> 16 & 0xFF)] += 1
+      blue[Int(pixel & 0xFF)] += 1
+      alpha[Int(pixel >> 24)] += 1
     }
 
-    let greenCode = VP8LPrefixCode(counts: green)
-    let redCode = VP8LPrefixCode(counts: red)
-    let blueCode = VP8LPrefixCode(counts: blue)
-    let alphaCode = VP8LPrefixCode(counts: alpha)
-    let distanceCode = VP8LPrefixCode(counts: distance)
-    for code in [greenCode, redCode, blueCode, alphaCode, distanceCode] { code.writeDescription(to: &writer) }
-    for token in coded {
-      if token & copyFlag != 0 {
-        let length = prefix(Int(token >> 32 & 0x1FFF))
+    greenCode.build(counts: green, symbolCount: greenCount)
+    redCode.build(counts: red, symbolCount: 256)
+    blueCode.build(counts: blue, symbolCount: 256)
+    alphaCode.build(counts: alpha, symbolCount: 256)
+    distanceCode.build(counts: distance, symbolCount: 40)
+    writeDescriptions(to: &writer)
+    for t in 0..<coding.tokenCount {
+      let token = tokens[t]
+      if token & Self.copyFlag != 0 {
+        let length = Self.prefix(Int(token >> 32 & 0x1FFF))
         greenCode.write(256 + length.symbol, to: &writer)
         writer.write(UInt32(length.extra), bitCount: length.extraBits)
-        let distance = prefix(Int(token & 0xFFFF_FFFF))
+        let distance = Self.prefix(Int(token & 0xFFFF_FFFF))
         distanceCode.write(distance.symbol, to: &writer)
         writer.write(UInt32(distance.extra), bitCount: distance.extraBits)
-      } else if token & cacheFlag != 0 {
+      } else if token & Self.cacheFlag != 0 {
         greenCode.write(280 + Int(token & 0xFFFF), to: &writer)
       } else {
         let pixel = UInt32(truncatingIfNeeded: token)
@@ -714,26 +945,39 @@ struct VP8LEncoder {
     }
   }
 
-  /// A small image (a transform's data) coded as literals, with no colour cache.
-  private static func writeLiterals(_ pixels: [UInt32], to writer: inout VP8LBitWriter) {
+  private func writeDescriptions(to writer: inout VP8LBitWriter) {
+    greenCode.writeDescription(to: &writer)
+    redCode.writeDescription(to: &writer)
+    blueCode.writeDescription(to: &writer)
+    alphaCode.writeDescription(to: &writer)
+    distanceCode.writeDescription(to: &writer)
+  }
+
+  /// A small image (a transform's data) of `count` pixels coded as literals, with no colour
+  /// cache.
+  private func writeLiterals(_ pixels: UnsafePointer<UInt32>, count: Int, to writer: inout VP8LBitWriter) {
     writer.write(0, bitCount: 1)  // no colour cache
-    var green = [UInt32](repeating: 0, count: 280)
-    var red = [UInt32](repeating: 0, count: 256)
-    var blue = [UInt32](repeating: 0, count: 256)
-    var alpha = [UInt32](repeating: 0, count: 256)
-    for pixel in pixels {
+    let green = counts.reserve(280 + 3 * 256 + 40, filledWith: 0)
+    let (red, blue, alpha, distance) = (green + 280, green + 536, green + 792, green + 1048)
+    for i in 0..<count {
+      let pixel = pixels[i]
       green[Int(pixel >> 8 & 0xFF)] += 1
       red[Int(pixel >> 16 & 0xFF)] += 1
       blue[Int(pixel & 0xFF)] += 1
       alpha[Int(pixel >> 24)] += 1
     }
-    let codes = [green, red, blue, alpha, [UInt32](repeating: 0, count: 40)].map { VP8LPrefixCode(counts: $0) }
-    for code in codes { code.writeDescription(to: &writer) }
-    for pixel in pixels {
-      codes[0].write(Int(pixel >> 8 & 0xFF), to: &writer)
-      codes[1].write(Int(pixel >> 16 & 0xFF), to: &writer)
-      codes[2].write(Int(pixel & 0xFF), to: &writer)
-      codes[3].write(Int(pixel >> 24), to: &writer)
+    greenCode.build(counts: green, symbolCount: 280)
+    redCode.build(counts: red, symbolCount: 256)
+    blueCode.build(counts: blue, symbolCount: 256)
+    alphaCode.build(counts: alpha, symbolCount: 256)
+    distanceCode.build(counts: distance, symbolCount: 40)
+    writeDescriptions(to: &writer)
+    for i in 0..<count {
+      let pixel = pixels[i]
+      greenCode.write(Int(pixel >> 8 & 0xFF), to: &writer)
+      redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
+      blueCode.write(Int(pixel & 0xFF), to: &writer)
+      alphaCode.write(Int(pixel >> 24), to: &writer)
     }
   }
 }

@@ -3,119 +3,183 @@
 ///
 /// A code that uses one symbol (or none) takes no bits per symbol, as VP8L decoders read it.
 ///
+/// An encoder keeps one code per alphabet and rebuilds it for each image with
+/// ``build(counts:symbolCount:limit:)``: the code owns all the memory that building and
+/// describing it needs, sized for the largest alphabet it was made for, so rebuilding
+/// allocates nothing.
+///
 /// ```swift
 /// let code = VP8LPrefixCode(counts: [5, 0, 1, 1], limit: 15)
 /// code.lengths            // [1, 0, 2, 2]
 /// code.writeDescription(to: &writer)
 /// code.write(0, to: &writer)  // one bit
 /// ```
-struct VP8LPrefixCode {
+final class VP8LPrefixCode {
+  /// The largest alphabet this code can be built for.
+  let capacity: Int
+  /// The symbols of the alphabet it was last built for.
+  private(set) var symbolCount = 0
   /// Each symbol's code length; 0 for a symbol that is not used.
-  private(set) var lengths: [UInt8]
-  /// Each symbol's code, bit-reversed so that `VP8LBitWriter` writes its first bit first.
-  private var codes: [UInt16]
-  /// Bits written per symbol: `lengths`, or all zero when a single symbol is used.
-  private var writtenLengths: [UInt8]
+  private let lengthOf: UnsafeMutablePointer<UInt8>
+  /// Each symbol's code, bit-reversed so that `VP8LBitWriter` writes its first bit first, in
+  /// the low 16 bits, and the bits written for it above: its length, or zero when a single
+  /// symbol is used.
+  private let entries: UnsafeMutablePointer<UInt32>
+  /// The symbols with a length, in increasing order.
+  private let used: UnsafeMutablePointer<Int32>
+  private var usedCount = 0
+  /// Building: leaves as (weight, symbol) keys, and each node's weight, parent and depth.
+  private let keys: UnsafeMutablePointer<UInt64>
+  private let weight: UnsafeMutablePointer<UInt64>
+  private let parent: UnsafeMutablePointer<Int32>
+  private let depth: UnsafeMutablePointer<Int32>
+  /// Describing: the run-length coded lengths, their counts and their code (none for the
+  /// code-length alphabet itself, whose lengths are written plainly).
+  private let tokens: UnsafeMutablePointer<Token>
+  private let tokenCounts: UnsafeMutablePointer<UInt32>
+  private let lengthCode: VP8LPrefixCode?
 
   /// The longest code of an image alphabet, and of the code-length alphabet.
   static var maximumLength: Int { 15 }
   static var maximumCodeLengthLength: Int { 7 }
+  /// The code-length alphabet: lengths 0…15 and the three repeat codes.
+  static var codeLengthSymbols: Int { 19 }
+
+  /// An empty code for alphabets of up to `capacity` symbols.
+  init(capacity: Int) {
+    precondition(capacity >= 1 && capacity <= 0xFFFF)
+    self.capacity = capacity
+    lengthOf = .allocate(capacity: capacity)
+    entries = .allocate(capacity: capacity)
+    used = .allocate(capacity: capacity)
+    keys = .allocate(capacity: capacity)
+    weight = .allocate(capacity: 2 * capacity)
+    parent = .allocate(capacity: 2 * capacity)
+    depth = .allocate(capacity: 2 * capacity)
+    tokens = .allocate(capacity: capacity)
+    tokenCounts = .allocate(capacity: Self.codeLengthSymbols)
+    lengthCode = capacity > Self.codeLengthSymbols ? VP8LPrefixCode(capacity: Self.codeLengthSymbols) : nil
+  }
 
   /// The optimal code for `counts` with no code longer than `limit` bits.
-  init(counts: [UInt32], limit: Int = VP8LPrefixCode.maximumLength) {
-    var used: [Int] = []
-    for symbol in counts.indices where counts[symbol] != 0 { used.append(symbol) }
-    lengths = Self.codeLengths(counts: counts, used: used, limit: limit)
-    codes = Self.canonicalCodes(lengths: lengths, used: used)
-    writtenLengths = used.count > 1 ? lengths : [UInt8](repeating: 0, count: lengths.count)
+  convenience init(counts: [UInt32], limit: Int = VP8LPrefixCode.maximumLength) {
+    self.init(capacity: max(counts.count, 1))
+    counts.withUnsafeBufferPointer { build(counts: $0.baseAddress!, symbolCount: counts.count, limit: limit) }
   }
+
+  deinit {
+    lengthOf.deallocate()
+    entries.deallocate()
+    used.deallocate()
+    keys.deallocate()
+    weight.deallocate()
+    parent.deallocate()
+    depth.deallocate()
+    tokens.deallocate()
+    tokenCounts.deallocate()
+  }
+
+  /// Each symbol's code length; 0 for a symbol that is not used.
+  var lengths: [UInt8] { Array(UnsafeBufferPointer(start: lengthOf, count: symbolCount)) }
 
   /// Writes `symbol`'s code.
   @inline(__always)
   func write(_ symbol: Int, to writer: inout VP8LBitWriter) {
-    writer.write(UInt32(codes[symbol]), bitCount: Int(writtenLengths[symbol]))
+    let entry = entries[symbol]
+    writer.write(entry & 0xFFFF, bitCount: Int(entry >> 16))
   }
 
   /// The bits `symbol`'s code takes.
-  func length(of symbol: Int) -> Int { Int(writtenLengths[symbol]) }
+  func length(of symbol: Int) -> Int { Int(entries[symbol] >> 16) }
 
   // MARK: - Building
 
+  /// Makes this the optimal code for the first `symbolCount` counts, with no code longer than
+  /// `limit` bits.
+  func build(counts: UnsafePointer<UInt32>, symbolCount: Int, limit: Int = VP8LPrefixCode.maximumLength) {
+    precondition(symbolCount <= capacity)
+    self.symbolCount = symbolCount
+    usedCount = 0
+    counts.forEachNonZero(count: symbolCount) { symbol, _ in
+      used[usedCount] = Int32(symbol)
+      usedCount += 1
+    }
+    lengthOf.update(repeating: 0, count: symbolCount)
+    entries.update(repeating: 0, count: symbolCount)
+    if usedCount == 1 { lengthOf[Int(used[0])] = 1 }
+    guard usedCount > 1 else { return }
+    setLengths(counts: counts, limit: limit)
+    setCanonicalCodes()
+  }
+
   /// Huffman code lengths, limited to `limit` bits by flattening the smallest counts
   /// (counts below a floor are raised to it, the floor doubling until the code fits).
-  static func codeLengths(counts: [UInt32], used: [Int], limit: Int) -> [UInt8] {
-    var lengths = [UInt8](repeating: 0, count: counts.count)
-    if used.count == 1 { lengths[used[0]] = 1 }
-    guard used.count > 1 else { return lengths }
-    let leafCount = used.count
-    var order = [Int](repeating: 0, count: leafCount)
-    var keys = [UInt64](repeating: 0, count: leafCount)
-    var weight = [UInt64](repeating: 0, count: 2 * leafCount - 1)
-    var parent = [Int](repeating: 0, count: 2 * leafCount - 1)
-    var depth = [Int](repeating: 0, count: 2 * leafCount - 1)
+  private func setLengths(counts: UnsafePointer<UInt32>, limit: Int) {
+    let leafCount = usedCount
     var floor: UInt32 = 1
     while true {
       // Leaves by weight (then symbol, so the code is the same everywhere), merged with the
       // internal nodes, which are made in increasing weight: two queues, no heap.
-      for (i, symbol) in used.enumerated() { keys[i] = UInt64(max(counts[symbol], floor)) << 16 | UInt64(symbol) }
-      keys.sort()
       for i in 0..<leafCount {
-        order[i] = Int(keys[i] & 0xFFFF)
-        weight[i] = keys[i] >> 16
+        let symbol = Int(used[i])
+        keys[i] = UInt64(max(counts[symbol], floor)) << 16 | UInt64(symbol)
       }
+      var sorted = UnsafeMutableBufferPointer(start: keys, count: leafCount)
+      sorted.sort()
+      for i in 0..<leafCount { weight[i] = keys[i] >> 16 }
       var nextLeaf = 0
       var nextInternal = leafCount
       for node in leafCount..<(2 * leafCount - 1) {
-        var children = (0, 0)
-        for k in 0..<2 {
-          let takeLeaf = nextLeaf < leafCount && (nextInternal >= node || weight[nextLeaf] <= weight[nextInternal])
+        var sum: UInt64 = 0
+        for _ in 0..<2 {
           let child: Int
-          if takeLeaf {
+          if nextLeaf < leafCount && (nextInternal >= node || weight[nextLeaf] <= weight[nextInternal]) {
             child = nextLeaf
             nextLeaf += 1
           } else {
             child = nextInternal
             nextInternal += 1
           }
-          if k == 0 { children.0 = child } else { children.1 = child }
+          sum += weight[child]
+          parent[child] = Int32(node)
         }
-        weight[node] = weight[children.0] + weight[children.1]
-        parent[children.0] = node
-        parent[children.1] = node
+        weight[node] = sum
       }
       depth[2 * leafCount - 2] = 0
-      var deepest = 0
+      var deepest: Int32 = 0
       for node in stride(from: 2 * leafCount - 3, through: 0, by: -1) {
-        depth[node] = depth[parent[node]] + 1
+        depth[node] = depth[Int(parent[node])] + 1
         if node < leafCount { deepest = max(deepest, depth[node]) }
       }
       if deepest <= limit {
-        for (i, symbol) in order.enumerated() { lengths[symbol] = UInt8(depth[i]) }
-        return lengths
+        for i in 0..<leafCount { lengthOf[Int(keys[i] & 0xFFFF)] = UInt8(depth[i]) }
+        return
       }
       floor *= 2
     }
   }
 
-  /// Canonical codes for `lengths` (shorter codes first, then by symbol), bit-reversed;
-  /// `used` lists the symbols with a length, in increasing order.
-  static func canonicalCodes(lengths: [UInt8], used: [Int]) -> [UInt16] {
-    var countOfLength = [Int](repeating: 0, count: maximumLength + 1)
-    for symbol in used { countOfLength[Int(lengths[symbol])] += 1 }
-    var next = [Int](repeating: 0, count: maximumLength + 1)
-    var code = 0
-    for length in 1...maximumLength {
-      code = (code + countOfLength[length - 1]) << 1
-      next[length] = code
+  /// Canonical codes for the lengths (shorter codes first, then by symbol), bit-reversed.
+  private func setCanonicalCodes() {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (Self.maximumLength + 1)) { scratch in
+      let countOfLength = scratch.baseAddress!
+      let next = countOfLength + Self.maximumLength + 1
+      countOfLength.update(repeating: 0, count: Self.maximumLength + 1)
+      for i in 0..<usedCount { countOfLength[Int(lengthOf[Int(used[i])])] += 1 }
+      var code = 0
+      next[0] = 0
+      for length in 1...Self.maximumLength {
+        code = (code + countOfLength[length - 1]) << 1
+        next[length] = code
+      }
+      for i in 0..<usedCount {
+        let symbol = Int(used[i])
+        let length = Int(lengthOf[symbol])
+        let value = next[length]
+        next[length] += 1
+        entries[symbol] = UInt32(Self.reversed(UInt16(value), length: length)) | UInt32(length) << 16
+      }
     }
-    var codes = [UInt16](repeating: 0, count: lengths.count)
-    for symbol in used {
-      let length = Int(lengths[symbol])
-      let value = next[length]
-      next[length] += 1
-      codes[symbol] = reversed(UInt16(value), length: length)
-    }
-    return codes
   }
 
   /// The low `length` bits of `value`, in reverse order.
@@ -136,32 +200,30 @@ struct VP8LPrefixCode {
   /// Writes the code's description: a "simple" code of one or two symbols below 256, or the
   /// code lengths, run-length coded under a code-length code.
   func writeDescription(to writer: inout VP8LBitWriter) {
-    var symbols: [Int] = []
-    for symbol in lengths.indices where lengths[symbol] > 0 {
-      symbols.append(symbol)
-      if symbols.count > 2 { break }
-    }
-    if symbols.isEmpty {
+    if usedCount == 0 {
       // One symbol, 0, coded in no bits: simple, one symbol, a 1-bit symbol, 0.
       writer.write(0b0001, bitCount: 4)
-    } else if symbols.count <= 2, symbols.allSatisfy({ $0 < 256 }) {
+    } else if usedCount <= 2, used[usedCount - 1] < 256 {
+      let first = UInt32(used[0])
       writer.write(1, bitCount: 1)
-      writer.write(UInt32(symbols.count - 1), bitCount: 1)
-      if symbols[0] <= 1 {
+      writer.write(UInt32(usedCount - 1), bitCount: 1)
+      if first <= 1 {
         writer.write(0, bitCount: 1)
-        writer.write(UInt32(symbols[0]), bitCount: 1)
+        writer.write(first, bitCount: 1)
       } else {
         writer.write(1, bitCount: 1)
-        writer.write(UInt32(symbols[0]), bitCount: 8)
+        writer.write(first, bitCount: 8)
       }
-      if symbols.count == 2 { writer.write(UInt32(symbols[1]), bitCount: 8) }
+      if usedCount == 2 { writer.write(UInt32(used[1]), bitCount: 8) }
     } else {
       writeCodeLengths(to: &writer)
     }
   }
 
   /// The order in which the code-length code's own lengths are written.
-  private static let codeLengthOrder = [17, 18, 0, 1, 2, 3, 4, 5, 16, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+  private static let codeLengthOrder: [UInt8] = [
+    17, 18, 0, 1, 2, 3, 4, 5, 16, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+  ]
 
   /// One code-length symbol: a length 0…15, or 16 (repeat the previous non-zero length 3–6
   /// times), 17 (3–10 zeros) or 18 (11–138 zeros), with its extra bits.
@@ -183,20 +245,22 @@ struct VP8LPrefixCode {
   }
 
   private func writeCodeLengths(to writer: inout VP8LBitWriter) {
-    let tokens = Self.tokens(lengths)
-    var counts = [UInt32](repeating: 0, count: 19)
-    for token in tokens { counts[token.symbol] += 1 }
-    let lengthCode = VP8LPrefixCode(counts: counts, limit: Self.maximumCodeLengthLength)
+    guard let lengthCode else { preconditionFailure("the code-length code is written as plain lengths") }
+    let tokenCount = makeTokens()
+    tokenCounts.update(repeating: 0, count: Self.codeLengthSymbols)
+    for i in 0..<tokenCount { tokenCounts[tokens[i].symbol] += 1 }
+    lengthCode.build(counts: tokenCounts, symbolCount: Self.codeLengthSymbols, limit: Self.maximumCodeLengthLength)
 
     writer.write(0, bitCount: 1)
-    var written = 19
-    while written > 4, lengthCode.lengths[Self.codeLengthOrder[written - 1]] == 0 { written -= 1 }
+    let order = Self.codeLengthOrder
+    var written = Self.codeLengthSymbols
+    while written > 4, lengthCode.lengthOf[Int(order[written - 1])] == 0 { written -= 1 }
     writer.write(UInt32(written - 4), bitCount: 4)
-    for i in 0..<written { writer.write(UInt32(lengthCode.lengths[Self.codeLengthOrder[i]]), bitCount: 3) }
+    for i in 0..<written { writer.write(UInt32(lengthCode.lengthOf[Int(order[i])]), bitCount: 3) }
 
     // Trailing zeros need not be written: a count of tokens ("max_symbol") can end the list,
     // which pays when they would take more than a dozen bits.
-    var kept = tokens.count
+    var kept = tokenCount
     var trailingBits = 0
     while kept > 0, tokens[kept - 1].symbol == 0 || tokens[kept - 1].symbol >= 17 {
       let symbol = tokens[kept - 1].symbol
@@ -212,56 +276,72 @@ struct VP8LPrefixCode {
       writer.write(UInt32(pairs - 1), bitCount: 3)
       writer.write(UInt32(value), bitCount: pairs * 2)
     }
-    for token in tokens[0..<(trims ? kept : tokens.count)] {
+    for i in 0..<(trims ? kept : tokenCount) {
+      let token = tokens[i]
       lengthCode.write(token.symbol, to: &writer)
       writer.write(token.extra, bitCount: Self.extraBits(token.symbol))
     }
   }
 
-  /// `lengths` run-length coded; the length repeated by 16 starts as 8.
-  private static func tokens(_ lengths: [UInt8]) -> [Token] {
-    var tokens: [Token] = []
-    tokens.reserveCapacity(64)
-    var previous = 8
-    var i = 0
-    while i < lengths.count {
-      let value = Int(lengths[i])
-      var end = i + 1
-      while end < lengths.count, lengths[end] == lengths[i] { end += 1 }
-      var run = end - i
-      i = end
-      if value == 0 {
-        while run > 0 {
-          if run < 3 {
-            for _ in 0..<run { tokens.append(Token(symbol: 0, extra: 0)) }
-            run = 0
-          } else if run < 11 {
-            tokens.append(Token(symbol: 17, extra: UInt32(run - 3)))
-            run = 0
-          } else {
-            let count = min(run, 138)
-            tokens.append(Token(symbol: 18, extra: UInt32(count - 11)))
-            run -= count
-          }
+  /// Fills `tokens` with the lengths run-length coded (the length repeated by 16 starts as
+  /// 8); returns how many there are (at most one a symbol). The runs of zeros are the gaps
+  /// between the used symbols, so only those are looked at.
+  private func makeTokens() -> Int {
+    let tokens = self.tokens
+    var count = 0
+    @inline(__always) func append(_ symbol: Int, _ extra: UInt32) {
+      tokens[count] = Token(symbol: symbol, extra: extra)
+      count += 1
+    }
+    @inline(__always) func appendZeros(_ run: Int) {
+      var run = run
+      while run > 0 {
+        if run < 3 {
+          for _ in 0..<run { append(0, 0) }
+          run = 0
+        } else if run < 11 {
+          append(17, UInt32(run - 3))
+          run = 0
+        } else {
+          let count = min(run, 138)
+          append(18, UInt32(count - 11))
+          run -= count
         }
-        continue
       }
+    }
+    var previous = 8
+    var position = 0
+    var j = 0
+    while j < usedCount {
+      let symbol = Int(used[j])
+      appendZeros(symbol - position)
+      // The run of used symbols next to each other with this length.
+      let value = Int(lengthOf[symbol])
+      var end = symbol + 1
+      j += 1
+      while j < usedCount, Int(used[j]) == end, lengthOf[end] == value {
+        end += 1
+        j += 1
+      }
+      position = end
+      var run = end - symbol
       if value != previous {
-        tokens.append(Token(symbol: value, extra: 0))
+        append(value, 0)
         run -= 1
         previous = value
       }
       while run > 0 {
         if run < 3 {
-          for _ in 0..<run { tokens.append(Token(symbol: value, extra: 0)) }
+          for _ in 0..<run { append(value, 0) }
           run = 0
         } else {
           let count = min(run, 6)
-          tokens.append(Token(symbol: 16, extra: UInt32(count - 3)))
+          append(16, UInt32(count - 3))
           run -= count
         }
       }
     }
-    return tokens
+    appendZeros(symbolCount - position)
+    return count
   }
 }

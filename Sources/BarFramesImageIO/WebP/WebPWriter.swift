@@ -244,7 +244,7 @@ public final class WebPFrameEncoder {
   public let quality: Int?
   private var config = WebPConfig()
   /// Lossless frames are ours (`VP8LEncoder`); lossy ones libwebp's.
-  private var lossless = VP8LEncoder()
+  private let lossless = VP8LEncoder()
 
   /// - Parameters:
   ///   - quality: nil (the default) for lossless; 0…100 for lossy.

@@ -66,6 +66,38 @@ struct VP8LEncoderTests {
     }
   }
 
+  @Test(
+    "Runs of one colour inside copies, with a colour cache: the copies skip along runs, and the cache stays in step",
+    arguments: [(12, 31), (40, 64), (300, 257), (24, 40), (60, 100)])
+  func runsInCopies(colors count: Int, width: Int) throws {
+    // Rows of runs 1–12 pixels long, each row either new or a row above shifted, so that
+    // copies span runs and a colour cache pays.
+    let colors = Self.random(width: count, height: 1, colors: count, seed: UInt64(count))
+    let height = 40
+    var image = RGBAImage(width: width, height: height)
+    var state = UInt64(width)
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    for y in 0..<height {
+      if y > 3, next(3) > 0 {
+        let (from, shift) = (y - 1 - next(3), next(5))
+        for x in 0..<width { image[x, y] = image[min(width - 1, x + shift), from] }
+        continue
+      }
+      var x = 0
+      while x < width {
+        let color = colors[next(count), 0]
+        for _ in 0..<(1 + next(12)) where x < width {
+          image[x, y] = color
+          x += 1
+        }
+      }
+    }
+    #expect(try Self.roundTrip(image) == image)
+  }
+
   @Test("Rows repeated shifted by −8…8 pixels: copies from every short two-dimensional distance")
   func shiftedRows() throws {
     let width = 61
@@ -94,21 +126,131 @@ struct VP8LEncoderTests {
     #expect(try Self.roundTrip(image) == image)
   }
 
-  @Test("A rectangle of a larger image, as animation frames store it")
-  func region() throws {
-    let image = TestImages.noise(width: 50, height: 30, opaque: false, seed: 9)
-    var encoder = VP8LEncoder()
-    let region = PixelRect(x: 7, y: 4, width: 13, height: 11)
-    let (chunk, isOpaque) = encoder.encode(image, region: region)
-    #expect(!isOpaque)
-    // A still WebP: RIFF, WEBP, the chunk.
+  /// `chunk` as a still WebP (RIFF, WEBP, the chunk), decoded by libwebp.
+  static func decode(chunk: [UInt8]) throws -> RGBAImage {
     var file = Array("RIFF".utf8)
     file.appendLittleEndian(UInt32(4 + chunk.count))
     file += Array("WEBP".utf8) + chunk
-    let decoded = try WebPDecoding.decodeStill(file)
+    return try WebPDecoding.decodeStill(file)
+  }
+
+  @Test("A rectangle of a larger image, as animation frames store it")
+  func region() throws {
+    let image = TestImages.noise(width: 50, height: 30, opaque: false, seed: 9)
+    let encoder = VP8LEncoder()
+    let region = PixelRect(x: 7, y: 4, width: 13, height: 11)
+    let (chunk, isOpaque) = encoder.encode(image, region: region)
+    #expect(!isOpaque)
+    let decoded = try Self.decode(chunk: chunk)
     var expected = RGBAImage(width: 13, height: 11)
     for y in 0..<11 { for x in 0..<13 { expected[x, y] = image[7 + x, 4 + y] } }
     #expect(decoded == expected)
+  }
+
+  @Test("One encoder for many frames: nothing a frame leaves in the kept buffers reaches the next")
+  func reuse() throws {
+    // Each way of coding, at sizes that make the buffers grow and then serve smaller frames.
+    let images = [
+      Self.random(width: 23, height: 9, colors: 4, seed: 1),  // 4 colours: indices packed 4 to a pixel
+      TestImages.noise(width: 120, height: 80, opaque: false, seed: 2),  // no palette, colour cache
+      Self.random(width: 37, height: 21, colors: 200, seed: 3),  // 200 colours: the plain copies, indexed
+      TestImages.transparentBar(width: 750, height: 40),
+      Self.random(width: 1, height: 1, colors: 1, seed: 4),
+      Self.random(width: 64, height: 30, colors: 16, seed: 5),  // 16 colours: 2 to a pixel
+    ]
+    // Each image's chunk from an encoder of its own.
+    let fresh = images.map { VP8LEncoder().encode($0, region: $0.bounds).chunk }
+    // Remembering no rectangle, so that each one is encoded again with the kept buffers.
+    let encoder = VP8LEncoder(rememberedRectangles: 0)
+    for n in [0, 1, 2, 3, 4, 5, 0, 2, 1, 4, 3, 5, 5, 0] {
+      let (chunk, _) = encoder.encode(images[n], region: images[n].bounds)
+      #expect(chunk == fresh[n], "image \(n)")
+      #expect(try Self.decode(chunk: chunk) == images[n], "image \(n)")
+    }
+  }
+
+  @Test("A small rectangle seen lately gives its chunk again, found by its pixels wherever it is; others are encoded")
+  func remembered() throws {
+    let a = Self.random(width: 23, height: 9, colors: 40, seed: 8)
+    var b = a  // a's size, its last pixel different
+    b[22, 8] = .init(red: 1, green: 2, blue: 3, alpha: 4)
+    let c = TestImages.noise(width: 9, height: 23, opaque: true, seed: 9)
+    // a again, inside a larger image, 5 pixels right and 3 down.
+    var framed = TestImages.noise(width: 40, height: 20, opaque: false, seed: 10)
+    for y in 0..<9 { for x in 0..<23 { framed[5 + x, 3 + y] = a[x, y] } }
+    let inFrame = PixelRect(x: 5, y: 3, width: 23, height: 9)
+
+    let encoder = VP8LEncoder()
+    let first = encoder.encode(a, region: a.bounds)
+    #expect(encoder.encode(b, region: b.bounds).chunk == VP8LEncoder().encode(b, region: b.bounds).chunk)
+    #expect(try Self.decode(chunk: encoder.encode(c, region: c.bounds).chunk) == c)
+    #expect(encoder.recalled == 0)
+    let again = encoder.encode(framed, region: inFrame)
+    #expect(encoder.recalled == 1)
+    #expect(again.chunk == first.chunk && again.isOpaque == first.isOpaque)
+    #expect(try Self.decode(chunk: encoder.encode(b, region: b.bounds).chunk) == b)
+    #expect(encoder.recalled == 2)
+  }
+
+  @Test("The 16 rectangles used last are remembered, the one used longest ago is forgotten first")
+  func rememberedLeastRecentlyUsed() throws {
+    let images = (0..<18).map { Self.random(width: 12, height: 5, colors: 30, seed: UInt64(100 + $0)) }
+    let encoder = VP8LEncoder()
+    for image in images[0..<16] { _ = encoder.encode(image, region: image.bounds) }
+    _ = encoder.encode(images[0], region: images[0].bounds)  // used again: now the newest
+    #expect(encoder.recalled == 1)
+    for image in images[16..<18] { _ = encoder.encode(image, region: image.bounds) }  // forgets 1 and 2
+    for n in [0, 3, 15, 17] { _ = encoder.encode(images[n], region: images[n].bounds) }
+    #expect(encoder.recalled == 5)
+    for n in [1, 2] {
+      let (chunk, _) = encoder.encode(images[n], region: images[n].bounds)
+      #expect(try Self.decode(chunk: chunk) == images[n])
+    }
+    #expect(encoder.recalled == 5)
+    // Larger rectangles are not kept.
+    let large = TestImages.noise(width: 65, height: 64, opaque: true, seed: 1)
+    #expect(large.width * large.height > VP8LEncoder.largestRemembered)
+    for _ in 0..<2 { _ = encoder.encode(large, region: large.bounds) }
+    #expect(encoder.recalled == 5)
+  }
+
+  @Test("The bit writer grows its buffer as needed and packs bits least significant first")
+  func bitWriter() {
+    var writer = VP8LBitWriter(storage: VP8LScratch(), offset: 3, capacity: 4)
+    var bits: [Bool] = []
+    var state: UInt64 = 99
+    for _ in 0..<2000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let bitCount = Int(state >> 59)  // 0…31
+      let value = UInt32(truncatingIfNeeded: state >> 20) & UInt32((UInt64(1) << bitCount) - 1)
+      writer.write(value, bitCount: bitCount)
+      for k in 0..<bitCount { bits.append(value >> UInt32(k) & 1 == 1) }
+    }
+    writer.write(0xFFFF_FFFF, bitCount: 32)
+    bits += [Bool](repeating: true, count: 32)
+    var expected = [UInt8](repeating: 0, count: (bits.count + 7) / 8)
+    for (k, bit) in bits.enumerated() where bit { expected[k / 8] |= 1 << (k % 8) }
+    let written = writer.finish()
+    #expect(written.count == 3 + expected.count)
+    #expect(Array(written[3...]) == expected)
+  }
+
+  @Test("A prefix code rebuilt for another alphabet is the code made for it afresh, described the same")
+  func rebuiltCode() {
+    var large = [UInt32](repeating: 0, count: 300)
+    for k in stride(from: 0, to: 300, by: 3) { large[k] = UInt32(k % 17 + 1) }
+    let small: [UInt32] = [0, 9, 0, 0, 3, 3, 1, 0, 0, 0, 0, 0, 12, 1, 0, 0, 5, 0, 0, 0, 0, 0, 0, 2]
+    let code = VP8LPrefixCode(counts: large)
+    small.withUnsafeBufferPointer { code.build(counts: $0.baseAddress!, symbolCount: small.count) }
+    let reference = VP8LPrefixCode(counts: small)
+    #expect(code.lengths == reference.lengths)
+    func description(_ code: VP8LPrefixCode) -> [UInt8] {
+      var writer = VP8LBitWriter(storage: VP8LScratch())
+      code.writeDescription(to: &writer)
+      for symbol in small.indices where small[symbol] > 0 { code.write(symbol, to: &writer) }
+      return Array(writer.finish())
+    }
+    #expect(description(code) == description(reference))
   }
 
   @Test("Distance codes: the pixel above is code 1, the one to the left 2 (RFC 9649 §4.2.2), far ones + 120")
