@@ -73,6 +73,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// from the last one only inside the two frames' rectangles.
   private var spareDiffers: PixelRect?
   private var block: [UInt8] = []
+  /// Its tables serve every frame.
+  private var lzwEncoder = LZWEncoder()
 
   /// A frame chosen but not yet written: its disposal waits for the next frame.
   private struct Frame {
@@ -598,7 +600,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let minimumCodeSize = max(2, bits)
     let frame = Frame(
       region: region, indices: indices, localTable: localTable, transparentIndex: transparentIndex,
-      codes: Self.lzw(indices, minimumCodeSize: minimumCodeSize), minimumCodeSize: minimumCodeSize, delay: delay,
+      codes: lzw(indices, minimumCodeSize: minimumCodeSize), minimumCodeSize: minimumCodeSize, delay: delay,
       shown: shown, base: shown)  // choose(…) sets the base of the frame it keeps
     return (frame, localTable == nil ? newGlobal : [])
   }
@@ -622,13 +624,13 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     var wider = frame
     wider.region = region
     wider.indices = indices
-    wider.codes = Self.lzw(indices, minimumCodeSize: frame.minimumCodeSize)
+    wider.codes = lzw(indices, minimumCodeSize: frame.minimumCodeSize)
     return wider
   }
 
-  private static func lzw(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+  private func lzw(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
     var codes: [UInt8] = []
-    indices.withUnsafeBufferPointer { LZW.encode($0, minimumCodeSize: minimumCodeSize, into: &codes) }
+    indices.withUnsafeBufferPointer { lzwEncoder.encode($0, minimumCodeSize: minimumCodeSize, into: &codes) }
     return codes
   }
 
