@@ -63,7 +63,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   private var globalIndex = ColorSlots()
   /// Each colour's nearest global colour and distance, and how many global colours that
   /// search covered: the table only grows, so a later search starts where this one ended.
-  private var nearestCache: [UInt32: (color: UInt32, distance: Int, searched: Int)] = [:]
+  private var nearestCache = ColorMap<(color: UInt32, distance: Int, searched: Int)>()
   private var pending: Frame?
   private var previousSource: RGBAImage?
   /// A canvas-sized buffer no longer used, for the next frame's canvas (empty if none).
@@ -142,9 +142,9 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let delay = Int(delayCentiseconds)
     guard var previous = pending, let source = previousSource else {
       pending =
-        try choose([(0, .empty)], shown: target(image), delay: delay, previous: nil, scan: image.bounds).frame
+        try choose([(0, .empty)], shown: target(image).shown, delay: delay, previous: nil, scan: image.bounds).frame
         ?? choose(
-          [(0, .empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay, previous: nil,
+          [(0, .empty)], shown: target(image, whole: true, colorLimit: 255).shown, delay: delay, previous: nil,
           scan: image.bounds
         ).frame
       return
@@ -161,8 +161,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       return
     }
     let changed = sourceChange ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-    var shown = target(image, in: changed)
-    mapToGlobal(&shown, after: previous.shown, in: changed)
+    var (shown, redrawn) = target(image, in: changed)
+    mapToGlobal(&shown, after: previous.shown, redrawn: redrawn)
 
     if shown.hasSamePixels(as: previous.shown, in: changed), previous.delay + delay <= 0xFFFF {
       previous.delay += delay
@@ -175,7 +175,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     }
     // Pixels that must turn transparent: only a disposal can clear them (so keeping, which
     // cannot, is not tried).
-    let clearing = Self.clearingRect(from: previous.shown, to: shown, in: changed)
+    let clearing = Self.clearingRect(from: previous.shown, to: shown, redrawn: redrawn)
     if let clearing, !previous.region.contains(clearing) {
       previous = widen(previous, to: previous.region.union(clearing))
     }
@@ -198,7 +198,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       // the whole frame quantized on its own.
       previous = widen(previous, to: image.bounds)
       choice = try choose(
-        [(2, .empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay, previous: previous,
+        [(2, .empty)], shown: target(image, whole: true, colorLimit: 255).shown, delay: delay, previous: previous,
         scan: image.bounds)
     }
     guard let next = choice.frame else { throw GIFError.invalidConfiguration("a frame could not be encoded") }
@@ -255,9 +255,12 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// the source did not change (unless `whole`), or new colours — exact if there are at most
   /// `colorLimit` of them, else quantized. With `rect` (the source's changes), only that
   /// rectangle is looked at: outside it the previous frame's canvas stays as it is.
+  ///
+  /// Also returns the runs of pixels (offsets in the canvas, each within a row) that were
+  /// drawn anew, where the source changed: everywhere else the canvas is the previous one.
   private func target(
     _ image: RGBAImage, whole: Bool = false, colorLimit: Int = 256, in rect: PixelRect? = nil
-  ) -> RGBAImage {
+  ) -> (shown: RGBAImage, redrawn: [Range<Int>]) {
     let keep = whole ? nil : previousSource.flatMap { source in pending.map { (source, $0.shown) } }
     let rect = keep == nil ? image.bounds : (rect ?? image.bounds)
     var shown: RGBAImage
@@ -281,47 +284,56 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     }
     var isNew = [Bool](repeating: false, count: rect.area)
     var colors = ExactColors(limit: colorLimit)
+    var redrawn: [Range<Int>] = []
     let threshold = UInt32(GIFColorQuantizer.transparencyThreshold)
     let width = self.width
     // One loop over raw pointers (no nested function capturing `isNew` and `colors`, whose
     // exclusivity checks cost more than the loop's work).
     let previousSource = keep?.0.pixels ?? []
-    let previousShown = keep?.1.pixels ?? []
     let keeping = keep != nil
     image.pixels.withUnsafeBytes { raw in
       shown.pixels.withUnsafeMutableBytes { out in
         previousSource.withUnsafeBytes { s in
-          previousShown.withUnsafeBytes { p in
-            isNew.withUnsafeMutableBufferPointer { isNew in
-              let source = raw.bindMemory(to: UInt32.self)
-              let target = out.bindMemory(to: UInt32.self)
-              let before = s.bindMemory(to: UInt32.self)
-              let kept = p.bindMemory(to: UInt32.self)
-              var n = 0
-              for y in rect.y..<(rect.y + rect.height) {
-                for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                  defer { n += 1 }
-                  let pixel = source[i]
+          isNew.withUnsafeMutableBufferPointer { isNew in
+            let source = raw.bindMemory(to: UInt32.self).baseAddress!
+            let target = out.bindMemory(to: UInt32.self).baseAddress!
+            let before = s.bindMemory(to: UInt32.self).baseAddress
+            for y in rect.y..<(rect.y + rect.height) {
+              let start = y * width + rect.x
+              let flags = (y - rect.y) * rect.width
+              var x = 0
+              while x < rect.width {
+                if keeping, let before {
+                  // Where the source did not change, the canvas (`shown` starts as a copy)
+                  // already shows what it showed — transparent where the source is, since a
+                  // shown pixel is 0 exactly where its source pixel is transparent.
+                  x += RGBAImage.equalPrefix(source + start + x, before + start + x, count: rect.width - x)
+                  if x == rect.width { break }
+                }
+                // Pixels that changed (or, not keeping, all of them).
+                let first = x
+                repeat {
+                  let pixel = source[start + x]
                   if pixel >> 24 < threshold {
-                    target[i] = 0
-                  } else if keeping, kept[i] != 0, before[i] == pixel {
-                    target[i] = kept[i]
+                    target[start + x] = 0
                   } else {
-                    target[i] = pixel | 0xFF00_0000
-                    isNew[n] = true
+                    target[start + x] = pixel | 0xFF00_0000
+                    isNew[flags + x] = true
                     colors.insert(pixel & Self.rgbMask)
                   }
-                }
+                  x += 1
+                } while x < rect.width && !(keeping && source[start + x] == before![start + x])
+                redrawn.append((start + first)..<(start + x))
               }
             }
           }
         }
       }
     }
-    if !colors.overflowed { return shown }
+    if !colors.overflowed { return (shown, redrawn) }
     quantizedFrames += 1
     GIFColorQuantizer.quantize(image, into: &shown, in: rect, where: isNew)
-    return shown
+    return (shown, redrawn)
   }
 
   /// A new colour this close to a global one (sum of the three channel differences) is drawn
@@ -330,7 +342,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   public static var closeColorDistance: Int { 6 }
 
   /// The largest mean error, per channel and redrawn pixel, accepted to draw a frame with the
-  /// global table's colours instead of a local table of its own (``mapToGlobal(_:after:in:)``).
+  /// global table's colours instead of a local table of its own (``mapToGlobal(_:after:redrawn:)``).
   public static var globalMappingTolerance: Double { 1.5 }
 
   /// Replaces in `shown` the new colours of its redrawn pixels by their nearest global colour (smallest sum of channel
@@ -345,14 +357,13 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// from the previous frame stay as they were shown, so a mapped colour stays put until the
   /// source changes. The first frame is never mapped: it fills the table exactly.
   ///
-  /// Only `rect` is looked at (the whole canvas by default): the caller knows `shown` and
-  /// `previous` agree outside it.
-  func mapToGlobal(_ shown: inout RGBAImage, after previous: RGBAImage, in rect: PixelRect? = nil) {
+  /// Only the pixels in `redrawn` (runs of canvas offsets) are looked at: the caller knows
+  /// `shown` and `previous` agree outside them.
+  func mapToGlobal(_ shown: inout RGBAImage, after previous: RGBAImage, redrawn runs: [Range<Int>]) {
     guard !globalColors.isEmpty else { return }
-    let rect = rect ?? shown.bounds
-    let width = self.width
-    let rows = rect.y..<(rect.y + rect.height)
-    var missing: [UInt32: Int] = [:]
+    let globalIndex = self.globalIndex
+    // Each missing colour with its number of pixels.
+    var missing = ColorMap<Int>()
     var redrawn = 0
     shown.pixels.withUnsafeBytes { s in
       previous.pixels.withUnsafeBytes { p in
@@ -360,35 +371,35 @@ public final class GIFWriter<Sink: PatchableByteSink> {
         let pw = p.bindMemory(to: UInt32.self)
         // Runs of one colour are common: look each run up once.
         var lastColor = UInt32.max
-        var lastMissing = false
-        for y in rows {
-          for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where sw[i] != 0 && sw[i] != pw[i] {
+        var lastEntry: Int?
+        for run in runs {
+          for i in run where sw[i] != 0 && sw[i] != pw[i] {
             redrawn += 1
             let color = sw[i] & Self.rgbMask
             if color != lastColor {
               lastColor = color
-              lastMissing = globalIndex[color] == nil
+              lastEntry = globalIndex[color] == nil ? missing.entry(of: color, adding: 0) : nil
             }
-            if lastMissing { missing[color, default: 0] += 1 }
+            if let lastEntry { missing.values[lastEntry] += 1 }
           }
         }
       }
     }
     guard !missing.isEmpty else { return }
-    var replacement: [UInt32: UInt32] = [:]
+    var replacement = ColorMap<UInt32>()
     var far: [(color: UInt32, nearest: UInt32)] = []
     var error = 0
-    for (color, count) in missing {
+    for (color, count) in zip(missing.colors, missing.values) {
       let (nearest, distance) = nearestGlobalColor(color)
       error += distance * count
       if distance <= Self.closeColorDistance {
-        replacement[color] = nearest
+        replacement.add(color, nearest)
       } else {
         far.append((color, nearest))
       }
     }
     if globalColors.count / 3 + far.count > 255, Double(error) / Double(redrawn * 3) <= Self.globalMappingTolerance {
-      for (color, nearest) in far { replacement[color] = nearest }
+      for (color, nearest) in far { replacement.add(color, nearest) }
     }
     guard !replacement.isEmpty else { return }
     shown.pixels.withUnsafeMutableBytes { m in
@@ -397,8 +408,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
         let pw = p.bindMemory(to: UInt32.self)
         var lastColor = UInt32.max
         var lastReplacement: UInt32?
-        for y in rows {
-          for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where mw[i] != 0 && mw[i] != pw[i] {
+        for run in runs {
+          for i in run where mw[i] != 0 && mw[i] != pw[i] {
             let color = mw[i] & Self.rgbMask
             if color != lastColor {
               lastColor = color
@@ -419,10 +430,11 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let b = Int((color >> 16) & 0xFF)
     // Colours added since the last search come after it: the earlier best wins ties, as in
     // one search from the start.
-    let cached = nearestCache[color]
-    var best = (color: cached?.color ?? 0, distance: cached?.distance ?? Int.max)
-    defer { nearestCache[color] = (best.color, best.distance, globalColors.count) }
-    for e in stride(from: cached?.searched ?? 0, to: globalColors.count, by: 3) {
+    let entry = nearestCache.entry(of: color, adding: (0, Int.max, 0))
+    let cached = nearestCache.values[entry]
+    var best = (color: cached.color, distance: cached.distance)
+    defer { nearestCache.values[entry] = (best.color, best.distance, globalColors.count) }
+    for e in stride(from: cached.searched, to: globalColors.count, by: 3) {
       let distance =
         abs(Int(globalColors[e]) - r) + abs(Int(globalColors[e + 1]) - g) + abs(Int(globalColors[e + 2]) - b)
       if distance < best.distance {
@@ -434,9 +446,11 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     return best
   }
 
-  /// The bounding box of pixels opaque in `before` and transparent in `after`, within `rect`
-  /// (outside it the two agree).
-  private static func clearingRect(from before: RGBAImage, to after: RGBAImage, in rect: PixelRect) -> PixelRect? {
+  /// The bounding box of pixels opaque in `before` and transparent in `after`, within the
+  /// runs of canvas offsets `redrawn` (outside them the two agree).
+  private static func clearingRect(
+    from before: RGBAImage, to after: RGBAImage, redrawn runs: [Range<Int>]
+  ) -> PixelRect? {
     var left = Int.max
     var top = Int.max
     var right = -1
@@ -446,12 +460,12 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       after.pixels.withUnsafeBytes { a in
         let bw = b.bindMemory(to: UInt32.self)
         let aw = a.bindMemory(to: UInt32.self)
-        for y in rect.y..<(rect.y + rect.height) {
-          for x in rect.x..<(rect.x + rect.width) where aw[y * width + x] == 0 && bw[y * width + x] != 0 {
-            left = min(left, x)
-            right = max(right, x)
-            top = min(top, y)
-            bottom = y
+        for run in runs {
+          for i in run where aw[i] == 0 && bw[i] != 0 {
+            left = min(left, i % width)
+            right = max(right, i % width)
+            top = min(top, i / width)
+            bottom = max(bottom, i / width)
           }
         }
       }
@@ -524,34 +538,41 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let valid = shown.pixels.withUnsafeBytes { t in
       under.pixels.withUnsafeBytes { u in
         numbers.withUnsafeMutableBufferPointer { numbers in
-          let tw = t.bindMemory(to: UInt32.self)
-          let uw = u.bindMemory(to: UInt32.self)
+          let tw = t.bindMemory(to: UInt32.self).baseAddress!
+          let uw = u.bindMemory(to: UInt32.self).baseAddress!
           var lastColor = UInt32.max
           var lastNumber: Int16 = 0
           // `shown` is the whole canvas, `under` the region's pixels only.
           for row in 0..<region.height {
             let from = (region.y + row) * canvasWidth + region.x
             let at = row * region.width
-            for x in 0..<region.width {
-              let pixel = tw[from + x]
-              if pixel == uw[at + x] {
+            var x = 0
+            while x < region.width {
+              let same = RGBAImage.equalPrefix(tw + from + x, uw + at + x, count: region.width - x)
+              if same > 0 {
                 hasUnchanged = true
-                continue
+                x += same
+                if x == region.width { break }
               }
-              if pixel == 0 { return false }  // only a disposal can make a pixel transparent
-              let color = pixel & Self.rgbMask
-              if color != lastColor {
-                if let known = seen[color] {
-                  lastNumber = Int16(known)
-                } else {
-                  guard order.count < 256 else { return false }
-                  lastNumber = Int16(order.count)
-                  seen.insert(color, UInt8(order.count))
-                  order.append(color)
+              // Pixels the canvas does not show yet.
+              repeat {
+                let pixel = tw[from + x]
+                if pixel == 0 { return false }  // only a disposal can make a pixel transparent
+                let color = pixel & Self.rgbMask
+                if color != lastColor {
+                  if let known = seen[color] {
+                    lastNumber = Int16(known)
+                  } else {
+                    guard order.count < 256 else { return false }
+                    lastNumber = Int16(order.count)
+                    seen.insert(color, UInt8(order.count))
+                    order.append(color)
+                  }
+                  lastColor = color
                 }
-                lastColor = color
-              }
-              numbers[at + x] = lastNumber
+                numbers[at + x] = lastNumber
+                x += 1
+              } while x < region.width && tw[from + x] != uw[at + x]
             }
           }
           return true
@@ -741,5 +762,63 @@ struct ColorSlots {
     keys[slot] = color
     values[slot] = value
     count += 1
+  }
+}
+
+/// A map from colours (`0x00BBGGRR`) to values, kept in the order they were added: open
+/// addressing over a table that doubles when half full. With `Dictionary`, hashing every
+/// redrawn pixel's colour with SipHash for the per-frame tallies of new colours (and each new
+/// colour for the nearest-colour cache) took a fifth of demo-timeline's GIF time.
+struct ColorMap<Value> {
+  /// The colours, in the order they were added.
+  private(set) var colors: [UInt32] = []
+  /// The value of each colour in `colors`.
+  var values: [Value] = []
+  /// Each slot's entry number + 1; 0 is empty.
+  private var slots = [Int32](repeating: 0, count: 64)
+  /// 32 minus the table's bit count: a multiplicative hash's top bits pick the slot.
+  private var shift: UInt32 = 26
+
+  var isEmpty: Bool { colors.isEmpty }
+
+  /// Where `color` is or would go.
+  private func slot(of color: UInt32) -> Int {
+    slots.withUnsafeBufferPointer { slots in
+      colors.withUnsafeBufferPointer { colors in
+        var slot = Int((color &* 0x9E37_79B1) >> shift)
+        while slots[slot] != 0 && colors[Int(slots[slot]) - 1] != color { slot = (slot + 1) & (slots.count - 1) }
+        return slot
+      }
+    }
+  }
+
+  /// The entry number of `color` (its index in `colors` and `values`), or nil.
+  func entry(of color: UInt32) -> Int? {
+    let entry = Int(slots[slot(of: color)]) - 1
+    return entry >= 0 ? entry : nil
+  }
+
+  subscript(color: UInt32) -> Value? { entry(of: color).map { values[$0] } }
+
+  /// The entry number of `color`, added with `value` if it was not there.
+  mutating func entry(of color: UInt32, adding value: @autoclosure () -> Value) -> Int {
+    let slot = slot(of: color)
+    if slots[slot] != 0 { return Int(slots[slot]) - 1 }
+    colors.append(color)
+    values.append(value())
+    slots[slot] = Int32(colors.count)
+    if colors.count * 2 > slots.count { grow() }
+    return colors.count - 1
+  }
+
+  /// Sets the value of `color`, adding it if it was not there.
+  mutating func add(_ color: UInt32, _ value: Value) {
+    values[entry(of: color, adding: value)] = value
+  }
+
+  private mutating func grow() {
+    slots = [Int32](repeating: 0, count: slots.count * 2)
+    shift -= 1
+    for (n, color) in colors.enumerated() { slots[slot(of: color)] = Int32(n + 1) }
   }
 }

@@ -188,6 +188,29 @@ struct GIFWriterTests {
     #expect(animation.frames.map(\.image) == images.map(Self.gifView))
   }
 
+  @Test("A pixel drawn two frames back that turns transparent widens the previous frame, which is then cleared")
+  func clearingOlderPixels() throws {
+    func fill(_ image: inout RGBAImage, _ rect: PixelRect, _ pixel: RGBAImage.Pixel) {
+      for y in rect.y..<(rect.y + rect.height) { for x in rect.x..<(rect.x + rect.width) { image[x, y] = pixel } }
+    }
+    let block = PixelRect(x: 20, y: 1, width: 8, height: 8)
+    let square = PixelRect(x: 2, y: 3, width: 4, height: 3)
+    var first = RGBAImage(width: 40, height: 10)
+    fill(&first, block, .init(red: 255, green: 59, blue: 48))
+    var second = first
+    fill(&second, square, .init(red: 0, green: 122, blue: 255))
+    var third = second
+    fill(&third, block, .init(red: 0, green: 0, blue: 0, alpha: 0))
+    let animation = try GIFReader.read(Self.write([first, second, third], delays: [5, 5, 5]).bytes)
+    #expect(animation.frames.map(\.image) == [first, second, third])
+    // The block was drawn by frame 0, so only clearing frame 1's rectangle can remove it: that
+    // rectangle grows from the square to the smallest one holding both (its new pixels are
+    // transparent, so it still shows the same) and frame 2 redraws the square alone.
+    let rects = animation.frames.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    #expect(rects == [block, square.union(block), square])
+    #expect(animation.frames.map(\.disposalMethod) == [1, 2, 1])
+  }
+
   @Test("Exactly 256 colours are kept exactly; 255 plus transparency too")
   func paletteLimits() throws {
     var full = RGBAImage(width: 16, height: 16)
