@@ -147,6 +147,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
           [(0, .empty)], shown: target(image, whole: true, colorLimit: 255).shown, delay: delay, previous: nil,
           scan: image.bounds
         ).frame
+      pending?.base = RGBAImage(width: width, height: height)
       return
     }
     // What the frame shows can differ from what the previous one showed only where the source
@@ -201,19 +202,33 @@ public final class GIFWriter<Sink: PatchableByteSink> {
         [(2, .empty)], shown: target(image, whole: true, colorLimit: 255).shown, delay: delay, previous: previous,
         scan: image.bounds)
     }
-    guard let next = choice.frame else { throw GIFError.invalidConfiguration("a frame could not be encoded") }
+    guard var next = choice.frame else { throw GIFError.invalidConfiguration("a frame could not be encoded") }
     try write(previous, disposal: choice.disposal)
-    pending = next
-    // The canvas before the previous frame is needed no more (unless restored to): its
-    // buffer takes the next frame's canvas, instead of a fresh allocation every frame. It is
-    // the new canvas outside the two frames' rectangles: each frame's canvas is the one it
-    // was drawn on outside its rectangle, and each disposal changes only the rectangle.
-    if choice.disposal != 3 {
+    pending = nil
+    // Each frame's canvas is the one it was drawn on outside its rectangle, and each disposal
+    // changes only the rectangle, so canvases two frames apart differ only inside the two
+    // frames' rectangles: a canvas needed no more takes the next frame's canvas (the spare)
+    // with only those copied, instead of a fresh allocation every frame.
+    spareDiffers = previous.region.union(next.region)
+    switch choice.canvas {
+    case .shown:
+      next.base = previous.shown
       spare = previous.base.pixels
-      spareDiffers = previous.region.union(next.region)
-    } else {
+    case .cleared:
+      // The previous frame's base with its rectangle cleared, in place: no copy of the canvas.
+      var base = RGBAImage(width: 1, height: 1)
+      swap(&base, &previous.base)
+      base.clear(previous.region)
+      next.base = base
+      spare = previous.shown.pixels
+    case .base:
+      next.base = previous.base
       spare = []
+    case .empty:
+      next.base = RGBAImage(width: width, height: height)
+      spare = previous.base.pixels
     }
+    pending = next
   }
 
   /// A canvas the next frame is drawn on, named by the previous frame's disposal.
@@ -226,27 +241,6 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     case base
     /// The transparent canvas: before the first frame, or after clearing everything.
     case empty
-  }
-
-  /// The whole canvas.
-  private func canvasImage(_ canvas: Canvas, previous: Frame?) -> RGBAImage {
-    guard let previous else { return RGBAImage(width: width, height: height) }
-    switch canvas {
-    case .shown: return previous.shown
-    case .cleared: return previous.shown.clearing(previous.region)
-    case .base: return previous.base
-    case .empty: return RGBAImage(width: width, height: height)
-    }
-  }
-
-  /// The canvas's pixels inside `rect`.
-  private func canvasPixels(_ canvas: Canvas, previous: Frame?, in rect: PixelRect) -> RGBAImage {
-    guard let previous, canvas != .empty else { return RGBAImage(width: rect.width, height: rect.height) }
-    if canvas == .base { return previous.base.cropped(to: rect) }
-    let pixels = previous.shown.cropped(to: rect)
-    guard canvas == .cleared, let overlap = rect.intersection(previous.region) else { return pixels }
-    return pixels.clearing(
-      PixelRect(x: overlap.x - rect.x, y: overlap.y - rect.y, width: overlap.width, height: overlap.height))
   }
 
   // MARK: What a frame shows
@@ -476,15 +470,16 @@ public final class GIFWriter<Sink: PatchableByteSink> {
 
   // MARK: Choosing an encoding
 
-  /// The smallest valid encoding of `shown` over each canvas, and the disposal that leaves it.
-  /// `scan` holds every pixel where `shown` can differ from any of the canvases.
+  /// The smallest valid encoding of `shown` over each canvas, the disposal that leaves that
+  /// canvas and which it is (the frame's `base` is left for the caller to set). `scan` holds
+  /// every pixel where `shown` can differ from any of the canvases.
   ///
   /// `keepingFails`: a pixel must turn transparent, which keeping's canvas cannot show (its
   /// encoding would fail), so it is not tried; its rectangle still bounds the others'.
   private func choose(
     _ bases: [(disposal: UInt8, canvas: Canvas)], shown: RGBAImage, delay: Int, previous: Frame?, scan: PixelRect,
     keepingFails: Bool = false
-  ) throws -> (disposal: UInt8, frame: Frame?) {
+  ) throws -> (disposal: UInt8, canvas: Canvas, frame: Frame?) {
     var best: (disposal: UInt8, canvas: Canvas, frame: Frame, cost: Int, newGlobal: [UInt32])?
     // Each disposal's rectangle first: one whose rectangle is not smaller than keeping's
     // cannot win (it redraws at least as much), so it is encoded only if keeping fails.
@@ -503,18 +498,19 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     for (n, candidate) in candidates.enumerated() {
       if n > 0, candidates[0].canvas == .shown, best != nil, candidate.rect.area >= candidates[0].rect.area { continue }
       if keepingFails, candidate.canvas == .shown { continue }
-      let under = canvasPixels(candidate.canvas, previous: previous, in: candidate.rect)
-      guard let (frame, newGlobal) = encode(shown, over: under, region: candidate.rect, delay: delay) else { continue }
+      guard
+        let (frame, newGlobal) = encode(
+          shown, over: candidate.canvas, previous: previous, region: candidate.rect, delay: delay)
+      else { continue }
       let cost = frame.codes.count + (frame.localTable.map { _ in 3 << Self.tableBits(frame) } ?? 0)
       if best == nil || cost < best!.cost { best = (candidate.disposal, candidate.canvas, frame, cost, newGlobal) }
     }
-    guard var best else { return (1, nil) }
-    best.frame.base = canvasImage(best.canvas, previous: previous)
+    guard let best else { return (1, .shown, nil) }
     for color in best.newGlobal {
       globalIndex.insert(color, UInt8(globalColors.count / 3))
       globalColors += Self.rgb(color)
     }
-    return (best.disposal, best.frame)
+    return (best.disposal, best.canvas, best.frame)
   }
 
   private static func tableBits(_ frame: Frame) -> Int {
@@ -527,89 +523,114 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// `shown` as a rectangle over `canvas`, or nil if that is impossible (a pixel would have
   /// to turn transparent, or more than 256 colours are needed). Also returns the colours it
   /// would add to the global table (keys `0x00BBGGRR`, in order of first use).
-  private func encode(_ shown: RGBAImage, over under: RGBAImage, region: PixelRect, delay: Int) -> (Frame, [UInt32])? {
+  private func encode(
+    _ shown: RGBAImage, over canvas: Canvas, previous: Frame?, region: PixelRect, delay: Int
+  ) -> (Frame, [UInt32])? {
+    // The canvas is read where it lies (no copy of the region): `underImage` outside
+    // `cleared`, transparent black inside it (and everywhere without an image).
+    var underImage: RGBAImage?
+    var cleared: PixelRect?
+    switch (canvas, previous) {
+    case (.shown, let previous?): underImage = previous.shown
+    case (.cleared, let previous?): (underImage, cleared) = (previous.shown, previous.region.intersection(region))
+    case (.base, let previous?): underImage = previous.base
+    default: break
+    }
     let n = region.area
-    // Each pixel's colour number in order of first use, or -1 where the canvas already shows it.
-    var numbers = [Int16](repeating: -1, count: n)
+    // Each pixel's colour number in order of first use; 255 where the canvas already shows it
+    // (a 256th colour, numbered 255, leaves a valid frame only if there is no such pixel).
+    var indices = [UInt8](repeating: 255, count: n)
     var order: [UInt32] = []
     var seen = ColorSlots()
     var hasUnchanged = false
     let canvasWidth = width
+    let right = region.x + region.width
     let valid = shown.pixels.withUnsafeBytes { t in
-      under.pixels.withUnsafeBytes { u in
-        numbers.withUnsafeMutableBufferPointer { numbers in
+      (underImage?.pixels ?? []).withUnsafeBytes { u in
+        indices.withUnsafeMutableBufferPointer { indices in
           let tw = t.bindMemory(to: UInt32.self).baseAddress!
-          let uw = u.bindMemory(to: UInt32.self).baseAddress!
+          let uw = underImage == nil ? nil : u.bindMemory(to: UInt32.self).baseAddress
           var lastColor = UInt32.max
-          var lastNumber: Int16 = 0
-          // `shown` is the whole canvas, `under` the region's pixels only.
-          for row in 0..<region.height {
-            let from = (region.y + row) * canvasWidth + region.x
-            let at = row * region.width
-            var x = 0
-            while x < region.width {
-              let same = RGBAImage.equalPrefix(tw + from + x, uw + at + x, count: region.width - x)
-              if same > 0 {
-                hasUnchanged = true
-                x += same
-                if x == region.width { break }
-              }
-              // Pixels the canvas does not show yet.
-              repeat {
-                let pixel = tw[from + x]
-                if pixel == 0 { return false }  // only a disposal can make a pixel transparent
-                let color = pixel & Self.rgbMask
-                if color != lastColor {
-                  if let known = seen[color] {
-                    lastNumber = Int16(known)
-                  } else {
-                    guard order.count < 256 else { return false }
-                    lastNumber = Int16(order.count)
-                    seen.insert(color, UInt8(order.count))
-                    order.append(color)
-                  }
-                  lastColor = color
+          var lastNumber: UInt8 = 0
+          for y in region.y..<(region.y + region.height) {
+            let row = y * canvasWidth
+            let at = (y - region.y) * region.width - region.x
+            // A row crossing the cleared rectangle is three stretches: canvas, cleared, canvas.
+            var split = (right, right)
+            if let cleared, y >= cleared.y, y < cleared.y + cleared.height {
+              split = (cleared.x, cleared.x + cleared.width)
+            }
+            for stretch in 0..<3 {
+              let (start, end, under) =
+                stretch == 0 ? (region.x, split.0, uw) : stretch == 1 ? (split.0, split.1, nil) : (split.1, right, uw)
+              var x = start
+              while x < end {
+                let same = RGBAImage.equalPrefix(tw + row + x, under.map { $0 + row + x }, count: end - x)
+                if same > 0 {
+                  hasUnchanged = true
+                  x += same
+                  if x == end { break }
                 }
-                numbers[at + x] = lastNumber
-                x += 1
-              } while x < region.width && tw[from + x] != uw[at + x]
+                // Pixels the canvas does not show yet.
+                repeat {
+                  let pixel = tw[row + x]
+                  if pixel == 0 { return false }  // only a disposal can make a pixel transparent
+                  let color = pixel & Self.rgbMask
+                  if color != lastColor {
+                    if let known = seen[color] {
+                      lastNumber = known
+                    } else {
+                      guard order.count < 256 else { return false }
+                      lastNumber = UInt8(order.count)
+                      seen.insert(color, UInt8(order.count))
+                      order.append(color)
+                    }
+                    lastColor = color
+                  }
+                  indices[at + x] = lastNumber
+                  x += 1
+                } while x < end && tw[row + x] != (under?[row + x] ?? 0)
+              }
             }
           }
           return true
         }
       }
     }
-    guard valid else { return nil }
-    // Colour numbers to table indices: the global table while the colours fit, else a local one.
+    guard valid, order.count < 256 || !hasUnchanged else { return nil }
+    // Colour numbers to table indices: the global table while the colours fit, else a local
+    // one. `map[number]` is the index of each colour number and of 255.
     let newGlobal = order.filter { globalIndex[$0] == nil }
-    var map: [UInt8]
+    var map = (0...255).map { UInt8($0) }
     var localTable: [UInt8]?
     var transparentIndex: UInt8?
     if globalColors.count / 3 + newGlobal.count <= 255 {
       var next = globalColors.count / 3
-      map = order.map { color in
-        if let index = globalIndex[color] { return index }
-        defer { next += 1 }
-        return UInt8(next)
+      for (number, color) in order.enumerated() {
+        if let index = globalIndex[color] {
+          map[number] = index
+        } else {
+          map[number] = UInt8(next)
+          next += 1
+        }
       }
       transparentIndex = Self.globalTransparentIndex
     } else if order.count <= 255 || (!hasUnchanged && region == shown.bounds) {
-      map = order.indices.map { UInt8($0) }
       var table: [UInt8] = []
       for color in order { table += Self.rgb(color) }
       if order.count <= 255 {
         transparentIndex = UInt8(order.count)
+        map[255] = UInt8(order.count)
         table += [0, 0, 0]
       }
       localTable = table
     } else {
       return nil
     }
-    var indices = [UInt8](repeating: transparentIndex ?? 0, count: n)
-    indices.withUnsafeMutableBufferPointer { indices in
-      numbers.withUnsafeBufferPointer { numbers in
+    if map.indices.contains(where: { map[$0] != $0 }) {
+      indices.withUnsafeMutableBufferPointer { indices in
         map.withUnsafeBufferPointer { map in
-          for i in 0..<n where numbers[i] >= 0 { indices[i] = map[Int(numbers[i])] }
+          for i in 0..<n { indices[i] = map[Int(indices[i])] }
         }
       }
     }
@@ -622,7 +643,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let frame = Frame(
       region: region, indices: indices, localTable: localTable, transparentIndex: transparentIndex,
       codes: lzw(indices, minimumCodeSize: minimumCodeSize), minimumCodeSize: minimumCodeSize, delay: delay,
-      shown: shown, base: shown)  // choose(…) sets the base of the frame it keeps
+      shown: shown, base: shown)  // append(…) sets the base of the frame it keeps
     return (frame, localTable == nil ? newGlobal : [])
   }
 
