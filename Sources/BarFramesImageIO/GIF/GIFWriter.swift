@@ -76,21 +76,10 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// Its tables serve every frame.
   private var lzwEncoder = LZWEncoder()
 
-  /// A frame chosen but not yet written: its disposal waits for the next frame.
-  private struct Frame {
-    var region: PixelRect
-    var indices: [UInt8]
-    /// RGB triples of a local table; nil uses the global table.
-    var localTable: [UInt8]?
-    var transparentIndex: UInt8?
-    var codes: [UInt8]
-    var minimumCodeSize: Int
-    var delay: Int
-    /// The canvas after this frame; transparent pixels are 0, opaque ones have alpha 255.
-    var shown: RGBAImage
-    /// The canvas it was drawn on (what disposal 3 restores).
-    var base: RGBAImage
-  }
+  // The writer's own types live outside it: nested in a generic class they would be generic
+  // too, and their metadata looked up at run time every time they are used.
+  private typealias Frame = GIFPendingFrame
+  private typealias Canvas = GIFCanvas
 
   /// Writes the header, the logical screen descriptor, room for the global table and the loop
   /// extension.
@@ -229,18 +218,6 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       spare = previous.base.pixels
     }
     pending = next
-  }
-
-  /// A canvas the next frame is drawn on, named by the previous frame's disposal.
-  private enum Canvas {
-    /// 1 (keep): what the previous frame left.
-    case shown
-    /// 2 (restore to background): that, with the previous frame's rectangle cleared.
-    case cleared
-    /// 3 (restore to previous): that, with the previous frame's rectangle as before it.
-    case base
-    /// The transparent canvas: before the first frame, or after clearing everything.
-    case empty
   }
 
   // MARK: What a frame shows
@@ -722,6 +699,34 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     try sink.flush()
     isFinished = true
   }
+}
+
+/// A ``GIFWriter`` frame chosen but not yet written: its disposal waits for the next frame.
+private struct GIFPendingFrame {
+  var region: PixelRect
+  var indices: [UInt8]
+  /// RGB triples of a local table; nil uses the global table.
+  var localTable: [UInt8]?
+  var transparentIndex: UInt8?
+  var codes: [UInt8]
+  var minimumCodeSize: Int
+  var delay: Int
+  /// The canvas after this frame; transparent pixels are 0, opaque ones have alpha 255.
+  var shown: RGBAImage
+  /// The canvas it was drawn on (what disposal 3 restores).
+  var base: RGBAImage
+}
+
+/// A canvas a ``GIFWriter`` frame is drawn on, named by the previous frame's disposal.
+private enum GIFCanvas {
+  /// 1 (keep): what the previous frame left.
+  case shown
+  /// 2 (restore to background): that, with the previous frame's rectangle cleared.
+  case cleared
+  /// 3 (restore to previous): that, with the previous frame's rectangle as before it.
+  case base
+  /// The transparent canvas: before the first frame, or after clearing everything.
+  case empty
 }
 
 /// Counts distinct colours up to `limit`, then gives up (the frame will be quantized).
