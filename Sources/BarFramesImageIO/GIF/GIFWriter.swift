@@ -63,7 +63,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   private var globalIndex = ColorSlots()
   /// Each colour's nearest global colour and distance, and how many global colours that
   /// search covered: the table only grows, so a later search starts where this one ended.
-  private var nearestCache: [UInt32: (color: UInt32, distance: Int, searched: Int)] = [:]
+  private var nearestCache = ColorMap<(color: UInt32, distance: Int, searched: Int)>()
   private var pending: Frame?
   private var previousSource: RGBAImage?
   /// A canvas-sized buffer no longer used, for the next frame's canvas (empty if none).
@@ -73,22 +73,13 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// from the last one only inside the two frames' rectangles.
   private var spareDiffers: PixelRect?
   private var block: [UInt8] = []
+  /// Its tables serve every frame.
+  private var lzwEncoder = LZWEncoder()
 
-  /// A frame chosen but not yet written: its disposal waits for the next frame.
-  private struct Frame {
-    var region: PixelRect
-    var indices: [UInt8]
-    /// RGB triples of a local table; nil uses the global table.
-    var localTable: [UInt8]?
-    var transparentIndex: UInt8?
-    var codes: [UInt8]
-    var minimumCodeSize: Int
-    var delay: Int
-    /// The canvas after this frame; transparent pixels are 0, opaque ones have alpha 255.
-    var shown: RGBAImage
-    /// The canvas it was drawn on (what disposal 3 restores).
-    var base: RGBAImage
-  }
+  // The writer's own types live outside it: nested in a generic class they would be generic
+  // too, and their metadata looked up at run time every time they are used.
+  private typealias Frame = GIFPendingFrame
+  private typealias Canvas = GIFCanvas
 
   /// Writes the header, the logical screen descriptor, room for the global table and the loop
   /// extension.
@@ -140,11 +131,12 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let delay = Int(delayCentiseconds)
     guard var previous = pending, let source = previousSource else {
       pending =
-        try choose([(0, .empty)], shown: target(image), delay: delay, previous: nil, scan: image.bounds).frame
+        try choose([(0, .empty)], shown: target(image).shown, delay: delay, previous: nil, scan: image.bounds).frame
         ?? choose(
-          [(0, .empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay, previous: nil,
+          [(0, .empty)], shown: target(image, whole: true, colorLimit: 255).shown, delay: delay, previous: nil,
           scan: image.bounds
         ).frame
+      pending?.base = RGBAImage(width: width, height: height)
       return
     }
     // What the frame shows can differ from what the previous one showed only where the source
@@ -159,8 +151,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       return
     }
     let changed = sourceChange ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-    var shown = target(image, in: changed)
-    mapToGlobal(&shown, after: previous.shown, in: changed)
+    var (shown, redrawn) = target(image, in: changed)
+    mapToGlobal(&shown, after: previous.shown, redrawn: redrawn)
 
     if shown.hasSamePixels(as: previous.shown, in: changed), previous.delay + delay <= 0xFFFF {
       previous.delay += delay
@@ -173,7 +165,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     }
     // Pixels that must turn transparent: only a disposal can clear them (so keeping, which
     // cannot, is not tried).
-    let clearing = Self.clearingRect(from: previous.shown, to: shown, in: changed)
+    let clearing = Self.clearingRect(from: previous.shown, to: shown, redrawn: redrawn)
     if let clearing, !previous.region.contains(clearing) {
       previous = widen(previous, to: previous.region.union(clearing))
     }
@@ -196,55 +188,36 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       // the whole frame quantized on its own.
       previous = widen(previous, to: image.bounds)
       choice = try choose(
-        [(2, .empty)], shown: target(image, whole: true, colorLimit: 255), delay: delay, previous: previous,
+        [(2, .empty)], shown: target(image, whole: true, colorLimit: 255).shown, delay: delay, previous: previous,
         scan: image.bounds)
     }
-    guard let next = choice.frame else { throw GIFError.invalidConfiguration("a frame could not be encoded") }
+    guard var next = choice.frame else { throw GIFError.invalidConfiguration("a frame could not be encoded") }
     try write(previous, disposal: choice.disposal)
-    pending = next
-    // The canvas before the previous frame is needed no more (unless restored to): its
-    // buffer takes the next frame's canvas, instead of a fresh allocation every frame. It is
-    // the new canvas outside the two frames' rectangles: each frame's canvas is the one it
-    // was drawn on outside its rectangle, and each disposal changes only the rectangle.
-    if choice.disposal != 3 {
+    pending = nil
+    // Each frame's canvas is the one it was drawn on outside its rectangle, and each disposal
+    // changes only the rectangle, so canvases two frames apart differ only inside the two
+    // frames' rectangles: a canvas needed no more takes the next frame's canvas (the spare)
+    // with only those copied, instead of a fresh allocation every frame.
+    spareDiffers = previous.region.union(next.region)
+    switch choice.canvas {
+    case .shown:
+      next.base = previous.shown
       spare = previous.base.pixels
-      spareDiffers = previous.region.union(next.region)
-    } else {
+    case .cleared:
+      // The previous frame's base with its rectangle cleared, in place: no copy of the canvas.
+      var base = RGBAImage(width: 1, height: 1)
+      swap(&base, &previous.base)
+      base.clear(previous.region)
+      next.base = base
+      spare = previous.shown.pixels
+    case .base:
+      next.base = previous.base
       spare = []
+    case .empty:
+      next.base = RGBAImage(width: width, height: height)
+      spare = previous.base.pixels
     }
-  }
-
-  /// A canvas the next frame is drawn on, named by the previous frame's disposal.
-  private enum Canvas {
-    /// 1 (keep): what the previous frame left.
-    case shown
-    /// 2 (restore to background): that, with the previous frame's rectangle cleared.
-    case cleared
-    /// 3 (restore to previous): that, with the previous frame's rectangle as before it.
-    case base
-    /// The transparent canvas: before the first frame, or after clearing everything.
-    case empty
-  }
-
-  /// The whole canvas.
-  private func canvasImage(_ canvas: Canvas, previous: Frame?) -> RGBAImage {
-    guard let previous else { return RGBAImage(width: width, height: height) }
-    switch canvas {
-    case .shown: return previous.shown
-    case .cleared: return previous.shown.clearing(previous.region)
-    case .base: return previous.base
-    case .empty: return RGBAImage(width: width, height: height)
-    }
-  }
-
-  /// The canvas's pixels inside `rect`.
-  private func canvasPixels(_ canvas: Canvas, previous: Frame?, in rect: PixelRect) -> RGBAImage {
-    guard let previous, canvas != .empty else { return RGBAImage(width: rect.width, height: rect.height) }
-    if canvas == .base { return previous.base.cropped(to: rect) }
-    let pixels = previous.shown.cropped(to: rect)
-    guard canvas == .cleared, let overlap = rect.intersection(previous.region) else { return pixels }
-    return pixels.clearing(
-      PixelRect(x: overlap.x - rect.x, y: overlap.y - rect.y, width: overlap.width, height: overlap.height))
+    pending = next
   }
 
   // MARK: What a frame shows
@@ -253,9 +226,12 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// the source did not change (unless `whole`), or new colours — exact if there are at most
   /// `colorLimit` of them, else quantized. With `rect` (the source's changes), only that
   /// rectangle is looked at: outside it the previous frame's canvas stays as it is.
+  ///
+  /// Also returns the runs of pixels (offsets in the canvas, each within a row) that were
+  /// drawn anew, where the source changed: everywhere else the canvas is the previous one.
   private func target(
     _ image: RGBAImage, whole: Bool = false, colorLimit: Int = 256, in rect: PixelRect? = nil
-  ) -> RGBAImage {
+  ) -> (shown: RGBAImage, redrawn: [Range<Int>]) {
     let keep = whole ? nil : previousSource.flatMap { source in pending.map { (source, $0.shown) } }
     let rect = keep == nil ? image.bounds : (rect ?? image.bounds)
     var shown: RGBAImage
@@ -279,47 +255,56 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     }
     var isNew = [Bool](repeating: false, count: rect.area)
     var colors = ExactColors(limit: colorLimit)
+    var redrawn: [Range<Int>] = []
     let threshold = UInt32(GIFColorQuantizer.transparencyThreshold)
     let width = self.width
     // One loop over raw pointers (no nested function capturing `isNew` and `colors`, whose
     // exclusivity checks cost more than the loop's work).
     let previousSource = keep?.0.pixels ?? []
-    let previousShown = keep?.1.pixels ?? []
     let keeping = keep != nil
     image.pixels.withUnsafeBytes { raw in
       shown.pixels.withUnsafeMutableBytes { out in
         previousSource.withUnsafeBytes { s in
-          previousShown.withUnsafeBytes { p in
-            isNew.withUnsafeMutableBufferPointer { isNew in
-              let source = raw.bindMemory(to: UInt32.self)
-              let target = out.bindMemory(to: UInt32.self)
-              let before = s.bindMemory(to: UInt32.self)
-              let kept = p.bindMemory(to: UInt32.self)
-              var n = 0
-              for y in rect.y..<(rect.y + rect.height) {
-                for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                  defer { n += 1 }
-                  let pixel = source[i]
+          isNew.withUnsafeMutableBufferPointer { isNew in
+            let source = raw.bindMemory(to: UInt32.self).baseAddress!
+            let target = out.bindMemory(to: UInt32.self).baseAddress!
+            let before = s.bindMemory(to: UInt32.self).baseAddress
+            for y in rect.y..<(rect.y + rect.height) {
+              let start = y * width + rect.x
+              let flags = (y - rect.y) * rect.width
+              var x = 0
+              while x < rect.width {
+                if keeping, let before {
+                  // Where the source did not change, the canvas (`shown` starts as a copy)
+                  // already shows what it showed — transparent where the source is, since a
+                  // shown pixel is 0 exactly where its source pixel is transparent.
+                  x += RGBAImage.equalPrefix(source + start + x, before + start + x, count: rect.width - x)
+                  if x == rect.width { break }
+                }
+                // Pixels that changed (or, not keeping, all of them).
+                let first = x
+                repeat {
+                  let pixel = source[start + x]
                   if pixel >> 24 < threshold {
-                    target[i] = 0
-                  } else if keeping, kept[i] != 0, before[i] == pixel {
-                    target[i] = kept[i]
+                    target[start + x] = 0
                   } else {
-                    target[i] = pixel | 0xFF00_0000
-                    isNew[n] = true
+                    target[start + x] = pixel | 0xFF00_0000
+                    isNew[flags + x] = true
                     colors.insert(pixel & Self.rgbMask)
                   }
-                }
+                  x += 1
+                } while x < rect.width && !(keeping && source[start + x] == before![start + x])
+                redrawn.append((start + first)..<(start + x))
               }
             }
           }
         }
       }
     }
-    if !colors.overflowed { return shown }
+    if !colors.overflowed { return (shown, redrawn) }
     quantizedFrames += 1
     GIFColorQuantizer.quantize(image, into: &shown, in: rect, where: isNew)
-    return shown
+    return (shown, redrawn)
   }
 
   /// A new colour this close to a global one (sum of the three channel differences) is drawn
@@ -328,7 +313,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   public static var closeColorDistance: Int { 6 }
 
   /// The largest mean error, per channel and redrawn pixel, accepted to draw a frame with the
-  /// global table's colours instead of a local table of its own (``mapToGlobal(_:after:in:)``).
+  /// global table's colours instead of a local table of its own (``mapToGlobal(_:after:redrawn:)``).
   public static var globalMappingTolerance: Double { 1.5 }
 
   /// Replaces in `shown` the new colours of its redrawn pixels by their nearest global colour (smallest sum of channel
@@ -343,14 +328,13 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// from the previous frame stay as they were shown, so a mapped colour stays put until the
   /// source changes. The first frame is never mapped: it fills the table exactly.
   ///
-  /// Only `rect` is looked at (the whole canvas by default): the caller knows `shown` and
-  /// `previous` agree outside it.
-  func mapToGlobal(_ shown: inout RGBAImage, after previous: RGBAImage, in rect: PixelRect? = nil) {
+  /// Only the pixels in `redrawn` (runs of canvas offsets) are looked at: the caller knows
+  /// `shown` and `previous` agree outside them.
+  func mapToGlobal(_ shown: inout RGBAImage, after previous: RGBAImage, redrawn runs: [Range<Int>]) {
     guard !globalColors.isEmpty else { return }
-    let rect = rect ?? shown.bounds
-    let width = self.width
-    let rows = rect.y..<(rect.y + rect.height)
-    var missing: [UInt32: Int] = [:]
+    let globalIndex = self.globalIndex
+    // Each missing colour with its number of pixels.
+    var missing = ColorMap<Int>()
     var redrawn = 0
     shown.pixels.withUnsafeBytes { s in
       previous.pixels.withUnsafeBytes { p in
@@ -358,35 +342,35 @@ public final class GIFWriter<Sink: PatchableByteSink> {
         let pw = p.bindMemory(to: UInt32.self)
         // Runs of one colour are common: look each run up once.
         var lastColor = UInt32.max
-        var lastMissing = false
-        for y in rows {
-          for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where sw[i] != 0 && sw[i] != pw[i] {
+        var lastEntry: Int?
+        for run in runs {
+          for i in run where sw[i] != 0 && sw[i] != pw[i] {
             redrawn += 1
             let color = sw[i] & Self.rgbMask
             if color != lastColor {
               lastColor = color
-              lastMissing = globalIndex[color] == nil
+              lastEntry = globalIndex[color] == nil ? missing.entry(of: color, adding: 0) : nil
             }
-            if lastMissing { missing[color, default: 0] += 1 }
+            if let lastEntry { missing.values[lastEntry] += 1 }
           }
         }
       }
     }
     guard !missing.isEmpty else { return }
-    var replacement: [UInt32: UInt32] = [:]
+    var replacement = ColorMap<UInt32>()
     var far: [(color: UInt32, nearest: UInt32)] = []
     var error = 0
-    for (color, count) in missing {
+    for (color, count) in zip(missing.colors, missing.values) {
       let (nearest, distance) = nearestGlobalColor(color)
       error += distance * count
       if distance <= Self.closeColorDistance {
-        replacement[color] = nearest
+        replacement.add(color, nearest)
       } else {
         far.append((color, nearest))
       }
     }
     if globalColors.count / 3 + far.count > 255, Double(error) / Double(redrawn * 3) <= Self.globalMappingTolerance {
-      for (color, nearest) in far { replacement[color] = nearest }
+      for (color, nearest) in far { replacement.add(color, nearest) }
     }
     guard !replacement.isEmpty else { return }
     shown.pixels.withUnsafeMutableBytes { m in
@@ -395,8 +379,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
         let pw = p.bindMemory(to: UInt32.self)
         var lastColor = UInt32.max
         var lastReplacement: UInt32?
-        for y in rows {
-          for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where mw[i] != 0 && mw[i] != pw[i] {
+        for run in runs {
+          for i in run where mw[i] != 0 && mw[i] != pw[i] {
             let color = mw[i] & Self.rgbMask
             if color != lastColor {
               lastColor = color
@@ -417,10 +401,11 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let b = Int((color >> 16) & 0xFF)
     // Colours added since the last search come after it: the earlier best wins ties, as in
     // one search from the start.
-    let cached = nearestCache[color]
-    var best = (color: cached?.color ?? 0, distance: cached?.distance ?? Int.max)
-    defer { nearestCache[color] = (best.color, best.distance, globalColors.count) }
-    for e in stride(from: cached?.searched ?? 0, to: globalColors.count, by: 3) {
+    let entry = nearestCache.entry(of: color, adding: (0, Int.max, 0))
+    let cached = nearestCache.values[entry]
+    var best = (color: cached.color, distance: cached.distance)
+    defer { nearestCache.values[entry] = (best.color, best.distance, globalColors.count) }
+    for e in stride(from: cached.searched, to: globalColors.count, by: 3) {
       let distance =
         abs(Int(globalColors[e]) - r) + abs(Int(globalColors[e + 1]) - g) + abs(Int(globalColors[e + 2]) - b)
       if distance < best.distance {
@@ -432,9 +417,11 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     return best
   }
 
-  /// The bounding box of pixels opaque in `before` and transparent in `after`, within `rect`
-  /// (outside it the two agree).
-  private static func clearingRect(from before: RGBAImage, to after: RGBAImage, in rect: PixelRect) -> PixelRect? {
+  /// The bounding box of pixels opaque in `before` and transparent in `after`, within the
+  /// runs of canvas offsets `redrawn` (outside them the two agree).
+  private static func clearingRect(
+    from before: RGBAImage, to after: RGBAImage, redrawn runs: [Range<Int>]
+  ) -> PixelRect? {
     var left = Int.max
     var top = Int.max
     var right = -1
@@ -444,12 +431,12 @@ public final class GIFWriter<Sink: PatchableByteSink> {
       after.pixels.withUnsafeBytes { a in
         let bw = b.bindMemory(to: UInt32.self)
         let aw = a.bindMemory(to: UInt32.self)
-        for y in rect.y..<(rect.y + rect.height) {
-          for x in rect.x..<(rect.x + rect.width) where aw[y * width + x] == 0 && bw[y * width + x] != 0 {
-            left = min(left, x)
-            right = max(right, x)
-            top = min(top, y)
-            bottom = y
+        for run in runs {
+          for i in run where aw[i] == 0 && bw[i] != 0 {
+            left = min(left, i % width)
+            right = max(right, i % width)
+            top = min(top, i / width)
+            bottom = max(bottom, i / width)
           }
         }
       }
@@ -460,15 +447,16 @@ public final class GIFWriter<Sink: PatchableByteSink> {
 
   // MARK: Choosing an encoding
 
-  /// The smallest valid encoding of `shown` over each canvas, and the disposal that leaves it.
-  /// `scan` holds every pixel where `shown` can differ from any of the canvases.
+  /// The smallest valid encoding of `shown` over each canvas, the disposal that leaves that
+  /// canvas and which it is (the frame's `base` is left for the caller to set). `scan` holds
+  /// every pixel where `shown` can differ from any of the canvases.
   ///
   /// `keepingFails`: a pixel must turn transparent, which keeping's canvas cannot show (its
   /// encoding would fail), so it is not tried; its rectangle still bounds the others'.
   private func choose(
     _ bases: [(disposal: UInt8, canvas: Canvas)], shown: RGBAImage, delay: Int, previous: Frame?, scan: PixelRect,
     keepingFails: Bool = false
-  ) throws -> (disposal: UInt8, frame: Frame?) {
+  ) throws -> (disposal: UInt8, canvas: Canvas, frame: Frame?) {
     var best: (disposal: UInt8, canvas: Canvas, frame: Frame, cost: Int, newGlobal: [UInt32])?
     // Each disposal's rectangle first: one whose rectangle is not smaller than keeping's
     // cannot win (it redraws at least as much), so it is encoded only if keeping fails.
@@ -487,18 +475,19 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     for (n, candidate) in candidates.enumerated() {
       if n > 0, candidates[0].canvas == .shown, best != nil, candidate.rect.area >= candidates[0].rect.area { continue }
       if keepingFails, candidate.canvas == .shown { continue }
-      let under = canvasPixels(candidate.canvas, previous: previous, in: candidate.rect)
-      guard let (frame, newGlobal) = encode(shown, over: under, region: candidate.rect, delay: delay) else { continue }
+      guard
+        let (frame, newGlobal) = encode(
+          shown, over: candidate.canvas, previous: previous, region: candidate.rect, delay: delay)
+      else { continue }
       let cost = frame.codes.count + (frame.localTable.map { _ in 3 << Self.tableBits(frame) } ?? 0)
       if best == nil || cost < best!.cost { best = (candidate.disposal, candidate.canvas, frame, cost, newGlobal) }
     }
-    guard var best else { return (1, nil) }
-    best.frame.base = canvasImage(best.canvas, previous: previous)
+    guard let best else { return (1, .shown, nil) }
     for color in best.newGlobal {
       globalIndex.insert(color, UInt8(globalColors.count / 3))
       globalColors += Self.rgb(color)
     }
-    return (best.disposal, best.frame)
+    return (best.disposal, best.canvas, best.frame)
   }
 
   private static func tableBits(_ frame: Frame) -> Int {
@@ -511,82 +500,114 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   /// `shown` as a rectangle over `canvas`, or nil if that is impossible (a pixel would have
   /// to turn transparent, or more than 256 colours are needed). Also returns the colours it
   /// would add to the global table (keys `0x00BBGGRR`, in order of first use).
-  private func encode(_ shown: RGBAImage, over under: RGBAImage, region: PixelRect, delay: Int) -> (Frame, [UInt32])? {
+  private func encode(
+    _ shown: RGBAImage, over canvas: Canvas, previous: Frame?, region: PixelRect, delay: Int
+  ) -> (Frame, [UInt32])? {
+    // The canvas is read where it lies (no copy of the region): `underImage` outside
+    // `cleared`, transparent black inside it (and everywhere without an image).
+    var underImage: RGBAImage?
+    var cleared: PixelRect?
+    switch (canvas, previous) {
+    case (.shown, let previous?): underImage = previous.shown
+    case (.cleared, let previous?): (underImage, cleared) = (previous.shown, previous.region.intersection(region))
+    case (.base, let previous?): underImage = previous.base
+    default: break
+    }
     let n = region.area
-    // Each pixel's colour number in order of first use, or -1 where the canvas already shows it.
-    var numbers = [Int16](repeating: -1, count: n)
+    // Each pixel's colour number in order of first use; 255 where the canvas already shows it
+    // (a 256th colour, numbered 255, leaves a valid frame only if there is no such pixel).
+    var indices = [UInt8](repeating: 255, count: n)
     var order: [UInt32] = []
     var seen = ColorSlots()
     var hasUnchanged = false
     let canvasWidth = width
+    let right = region.x + region.width
     let valid = shown.pixels.withUnsafeBytes { t in
-      under.pixels.withUnsafeBytes { u in
-        numbers.withUnsafeMutableBufferPointer { numbers in
-          let tw = t.bindMemory(to: UInt32.self)
-          let uw = u.bindMemory(to: UInt32.self)
+      (underImage?.pixels ?? []).withUnsafeBytes { u in
+        indices.withUnsafeMutableBufferPointer { indices in
+          let tw = t.bindMemory(to: UInt32.self).baseAddress!
+          let uw = underImage == nil ? nil : u.bindMemory(to: UInt32.self).baseAddress
           var lastColor = UInt32.max
-          var lastNumber: Int16 = 0
-          // `shown` is the whole canvas, `under` the region's pixels only.
-          for row in 0..<region.height {
-            let from = (region.y + row) * canvasWidth + region.x
-            let at = row * region.width
-            for x in 0..<region.width {
-              let pixel = tw[from + x]
-              if pixel == uw[at + x] {
-                hasUnchanged = true
-                continue
-              }
-              if pixel == 0 { return false }  // only a disposal can make a pixel transparent
-              let color = pixel & Self.rgbMask
-              if color != lastColor {
-                if let known = seen[color] {
-                  lastNumber = Int16(known)
-                } else {
-                  guard order.count < 256 else { return false }
-                  lastNumber = Int16(order.count)
-                  seen.insert(color, UInt8(order.count))
-                  order.append(color)
+          var lastNumber: UInt8 = 0
+          for y in region.y..<(region.y + region.height) {
+            let row = y * canvasWidth
+            let at = (y - region.y) * region.width - region.x
+            // A row crossing the cleared rectangle is three stretches: canvas, cleared, canvas.
+            var split = (right, right)
+            if let cleared, y >= cleared.y, y < cleared.y + cleared.height {
+              split = (cleared.x, cleared.x + cleared.width)
+            }
+            for stretch in 0..<3 {
+              let (start, end, under) =
+                stretch == 0 ? (region.x, split.0, uw) : stretch == 1 ? (split.0, split.1, nil) : (split.1, right, uw)
+              var x = start
+              while x < end {
+                let same = RGBAImage.equalPrefix(tw + row + x, under.map { $0 + row + x }, count: end - x)
+                if same > 0 {
+                  hasUnchanged = true
+                  x += same
+                  if x == end { break }
                 }
-                lastColor = color
+                // Pixels the canvas does not show yet.
+                repeat {
+                  let pixel = tw[row + x]
+                  if pixel == 0 { return false }  // only a disposal can make a pixel transparent
+                  let color = pixel & Self.rgbMask
+                  if color != lastColor {
+                    if let known = seen[color] {
+                      lastNumber = known
+                    } else {
+                      guard order.count < 256 else { return false }
+                      lastNumber = UInt8(order.count)
+                      seen.insert(color, UInt8(order.count))
+                      order.append(color)
+                    }
+                    lastColor = color
+                  }
+                  indices[at + x] = lastNumber
+                  x += 1
+                } while x < end && tw[row + x] != (under?[row + x] ?? 0)
               }
-              numbers[at + x] = lastNumber
             }
           }
           return true
         }
       }
     }
-    guard valid else { return nil }
-    // Colour numbers to table indices: the global table while the colours fit, else a local one.
+    guard valid, order.count < 256 || !hasUnchanged else { return nil }
+    // Colour numbers to table indices: the global table while the colours fit, else a local
+    // one. `map[number]` is the index of each colour number and of 255.
     let newGlobal = order.filter { globalIndex[$0] == nil }
-    var map: [UInt8]
+    var map = (0...255).map { UInt8($0) }
     var localTable: [UInt8]?
     var transparentIndex: UInt8?
     if globalColors.count / 3 + newGlobal.count <= 255 {
       var next = globalColors.count / 3
-      map = order.map { color in
-        if let index = globalIndex[color] { return index }
-        defer { next += 1 }
-        return UInt8(next)
+      for (number, color) in order.enumerated() {
+        if let index = globalIndex[color] {
+          map[number] = index
+        } else {
+          map[number] = UInt8(next)
+          next += 1
+        }
       }
       transparentIndex = Self.globalTransparentIndex
     } else if order.count <= 255 || (!hasUnchanged && region == shown.bounds) {
-      map = order.indices.map { UInt8($0) }
       var table: [UInt8] = []
       for color in order { table += Self.rgb(color) }
       if order.count <= 255 {
         transparentIndex = UInt8(order.count)
+        map[255] = UInt8(order.count)
         table += [0, 0, 0]
       }
       localTable = table
     } else {
       return nil
     }
-    var indices = [UInt8](repeating: transparentIndex ?? 0, count: n)
-    indices.withUnsafeMutableBufferPointer { indices in
-      numbers.withUnsafeBufferPointer { numbers in
+    if map.indices.contains(where: { map[$0] != $0 }) {
+      indices.withUnsafeMutableBufferPointer { indices in
         map.withUnsafeBufferPointer { map in
-          for i in 0..<n where numbers[i] >= 0 { indices[i] = map[Int(numbers[i])] }
+          for i in 0..<n { indices[i] = map[Int(indices[i])] }
         }
       }
     }
@@ -598,8 +619,8 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     let minimumCodeSize = max(2, bits)
     let frame = Frame(
       region: region, indices: indices, localTable: localTable, transparentIndex: transparentIndex,
-      codes: Self.lzw(indices, minimumCodeSize: minimumCodeSize), minimumCodeSize: minimumCodeSize, delay: delay,
-      shown: shown, base: shown)  // choose(…) sets the base of the frame it keeps
+      codes: lzw(indices, minimumCodeSize: minimumCodeSize), minimumCodeSize: minimumCodeSize, delay: delay,
+      shown: shown, base: shown)  // append(…) sets the base of the frame it keeps
     return (frame, localTable == nil ? newGlobal : [])
   }
 
@@ -622,13 +643,13 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     var wider = frame
     wider.region = region
     wider.indices = indices
-    wider.codes = Self.lzw(indices, minimumCodeSize: frame.minimumCodeSize)
+    wider.codes = lzw(indices, minimumCodeSize: frame.minimumCodeSize)
     return wider
   }
 
-  private static func lzw(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+  private func lzw(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
     var codes: [UInt8] = []
-    indices.withUnsafeBufferPointer { LZW.encode($0, minimumCodeSize: minimumCodeSize, into: &codes) }
+    indices.withUnsafeBufferPointer { lzwEncoder.encode($0, minimumCodeSize: minimumCodeSize, into: &codes) }
     return codes
   }
 
@@ -678,6 +699,34 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     try sink.flush()
     isFinished = true
   }
+}
+
+/// A ``GIFWriter`` frame chosen but not yet written: its disposal waits for the next frame.
+private struct GIFPendingFrame {
+  var region: PixelRect
+  var indices: [UInt8]
+  /// RGB triples of a local table; nil uses the global table.
+  var localTable: [UInt8]?
+  var transparentIndex: UInt8?
+  var codes: [UInt8]
+  var minimumCodeSize: Int
+  var delay: Int
+  /// The canvas after this frame; transparent pixels are 0, opaque ones have alpha 255.
+  var shown: RGBAImage
+  /// The canvas it was drawn on (what disposal 3 restores).
+  var base: RGBAImage
+}
+
+/// A canvas a ``GIFWriter`` frame is drawn on, named by the previous frame's disposal.
+private enum GIFCanvas {
+  /// 1 (keep): what the previous frame left.
+  case shown
+  /// 2 (restore to background): that, with the previous frame's rectangle cleared.
+  case cleared
+  /// 3 (restore to previous): that, with the previous frame's rectangle as before it.
+  case base
+  /// The transparent canvas: before the first frame, or after clearing everything.
+  case empty
 }
 
 /// Counts distinct colours up to `limit`, then gives up (the frame will be quantized).
@@ -739,5 +788,63 @@ struct ColorSlots {
     keys[slot] = color
     values[slot] = value
     count += 1
+  }
+}
+
+/// A map from colours (`0x00BBGGRR`) to values, kept in the order they were added: open
+/// addressing over a table that doubles when half full. With `Dictionary`, hashing every
+/// redrawn pixel's colour with SipHash for the per-frame tallies of new colours (and each new
+/// colour for the nearest-colour cache) took a fifth of demo-timeline's GIF time.
+struct ColorMap<Value> {
+  /// The colours, in the order they were added.
+  private(set) var colors: [UInt32] = []
+  /// The value of each colour in `colors`.
+  var values: [Value] = []
+  /// Each slot's entry number + 1; 0 is empty.
+  private var slots = [Int32](repeating: 0, count: 64)
+  /// 32 minus the table's bit count: a multiplicative hash's top bits pick the slot.
+  private var shift: UInt32 = 26
+
+  var isEmpty: Bool { colors.isEmpty }
+
+  /// Where `color` is or would go.
+  private func slot(of color: UInt32) -> Int {
+    slots.withUnsafeBufferPointer { slots in
+      colors.withUnsafeBufferPointer { colors in
+        var slot = Int((color &* 0x9E37_79B1) >> shift)
+        while slots[slot] != 0 && colors[Int(slots[slot]) - 1] != color { slot = (slot + 1) & (slots.count - 1) }
+        return slot
+      }
+    }
+  }
+
+  /// The entry number of `color` (its index in `colors` and `values`), or nil.
+  func entry(of color: UInt32) -> Int? {
+    let entry = Int(slots[slot(of: color)]) - 1
+    return entry >= 0 ? entry : nil
+  }
+
+  subscript(color: UInt32) -> Value? { entry(of: color).map { values[$0] } }
+
+  /// The entry number of `color`, added with `value` if it was not there.
+  mutating func entry(of color: UInt32, adding value: @autoclosure () -> Value) -> Int {
+    let slot = slot(of: color)
+    if slots[slot] != 0 { return Int(slots[slot]) - 1 }
+    colors.append(color)
+    values.append(value())
+    slots[slot] = Int32(colors.count)
+    if colors.count * 2 > slots.count { grow() }
+    return colors.count - 1
+  }
+
+  /// Sets the value of `color`, adding it if it was not there.
+  mutating func add(_ color: UInt32, _ value: Value) {
+    values[entry(of: color, adding: value)] = value
+  }
+
+  private mutating func grow() {
+    slots = [Int32](repeating: 0, count: slots.count * 2)
+    shift -= 1
+    for (n, color) in colors.enumerated() { slots[slot(of: color)] = Int32(n + 1) }
   }
 }

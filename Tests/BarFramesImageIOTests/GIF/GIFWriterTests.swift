@@ -188,6 +188,57 @@ struct GIFWriterTests {
     #expect(animation.frames.map(\.image) == images.map(Self.gifView))
   }
 
+  @Test("A pixel drawn two frames back that turns transparent widens the previous frame, which is then cleared")
+  func clearingOlderPixels() throws {
+    func fill(_ image: inout RGBAImage, _ rect: PixelRect, _ pixel: RGBAImage.Pixel) {
+      for y in rect.y..<(rect.y + rect.height) { for x in rect.x..<(rect.x + rect.width) { image[x, y] = pixel } }
+    }
+    let block = PixelRect(x: 20, y: 1, width: 8, height: 8)
+    let square = PixelRect(x: 2, y: 3, width: 4, height: 3)
+    var first = RGBAImage(width: 40, height: 10)
+    fill(&first, block, .init(red: 255, green: 59, blue: 48))
+    var second = first
+    fill(&second, square, .init(red: 0, green: 122, blue: 255))
+    var third = second
+    fill(&third, block, .init(red: 0, green: 0, blue: 0, alpha: 0))
+    let animation = try GIFReader.read(Self.write([first, second, third], delays: [5, 5, 5]).bytes)
+    #expect(animation.frames.map(\.image) == [first, second, third])
+    // The block was drawn by frame 0, so only clearing frame 1's rectangle can remove it: that
+    // rectangle grows from the square to the smallest one holding both (its new pixels are
+    // transparent, so it still shows the same) and frame 2 redraws the square alone.
+    let rects = animation.frames.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    #expect(rects == [block, square.union(block), square])
+    #expect(animation.frames.map(\.disposalMethod) == [1, 2, 1])
+  }
+
+  @Test("Canvases kept for reuse never bring back pixels a disposal cleared")
+  func reusedCanvases() throws {
+    func fill(_ image: inout RGBAImage, _ rect: PixelRect, _ pixel: RGBAImage.Pixel) {
+      for y in rect.y..<(rect.y + rect.height) { for x in rect.x..<(rect.x + rect.width) { image[x, y] = pixel } }
+    }
+    let (a, c) = (PixelRect(x: 2, y: 2, width: 6, height: 6), PixelRect(x: 30, y: 2, width: 6, height: 6))
+    var frames = [RGBAImage(width: 40, height: 10)]
+    fill(&frames[0], a, .init(red: 255, green: 59, blue: 48))
+    fill(&frames[0], c, .init(red: 52, green: 199, blue: 89))
+    // A changes colour (kept over frame 0) and vanishes (frame 1 is cleared); small changes
+    // follow, drawn on canvases made from buffers that once held A; then C vanishes, and the
+    // cleared rectangle that takes it away spans A's place too.
+    var next = frames[0]
+    fill(&next, a, .init(red: 0, green: 122, blue: 255))
+    frames.append(next)
+    fill(&next, a, .init(red: 0, green: 0, blue: 0, alpha: 0))
+    frames.append(next)
+    fill(&next, PixelRect(x: 20, y: 0, width: 4, height: 2), .init(red: 255, green: 204, blue: 0))
+    frames.append(next)
+    fill(&next, PixelRect(x: 4, y: 8, width: 4, height: 2), .init(red: 175, green: 82, blue: 222))
+    frames.append(next)
+    fill(&next, c, .init(red: 0, green: 0, blue: 0, alpha: 0))
+    frames.append(next)
+    let animation = try GIFReader.read(Self.write(frames, delays: [5, 5, 5, 5, 5, 5]).bytes)
+    #expect(animation.frames.map(\.image) == frames)
+    #expect(animation.frames.map(\.disposalMethod) == [1, 2, 1, 1, 2, 1])
+  }
+
   @Test("Exactly 256 colours are kept exactly; 255 plus transparency too")
   func paletteLimits() throws {
     var full = RGBAImage(width: 16, height: 16)
