@@ -32,6 +32,10 @@
 /// never reaches the next one: each step writes what it reads. So a chunk depends on the
 /// rectangle's pixels alone, whichever encoder made it and whatever it made before.
 ///
+/// Large rectangles are mostly long runs of one colour, so the work is done once a run where
+/// the result is the same as pixel by pixel: loading, matching the pixel to the left, chaining
+/// positions for the LZ77 search, and keeping the colour cache.
+///
 /// ```swift
 /// let encoder = VP8LEncoder()
 /// let (chunk, isOpaque) = encoder.encode(image, region: image.bounds)
@@ -53,11 +57,12 @@ final class VP8LEncoder {
   private var colorCount: Int?
   private let colors = VP8LScratch<UInt32>(capacity: 256)
   /// The colour of each run of `plain` as its place among `colors` in the order they were
-  /// found; each such place's rank among the sorted colours; the pixels' indices (unpacked).
+  /// found; each such place's rank among the sorted colours (sorted as keys: colour, place);
+  /// the pixels' indices before packing.
   private let runPlaces = VP8LScratch<UInt8>()
-  private let unpackedIndices = VP8LScratch<UInt8>()
   private let colorRank = VP8LScratch<UInt8>(capacity: 256)
   private let colorKeys = VP8LScratch<UInt64>(capacity: 256)
+  private let unpackedIndices = VP8LScratch<UInt8>()
   /// A set of colours, each with its place in `colors`: open addressing in 1024 slots (the
   /// place is -1 in an empty slot).
   private let tableColors = VP8LScratch<UInt32>(capacity: tableSize)
@@ -498,7 +503,8 @@ final class VP8LEncoder {
     var cost: Double
   }
 
-  /// The plain coding of the last rectangle encoded, and the indexed one if it was tried.
+  /// The plain coding of the last rectangle encoded (one found among those remembered is not),
+  /// and the indexed one if it was tried.
   func lastCodings() -> (plain: CodingSummary, indexed: CodingSummary?) {
     func summary(_ coding: Coding) -> CodingSummary {
       let pixels = Array(UnsafeBufferPointer(start: coding.pixels.pointer, count: coding.count))
@@ -691,8 +697,8 @@ final class VP8LEncoder {
   /// entries for even bits from 4 up to log₂ n (at most 2¹⁰); with fewer than 16 literals,
   /// none. Without a cache, the cost is Shannon's for the symbol counts; a cache of 2^bits
   /// entries turns each hit (a literal whose colour is in it) from a literal's average cost
-  /// into an index among the slots hit. The cache is simulated with each distinct pixel of a
-  /// copy rather than each pixel: close enough for a choice, and a run costs one step.
+  /// into an index among the slots hit. Of a copy, the cache is given the first pixel and the
+  /// run starts only (a pixel like the one before leaves it as it was), so a run costs one step.
   private func chooseCache(_ coding: Coding) {
     let largest = min(Self.maximumCacheBits, Int.bitWidth - coding.literalCount.leadingZeroBitCount - 1)
     // Candidate 0 is no cache, candidate c ≥ 1 a cache of 2^(2 + 2c) entries.
