@@ -50,6 +50,21 @@ final class APNGRegionCompressor {
   /// the examples' first frames None would save at most 308 bytes of an APNG, and trying both
   /// cost bent-line-slider's APNG an eighth of its time.)
   func compress(_ pixels: RGBAImage, colorType: PNGColorType, whole: Bool = false) throws(PNGEncodingError) -> [UInt8] {
+    let small = !whole && pixels.width * pixels.height <= Self.smallArea
+    if small, let data = recent.recall(pixels, colorType: colorType) { return data }
+    let data = try compressAnew(pixels, colorType: colorType, whole: whole)
+    if small { recent.remember(pixels, colorType: colorType, data: data) }
+    return data
+  }
+
+  /// Small rectangles compressed lately: an animation often shows the same pixels again (16
+  /// of every 17 of seek-bar's rectangles are those of one eight frames earlier, shifted), and
+  /// then their stream costs a comparison.
+  private var recent = RecentRectangles()
+
+  private func compressAnew(
+    _ pixels: RGBAImage, colorType: PNGColorType, whole: Bool
+  ) throws(PNGEncodingError) -> [UInt8] {
     var runs: [UInt8]?
     if let runLength, !whole, pixels.width * pixels.height <= Self.smallArea {
       let data = try runLength.encodeImageData(pixels, colorType: colorType, filters: filters).zdata
@@ -63,5 +78,45 @@ final class APNGRegionCompressor {
       .zdata
     guard let runs else { return data }
     return runs.count < data.count ? runs : data
+  }
+}
+
+/// The streams of the last ``capacity`` small rectangles compressed, with their pixels; the
+/// least recently used makes room. The same pixels always compress to the same stream, so a
+/// stream found here is the one compressing would give.
+struct RecentRectangles {
+  static let capacity = 16
+
+  private struct Entry {
+    var pixels: RGBAImage
+    var colorType: PNGColorType
+    var data: [UInt8]
+    var lastUsed: Int
+  }
+
+  private var entries: [Entry] = []
+  private var clock = 0
+
+  /// The stream of a rectangle with exactly these pixels and colour type, if one is kept.
+  mutating func recall(_ pixels: RGBAImage, colorType: PNGColorType) -> [UInt8]? {
+    clock += 1
+    for i in entries.indices
+    where entries[i].colorType == colorType && entries[i].pixels.width == pixels.width
+      && entries[i].pixels.height == pixels.height && entries[i].pixels.pixels == pixels.pixels
+    {
+      entries[i].lastUsed = clock
+      return entries[i].data
+    }
+    return nil
+  }
+
+  /// Keeps `data` as the stream of `pixels`.
+  mutating func remember(_ pixels: RGBAImage, colorType: PNGColorType, data: [UInt8]) {
+    let entry = Entry(pixels: pixels, colorType: colorType, data: data, lastUsed: clock)
+    if entries.count < Self.capacity {
+      entries.append(entry)
+    } else if let oldest = entries.indices.min(by: { entries[$0].lastUsed < entries[$1].lastUsed }) {
+      entries[oldest] = entry
+    }
   }
 }
