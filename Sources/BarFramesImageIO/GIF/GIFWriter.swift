@@ -74,7 +74,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   private var spareDiffers: PixelRect?
   private var block: [UInt8] = []
   /// Its tables serve every frame.
-  private var lzwEncoder = LZWEncoder()
+  private let lzwEncoder = LZWEncoder()
 
   // The writer's own types live outside it: nested in a generic class they would be generic
   // too, and their metadata looked up at run time every time they are used.
