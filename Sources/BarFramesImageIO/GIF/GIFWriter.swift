@@ -61,8 +61,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   private var isFinished = false
   private var globalColors: [UInt8] = []
   private var globalIndex = ColorSlots()
-  /// Each colour's nearest global colour and distance, and how many global colours that
-  /// search covered: the table only grows, so a later search starts where this one ended.
+  /// Each colour's nearest global colour (``nearestGlobalColor(_:in:cache:)``).
   private var nearestCache = ColorMap<(color: UInt32, distance: Int, searched: Int)>()
   private var pending: Frame?
   private var previousSource: RGBAImage?
@@ -74,7 +73,7 @@ public final class GIFWriter<Sink: PatchableByteSink> {
   private var spareDiffers: PixelRect?
   private var block: [UInt8] = []
   /// Its tables serve every frame.
-  private var lzwEncoder = LZWEncoder()
+  private let lzwEncoder = LZWEncoder()
 
   // The writer's own types live outside it: nested in a generic class they would be generic
   // too, and their metadata looked up at run time every time they are used.
@@ -360,8 +359,14 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     var replacement = ColorMap<UInt32>()
     var far: [(color: UInt32, nearest: UInt32)] = []
     var error = 0
+    // The cache and the table as locals for the loop: each access to a property of the class
+    // is checked for exclusivity at run time.
+    var cache = ColorMap<(color: UInt32, distance: Int, searched: Int)>()
+    swap(&cache, &nearestCache)
+    defer { swap(&cache, &nearestCache) }
+    let globalColors = self.globalColors
     for (color, count) in zip(missing.colors, missing.values) {
-      let (nearest, distance) = nearestGlobalColor(color)
+      let (nearest, distance) = Self.nearestGlobalColor(color, in: globalColors, cache: &cache)
       error += distance * count
       if distance <= Self.closeColorDistance {
         replacement.add(color, nearest)
@@ -393,27 +398,30 @@ public final class GIFWriter<Sink: PatchableByteSink> {
     }
   }
 
-  /// The global colour closest to `color` (both `0x00BBGGRR`) and the sum of their channel
-  /// differences.
-  private func nearestGlobalColor(_ color: UInt32) -> (UInt32, Int) {
+  /// The colour of `table` (RGB triples) closest to `color` (both `0x00BBGGRR`) and the sum
+  /// of their channel differences. `cache` holds each colour's nearest colour and distance,
+  /// and how many of the table's entries that search covered: the table only grows, so a
+  /// later search starts where this one ended.
+  private static func nearestGlobalColor(
+    _ color: UInt32, in table: [UInt8], cache: inout ColorMap<(color: UInt32, distance: Int, searched: Int)>
+  ) -> (UInt32, Int) {
     let r = Int(color & 0xFF)
     let g = Int((color >> 8) & 0xFF)
     let b = Int((color >> 16) & 0xFF)
     // Colours added since the last search come after it: the earlier best wins ties, as in
     // one search from the start.
-    let entry = nearestCache.entry(of: color, adding: (0, Int.max, 0))
-    let cached = nearestCache.values[entry]
+    let entry = cache.entry(of: color, adding: (0, Int.max, 0))
+    let cached = cache.values[entry]
     var best = (color: cached.color, distance: cached.distance)
-    defer { nearestCache.values[entry] = (best.color, best.distance, globalColors.count) }
-    for e in stride(from: cached.searched, to: globalColors.count, by: 3) {
-      let distance =
-        abs(Int(globalColors[e]) - r) + abs(Int(globalColors[e + 1]) - g) + abs(Int(globalColors[e + 2]) - b)
-      if distance < best.distance {
-        best = (
-          UInt32(globalColors[e]) | UInt32(globalColors[e + 1]) << 8 | UInt32(globalColors[e + 2]) << 16, distance
-        )
+    table.withUnsafeBufferPointer { table in
+      for e in stride(from: cached.searched, to: table.count, by: 3) {
+        let distance = abs(Int(table[e]) - r) + abs(Int(table[e + 1]) - g) + abs(Int(table[e + 2]) - b)
+        if distance < best.distance {
+          best = (UInt32(table[e]) | UInt32(table[e + 1]) << 8 | UInt32(table[e + 2]) << 16, distance)
+        }
       }
     }
+    cache.values[entry] = (best.color, best.distance, table.count)
     return best
   }
 
@@ -800,8 +808,9 @@ struct ColorMap<Value> {
   private(set) var colors: [UInt32] = []
   /// The value of each colour in `colors`.
   var values: [Value] = []
-  /// Each slot's entry number + 1; 0 is empty.
-  private var slots = [Int32](repeating: 0, count: 64)
+  /// Each slot's entry number + 1; 0 is empty. No slots until the first colour is added, so
+  /// an empty map costs no allocation.
+  private var slots: [Int32] = []
   /// 32 minus the table's bit count: a multiplicative hash's top bits pick the slot.
   private var shift: UInt32 = 26
 
@@ -820,6 +829,7 @@ struct ColorMap<Value> {
 
   /// The entry number of `color` (its index in `colors` and `values`), or nil.
   func entry(of color: UInt32) -> Int? {
+    guard !slots.isEmpty else { return nil }
     let entry = Int(slots[slot(of: color)]) - 1
     return entry >= 0 ? entry : nil
   }
@@ -828,6 +838,7 @@ struct ColorMap<Value> {
 
   /// The entry number of `color`, added with `value` if it was not there.
   mutating func entry(of color: UInt32, adding value: @autoclosure () -> Value) -> Int {
+    if slots.isEmpty { slots = [Int32](repeating: 0, count: 64) }
     let slot = slot(of: color)
     if slots[slot] != 0 { return Int(slots[slot]) - 1 }
     colors.append(color)

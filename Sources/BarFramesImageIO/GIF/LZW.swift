@@ -102,53 +102,60 @@ enum LZW {
 ///   is longer. Those strings are `b`, `bb`, … up to some length, kept in a table of their own
 ///   (and only there: strings of one index are only ever extended this way). The codes are the
 ///   ones the plain loop emits, bit for bit.
-struct LZWEncoder {
+///
+/// A class: it owns its tables as raw memory (the run table's 2 MB are allocated but only the
+/// pages written are ever touched). Not thread-safe; a writer uses one for all its frames.
+final class LZWEncoder {
   private static var slotCount: Int { 8192 }
   /// Generations are the top 12 bits of a 32-bit slot.
   private static var lastGeneration: UInt32 { 0xFFF }
+  private static var runTableSize: Int { 256 << 12 }
 
   /// `generation << 20 | prefix << 8 | index` of each slot; a slot of another generation is empty.
   /// 4 094 codes (a clear code follows the 4 095th) in 8 192 slots keep the load under ½.
-  private var keys = [UInt32](repeating: 0, count: slotCount)
-  /// The code of each slot's string.
-  private var codes = [UInt16](repeating: 0, count: slotCount)
+  private let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: slotCount)
+  /// The code of each slot's string (read only once the slot's key is written).
+  private let codes = UnsafeMutablePointer<UInt16>.allocate(capacity: slotCount)
   private var generation: UInt32 = 0
-  /// `runCodes[b << 12 | k]`: the code of index `b` repeated `k` times, for 2 ≤ k ≤ `runLengths[b]`.
-  /// Only the entries written are read, so the 2 MB stay untouched (and unmapped) but for those.
-  private var runCodes = [UInt16](unsafeUninitializedCapacity: 256 << 12) { _, count in count = 256 << 12 }
+  /// `runCodes[b << 12 | k]`: the code of index `b` repeated `k` times, for 2 ≤ k ≤ `runLengths[b]`
+  /// (read only once written).
+  private let runCodes = UnsafeMutablePointer<UInt16>.allocate(capacity: runTableSize)
   /// The longest run of each index the dictionary holds (1: the index alone).
-  private var runLengths = [UInt16](repeating: 1, count: 256)
+  private let runLengths = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)
   /// Where codes are packed before they are appended to the caller's array.
-  private var packed: [UInt8] = []
+  private var packed = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 8)
+  private var packedCapacity = 0
 
-  init() {}
+  init() {
+    keys.initialize(repeating: 0, count: Self.slotCount)
+    runLengths.initialize(repeating: 1, count: 256)
+  }
+
+  deinit {
+    keys.deallocate()
+    codes.deallocate()
+    runCodes.deallocate()
+    runLengths.deallocate()
+    packed.deallocate()
+  }
 
   /// Compresses palette indices (each below `1 << minimumCodeSize`) into a code stream
   /// (LSB-first bits, not yet split into sub-blocks), appended to `output`.
-  mutating func encode(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into output: inout [UInt8]) {
+  func encode(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into output: inout [UInt8]) {
     precondition((2...8).contains(minimumCodeSize), "GIF's LZW minimum code size is 2…8, not \(minimumCodeSize)")
     let count = indices.count
     // At most one code per index, a clear code every 3 838 codes, the first clear and the end
     // code, 12 bits each; 8 bytes more for the 32-bit stores.
     let capacity = (count + count / 2048 + 4) * 3 / 2 + 8
-    if packed.count < capacity {
-      packed = [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
+    if packedCapacity < capacity {
+      packed.deallocate()
+      packed = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+      packedCapacity = capacity
     }
-    let written = packed.withUnsafeMutableBytes { out in
-      keys.withUnsafeMutableBufferPointer { keys in
-        codes.withUnsafeMutableBufferPointer { codes in
-          runCodes.withUnsafeMutableBufferPointer { runCodes in
-            runLengths.withUnsafeMutableBufferPointer { runLengths in
-              Self.compress(
-                indices, minimumCodeSize: minimumCodeSize, out: out.baseAddress!, keys: keys.baseAddress!,
-                codes: codes.baseAddress!, runCodes: runCodes.baseAddress!, runLengths: runLengths.baseAddress!,
-                generation: &generation)
-            }
-          }
-        }
-      }
-    }
-    packed.withUnsafeBufferPointer { output.append(contentsOf: $0[0..<written]) }
+    let written = Self.compress(
+      indices, minimumCodeSize: minimumCodeSize, out: packed, keys: keys, codes: codes, runCodes: runCodes,
+      runLengths: runLengths, generation: &generation)
+    output.append(contentsOf: UnsafeRawBufferPointer(start: packed, count: written))
   }
 
   /// The loop over raw pointers (no exclusivity checks); returns the bytes written to `out`.

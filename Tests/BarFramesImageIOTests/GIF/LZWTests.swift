@@ -75,7 +75,7 @@ import Testing
     return indices
   }
 
-  static func encode(_ indices: [UInt8], minimumCodeSize: Int, with encoder: inout LZWEncoder) -> [UInt8] {
+  static func encode(_ indices: [UInt8], minimumCodeSize: Int, with encoder: LZWEncoder) -> [UInt8] {
     var output: [UInt8] = []
     indices.withUnsafeBufferPointer { encoder.encode($0, minimumCodeSize: minimumCodeSize, into: &output) }
     return output
@@ -97,8 +97,8 @@ import Testing
   @Test("The same codes as plain LZW", arguments: inputs.indices)
   func sameAsPlainLZW(_ n: Int) {
     let (name, indices, minimumCodeSize) = Self.inputs[n]
-    var encoder = LZWEncoder()
-    let ours = Self.encode(indices, minimumCodeSize: minimumCodeSize, with: &encoder)
+    let encoder = LZWEncoder()
+    let ours = Self.encode(indices, minimumCodeSize: minimumCodeSize, with: encoder)
     #expect(ours == Self.reference(indices, minimumCodeSize: minimumCodeSize).bytes, "\(name)")
     #expect(
       (try? LZW.decode(ours, minimumCodeSize: minimumCodeSize, count: indices.count)) == indices, "\(name) decodes")
@@ -110,32 +110,32 @@ import Testing
     for (name, indices, minimumCodeSize) in Self.inputs where filling.contains(name) {
       let reference = Self.reference(indices, minimumCodeSize: minimumCodeSize)
       #expect(reference.clears >= 2, "\(name) fills the dictionary \(reference.clears) times")
-      var encoder = LZWEncoder()
-      #expect(Self.encode(indices, minimumCodeSize: minimumCodeSize, with: &encoder) == reference.bytes, "\(name)")
+      let encoder = LZWEncoder()
+      #expect(Self.encode(indices, minimumCodeSize: minimumCodeSize, with: encoder) == reference.bytes, "\(name)")
     }
   }
 
   @Test("One encoder reused for every input gives what a fresh one gives")
   func reusedEncoder() {
-    var reused = LZWEncoder()
+    let reused = LZWEncoder()
     for (name, indices, minimumCodeSize) in Self.inputs + Self.inputs.reversed() {
-      var fresh = LZWEncoder()
+      let fresh = LZWEncoder()
       #expect(
-        Self.encode(indices, minimumCodeSize: minimumCodeSize, with: &reused)
-          == Self.encode(indices, minimumCodeSize: minimumCodeSize, with: &fresh), "\(name)")
+        Self.encode(indices, minimumCodeSize: minimumCodeSize, with: reused)
+          == Self.encode(indices, minimumCodeSize: minimumCodeSize, with: fresh), "\(name)")
     }
   }
 
   @Test("Past 4 095 dictionaries the generations wrap and old slots are cleared")
   func generationsWrap() {
-    var encoder = LZWEncoder()
+    let encoder = LZWEncoder()
     // Each call is a dictionary of its own. The first calls and those after the wrap store
     // strings of indices 4…7, the calls between of 0…3 only, so the first calls' slots are
     // still there, under the generations that come round again, when the later ones look.
     for call in 0..<4_400 {
       let base: UInt8 = call < 50 || call >= 4_090 ? 4 : 0
       let indices = Self.runs(count: 24, alphabet: 4, longest: 3, seed: UInt64(call)).map { $0 + base }
-      let ours = Self.encode(indices, minimumCodeSize: 3, with: &encoder)
+      let ours = Self.encode(indices, minimumCodeSize: 3, with: encoder)
       let reference = Self.reference(indices, minimumCodeSize: 3).bytes
       if ours != reference {
         Issue.record("call \(call): \(ours) instead of \(reference)")
