@@ -238,6 +238,10 @@ public final class PNGEncoder {
                 target[0] = PNGRowFilter.sub.rawValue
                 PNGRowFilter.sub.apply(row: row, previous: previous, count: rowBytes, bpp: bpp, into: target + 1)
               }
+            case .adaptive(let filters) where filters.count == 1:
+              // Nothing to choose between (the APNG's rectangles): filter straight into place.
+              target[0] = filters[0].rawValue
+              filters[0].apply(row: row, previous: previous, count: rowBytes, bpp: bpp, into: target + 1)
             case .adaptive(let filters):
               var best = 0
               var bestCost = Int.max
