@@ -125,6 +125,10 @@ public final class PNGEncoder {
     _ image: RGBAImage, colorType type: PNGColorType, filters choice: PNGRowFilter.Choice, previousRow: [UInt8]?,
     _ body: (UnsafeRawBufferPointer) throws(PNGEncodingError) -> R
   ) throws(PNGEncodingError) -> R {
+    if type == .rgb, previousRow == nil, case .adaptive(let filters) = choice, filters == [.none] {
+      // None on every row (the APNG's rectangles): the channels go straight into the rows.
+      return try withUnfilteredRGBRows(image, body)
+    }
     if type == .rgb {
       if packed.count < image.width * image.height * 3 {
         packed = [UInt8](repeating: 0, count: image.width * image.height * 3)
@@ -197,6 +201,34 @@ public final class PNGEncoder {
         start = end
       } while start < raw.count
     }
+  }
+
+  /// `body` with `image`'s rows as RGB, each after a None filter byte — what filtering a
+  /// packed copy with None gives, without the copy.
+  private func withUnfilteredRGBRows<R>(
+    _ image: RGBAImage, _ body: (UnsafeRawBufferPointer) throws(PNGEncodingError) -> R
+  ) throws(PNGEncodingError) -> R {
+    let rowBytes = image.width * 3
+    let count = image.height * (rowBytes + 1)
+    if filtered.count < count { filtered = [UInt8](repeating: 0, count: count) }
+    image.pixels.withUnsafeBufferPointer { source in
+      filtered.withUnsafeMutableBufferPointer { target in
+        for y in 0..<image.height {
+          let s = source.baseAddress! + y * image.width * 4
+          let t = target.baseAddress! + y * (rowBytes + 1)
+          t[0] = PNGRowFilter.none.rawValue
+          for x in 0..<image.width {
+            t[1 + x * 3] = s[x * 4]
+            t[2 + x * 3] = s[x * 4 + 1]
+            t[3 + x * 3] = s[x * 4 + 2]
+          }
+        }
+      }
+    }
+    let result = filtered.withUnsafeBytes { raw in
+      Result { () throws(PNGEncodingError) in try body(UnsafeRawBufferPointer(rebasing: raw[0..<count])) }
+    }
+    return try result.get()
   }
 
   private func packRGB(_ image: RGBAImage) {
