@@ -44,8 +44,8 @@ public struct ContactSheet: Sendable {
   /// What transparent frames are drawn on.
   public var backdrop: Backdrop
   /// Each cell shows the frame reduced by this factor (1: pixel for pixel), as
-  /// ``reduction(frameWidth:frameHeight:)`` chooses.
-  public var reduction: Int
+  /// ``reduction(frameWidth:frameHeight:)`` chooses for the frame size.
+  public var reduction: Int { Self.reduction(frameWidth: frameWidth, frameHeight: frameHeight) }
 
   /// Space around and between cells, in points.
   public static let padding = 8.0
@@ -67,7 +67,6 @@ public struct ContactSheet: Sendable {
     self.count = max(1, count)
     self.isTransparent = isTransparent
     self.backdrop = backdrop
-    reduction = Self.reduction(frameWidth: self.frameWidth, frameHeight: self.frameHeight)
   }
 
   /// Frames with more pixels than this are shown reduced (400 × 400 px: a 200-point square at
