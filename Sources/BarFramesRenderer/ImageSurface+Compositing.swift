@@ -144,15 +144,7 @@ extension ImageSurface {
     {
       return kept
     }
-    guard let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-      throw .cairo(operation: "create a \(width)×\(height) image surface", status: "out of memory")
-    }
-    do {
-      try RendererError.check(cairo_surface_status(source), "create a \(width)×\(height) image surface")
-    } catch {
-      cairo_surface_destroy(source)
-      throw error
-    }
+    let source = try Self.makeARGB32Surface(width: width, height: height)
     if let kept = compositeSource { cairo_surface_destroy(kept) }
     compositeSource = source
     return source

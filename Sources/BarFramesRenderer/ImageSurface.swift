@@ -49,15 +49,7 @@ public final class ImageSurface {
     self.size = size
     self.scale = scale
     self.background = background
-    guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)) else {
-      throw .cairo(operation: "create a \(pixelWidth)×\(pixelHeight) image surface", status: "out of memory")
-    }
-    do {
-      try RendererError.check(cairo_surface_status(s), "create a \(pixelWidth)×\(pixelHeight) image surface")
-    } catch {
-      cairo_surface_destroy(s)
-      throw error
-    }
+    let s = try Self.makeARGB32Surface(width: pixelWidth, height: pixelHeight)
     surface = s
     context = CairoContext(owning: cairo_create(s))
     try RendererError.check(cairo_status(context.cr), "create a drawing context")
@@ -207,5 +199,21 @@ extension ImageSurface {
   /// The pixels as a straight-alpha ``RGBAImage``.
   public func rgbaImage() throws -> RGBAImage {
     RGBAImage(width: pixelWidth, height: pixelHeight, pixels: try straightRGBA())
+  }
+}
+
+extension ImageSurface {
+  /// A new Cairo ARGB32 image surface, or the error Cairo gives for it (destroyed then).
+  static func makeARGB32Surface(width: Int, height: Int) throws(RendererError) -> OpaquePointer {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+      throw .cairo(operation: "create a \(width)×\(height) image surface", status: "out of memory")
+    }
+    do {
+      try RendererError.check(cairo_surface_status(surface), "create a \(width)×\(height) image surface")
+    } catch {
+      cairo_surface_destroy(surface)
+      throw error
+    }
+    return surface
   }
 }
