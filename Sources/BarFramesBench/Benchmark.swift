@@ -114,8 +114,9 @@ public struct Benchmark: Sendable {
       jobs: jobs, naiveFPS: n / naive, bytesPerFrame: encoded.bytesPerFrame, peakRSSMB: nil,
       cFPS: c.map { n / $0.seconds }, identicalToC: c.map { $0.checksum == encoded.checksum })
     log("\(workload.name): render --format all, animated sizes")
-    let all = try measurement.allFormats(jobs: jobs, in: scratch.appendingPathComponent("all"))
-    result.animated = AnimatedResult(allSeconds: all, pngSeconds: pipeline, formats: try measurement.animatedFormats())
+    let pair = try measurement.pngAndAllFormats(jobs: jobs, in: scratch.appendingPathComponent("formats"))
+    result.animated = AnimatedResult(
+      allSeconds: pair.all, pngSeconds: pair.png, formats: try measurement.animatedFormats())
     return result
   }
 

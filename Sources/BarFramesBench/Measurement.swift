@@ -31,12 +31,15 @@ public struct Measurement: Sendable {
 
   func best(_ body: () throws -> Void) rethrows -> Double {
     var best = Double.infinity
-    for _ in 0..<repeats {
-      let start = DispatchTime.now().uptimeNanoseconds
-      try body()
-      best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
+    for _ in 0..<repeats { best = min(best, try once(body)) }
     return best
+  }
+
+  /// Seconds `body` takes, once.
+  func once(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
 
   /// Seconds to evaluate and draw every frame, serially, on one reused surface.
