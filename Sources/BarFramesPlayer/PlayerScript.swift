@@ -1,5 +1,3 @@
-import Foundation
-
 /// The player page's script: plain JavaScript, no framework, no network beyond the frames.
 ///
 /// It reads the page's data (see ``PlayerPage``) from `#barframes-data` and keeps one state — scene,
@@ -16,7 +14,7 @@ public enum PlayerScript {
   public static let javascript = #"""
     (function () {
       'use strict';
-      var AHEAD = __AHEAD__, BEHIND = __BEHIND__;
+      var AHEAD = \#(preloadAhead), BEHIND = \#(preloadBehind);
       var data = JSON.parse(document.getElementById('barframes-data').textContent);
       var $ = function (id) { return document.getElementById(id); };
       var scenes = data.scenes;
@@ -510,6 +508,4 @@ public enum PlayerScript {
       };
     })();
     """#
-    .replacingOccurrences(of: "__AHEAD__", with: String(preloadAhead))
-    .replacingOccurrences(of: "__BEHIND__", with: String(preloadBehind))
 }
