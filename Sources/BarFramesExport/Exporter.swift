@@ -149,6 +149,9 @@ public struct Exporter: Sendable {
     }
 
     let items = plan.items
+    // Small rectangles already compressed, shared by the drawing threads and the APNG's writer.
+    let apngRectangles = APNGRectangleMemory()
+    let webpRectangles = WebPRectangleMemory()
     var apng: (file: StreamingFile, writer: APNGWriter<FileHandleByteSink>)?
     var gif: (file: StreamingFile, writer: GIFWriter<FileHandleByteSink>)?
     var webp: (file: StreamingFile, writer: WebPWriter<FileHandleByteSink>)?
@@ -164,7 +167,7 @@ public struct Exporter: Sendable {
           file,
           try APNGWriter(
             sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
-            colorType: plan.colorType, delay: plan.apngDelay, preset: Self.apngPreset)
+            colorType: plan.colorType, delay: plan.apngDelay, preset: Self.apngPreset, rectangles: apngRectangles)
         )
       }
       if items.contains(where: \.feedsSheet) {
@@ -221,7 +224,8 @@ public struct Exporter: Sendable {
 
       let worker = FrameWorker(
         plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, webpQuality: options.webpQuality,
-        temporaryFiles: temporaryFiles, handoff: items.contains { $0.feedsAPNG || $0.feedsWebP } ? FrameHandoff() : nil)
+        temporaryFiles: temporaryFiles, handoff: items.contains { $0.feedsAPNG || $0.feedsWebP } ? FrameHandoff() : nil,
+        apngRectangles: apngRectangles, webpRectangles: webpRectangles)
       try OrderedParallelMap.run(
         count: items.count, jobs: options.jobs, window: options.inFlightLimit,
         makeState: { try worker.makeState() },
@@ -309,6 +313,9 @@ struct FrameWorker: Sendable {
   var temporaryFiles: TemporaryFiles
   /// Passes each frame to the thread preparing the next one's animation frames.
   var handoff: FrameHandoff?
+  /// Small rectangles the threads have compressed, for the APNG and for the WebP.
+  var apngRectangles: APNGRectangleMemory
+  var webpRectangles: WebPRectangleMemory
 
   /// A thread's Cairo surface, PNG encoder and animation frame encoders.
   final class State {
@@ -339,8 +346,10 @@ struct FrameWorker: Sendable {
         renderer: try FrameRenderer(size: plan.scene.style.canvas.size, scale: plan.scale, background: plan.background),
         encoder: try PNGEncoder(preset: preset),
         apng: plan.items.contains(where: \.feedsAPNG)
-          ? try APNGFrameEncoder(colorType: plan.colorType, preset: Exporter.apngPreset) : nil,
-        webp: plan.items.contains(where: \.feedsWebP) ? try WebPFrameEncoder(quality: webpQuality) : nil)
+          ? try APNGFrameEncoder(colorType: plan.colorType, preset: Exporter.apngPreset, rectangles: apngRectangles)
+          : nil,
+        webp: plan.items.contains(where: \.feedsWebP)
+          ? try WebPFrameEncoder(quality: webpQuality, rectangles: webpRectangles) : nil)
     } catch {
       handoff?.fail()
       throw ExportError.renderFailed(scene: plan.name, time: 0, reason: AtomicFile.reason(error))

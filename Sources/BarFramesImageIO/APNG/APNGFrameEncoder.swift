@@ -11,7 +11,8 @@
 /// is when it is given; without one the first frame is compressed whole.
 ///
 /// ```swift
-/// let encoder = try APNGFrameEncoder(colorType: .rgba, preset: .small)   // one per thread
+/// let rectangles = APNGRectangleMemory()                                  // one per APNG
+/// let encoder = try APNGFrameEncoder(colorType: .rgba, preset: .small, rectangles: rectangles)
 /// let frame = try encoder.encode(image, after: previous, difference: FrameDifference(image, from: previous))
 /// try writer.append(frame)                                                 // in frame order
 /// ```
@@ -21,15 +22,20 @@ public final class APNGFrameEncoder {
   public let preset: PNGCompressionPreset
   private let compressor: APNGRegionCompressor
 
+  /// - Parameter rectangles: Small rectangles already compressed, shared with the other
+  ///   encoders and the writer of the same APNG (a memory of its own by default).
   /// - Throws: ``APNGError/invalidConfiguration(_:)`` for a colour type other than RGB or
   ///   RGBA, or zlib's error.
-  public init(colorType: PNGColorType, preset: PNGCompressionPreset = .fast) throws {
+  public init(
+    colorType: PNGColorType, preset: PNGCompressionPreset = .fast,
+    rectangles: APNGRectangleMemory = APNGRectangleMemory()
+  ) throws {
     guard colorType == .rgb || colorType == .rgba else {
       throw APNGError.invalidConfiguration("frames must be RGB or RGBA, not \(colorType)")
     }
     self.colorType = colorType
     self.preset = preset
-    compressor = try APNGRegionCompressor(preset: preset)
+    compressor = try APNGRegionCompressor(preset: preset, rectangles: rectangles)
   }
 
   /// Prepares `image`, which follows `previous` (nil for the first frame).

@@ -105,10 +105,13 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   ///     queue of a few frames, while ``append(_:delay:)`` chooses the next ones. The bytes
   ///     are the same either way; the sink is then complete only after ``finish()``. (The
   ///     compression itself now happens in ``APNGFrameEncoder``, on the threads that draw.)
+  ///   - rectangles: Small rectangles already compressed, shared with the frame encoders
+  ///     preparing this APNG's frames (a memory of its own by default).
   /// - Throws: ``APNGError/invalidConfiguration(_:)`` or the sink's error.
   public init(
     sink: Sink, width: Int, height: Int, loopCount: Int = 0, colorType: PNGColorType, delay: FrameDelay,
-    preset: PNGCompressionPreset = .fast, compressionThread: Bool = false
+    preset: PNGCompressionPreset = .fast, compressionThread: Bool = false,
+    rectangles: APNGRectangleMemory = APNGRectangleMemory()
   ) throws {
     guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
       throw APNGError.invalidConfiguration("the size \(width)×\(height) is not allowed")
@@ -124,8 +127,8 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     self.loopCount = loopCount
     self.colorType = colorType
     self.delay = delay
-    compressor = try APNGRegionCompressor(preset: preset)
-    frameEncoder = try APNGFrameEncoder(colorType: colorType, preset: preset)
+    compressor = try APNGRegionCompressor(preset: preset, rectangles: rectangles)
+    frameEncoder = try APNGFrameEncoder(colorType: colorType, preset: preset, rectangles: rectangles)
 
     var header = PNGChunk.signature
     PNGChunkWriter.append(

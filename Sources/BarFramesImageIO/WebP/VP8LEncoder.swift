@@ -89,34 +89,20 @@ final class VP8LEncoder {
   private let alphaCode = VP8LPrefixCode(capacity: 256)
   private let distanceCode = VP8LPrefixCode(capacity: 40)
 
-  /// Rectangles encoded lately, least recently used first out: animations often show the
-  /// same pixels again (a control that pulses, a pattern that loops), and then the chunk
-  /// costs a comparison. Only small rectangles are kept, so this stays small.
-  private let remembered: [Remembered]
-  private var clock = 0
-  /// Rectangles found among those remembered, so far.
+  /// Small rectangles encoded before, by this encoder or another sharing the memory:
+  /// animations often show the same pixels again (a control that pulses, a pattern that
+  /// loops), and then the chunk costs a hash and a comparison. nil: none are kept.
+  let rectangles: WebPRectangleMemory?
+  /// Rectangles found in the memory by this encoder, so far.
   private(set) var recalled = 0
-
-  /// A rectangle's pixels (RGBA rows, as in the image) and its chunk.
-  private final class Remembered {
-    var width = 0
-    var height = 0
-    let pixels = VP8LScratch<UInt8>()
-    var chunk: [UInt8] = []
-    var isOpaque = false
-    /// When it was last encoded or found again (0: never; the slot is empty).
-    var lastUsed = 0
-  }
-
-  /// The largest rectangle remembered, in pixels.
-  static var largestRemembered: Int { 4096 }
 
   /// - Parameters:
   ///   - chainLength: Candidates looked at along the hash chain for each pixel.
-  ///   - rememberedRectangles: Small rectangles remembered with their chunks (0: none).
-  init(chainLength: Int = 8, rememberedRectangles: Int = 16) {
+  ///   - rectangles: Small rectangles already encoded, shared with the other encoders of the
+  ///     same animation (a memory of its own by default; nil keeps none).
+  init(chainLength: Int = 8, rectangles: WebPRectangleMemory? = WebPRectangleMemory()) {
     self.chainLength = chainLength
-    remembered = (0..<rememberedRectangles).map { _ in Remembered() }
+    self.rectangles = rectangles
   }
 
   /// One way of coding the pixels: its transforms, the pixels it codes and their tokens.
@@ -161,9 +147,11 @@ final class VP8LEncoder {
   func encode(_ image: RGBAImage, region: PixelRect) -> (chunk: [UInt8], isOpaque: Bool) {
     precondition(region.width >= 1 && region.height >= 1 && region.width <= 16384 && region.height <= 16384)
     precondition(image.bounds.contains(region), "\(region) is outside the image")
-    clock += 1
-    let remembers = region.area <= Self.largestRemembered && !remembered.isEmpty
-    if remembers, let known = recall(image, region: region) { return known }
+    let lookup = rectangles?.lookUp(region, of: image)
+    if let kept = lookup?.encoding, kept.chainLength == chainLength {
+      recalled += 1
+      return (kept.chunk, kept.isOpaque)
+    }
     let isOpaque = load(image, region: region)
 
     // With a palette, the indexed coding is estimated too. Above 16 colours the same copies
@@ -225,50 +213,12 @@ final class VP8LEncoder {
       if chunkCount > bytes.count { chunk[bytes.count] = 0 }
       initialized = chunkCount
     }
-    if remembers { remember(image, region: region, chunk: chunk, isOpaque: isOpaque) }
+    if let lookup {
+      rectangles?.remember(
+        VP8LChunk(chainLength: chainLength, chunk: chunk, isOpaque: isOpaque), bytes: chunk.count, for: lookup,
+        region: region, of: image)
+    }
     return (chunk, isOpaque)
-  }
-
-  /// The chunk of a remembered rectangle with the same pixels as `region` of `image`, if any.
-  private func recall(_ image: RGBAImage, region: PixelRect) -> (chunk: [UInt8], isOpaque: Bool)? {
-    let rowBytes = region.width * 4
-    return image.pixels.withUnsafeBytes { bytes -> (chunk: [UInt8], isOpaque: Bool)? in
-      let origin = bytes.baseAddress! + (region.y * image.width + region.x) * 4
-      for entry in remembered where entry.width == region.width && entry.height == region.height {
-        var row = 0
-        while row < region.height,
-          memcmp(origin + row * image.width * 4, entry.pixels.pointer + row * rowBytes, rowBytes) == 0
-        {
-          row += 1
-        }
-        if row == region.height {
-          entry.lastUsed = clock
-          recalled += 1
-          return (entry.chunk, entry.isOpaque)
-        }
-      }
-      return nil
-    }
-  }
-
-  /// Remembers `region` of `image` and its chunk, in place of the least recently used.
-  private func remember(_ image: RGBAImage, region: PixelRect, chunk: [UInt8], isOpaque: Bool) {
-    guard var entry = remembered.first else { return }
-    for candidate in remembered where candidate.lastUsed < entry.lastUsed { entry = candidate }
-    let rowBytes = region.width * 4
-    let pixels = entry.pixels.reserve(region.height * rowBytes)
-    image.pixels.withUnsafeBytes { bytes in
-      let origin = bytes.baseAddress! + (region.y * image.width + region.x) * 4
-      for row in 0..<region.height {
-        UnsafeMutableRawPointer(pixels + row * rowBytes).copyMemory(
-          from: origin + row * image.width * 4, byteCount: rowBytes)
-      }
-    }
-    entry.width = region.width
-    entry.height = region.height
-    entry.chunk = chunk
-    entry.isOpaque = isOpaque
-    entry.lastUsed = clock
   }
 
   /// Copies the rectangle into `plain.pixels` as ARGB words, and notes where its runs of one
@@ -986,4 +936,14 @@ final class VP8LEncoder {
       alphaCode.write(Int(pixel >> 24), to: &writer)
     }
   }
+}
+
+/// The memory of encoded rectangles that the frame encoders of one animated WebP share.
+public typealias WebPRectangleMemory = RectangleMemory<VP8LChunk>
+
+/// A rectangle's `VP8L` chunk as a ``VP8LEncoder`` with this chain length made it.
+public struct VP8LChunk: Sendable {
+  let chainLength: Int
+  let chunk: [UInt8]
+  let isOpaque: Bool
 }

@@ -234,7 +234,8 @@ public struct WebPPreparedFrame: Sendable {
 /// frames alone, so any thread can prepare any frame and the file is the same.
 ///
 /// ```swift
-/// let encoder = try WebPFrameEncoder()            // one per thread; lossless
+/// let rectangles = WebPRectangleMemory()          // one per animation
+/// let encoder = try WebPFrameEncoder(rectangles: rectangles)  // one per thread; lossless
 /// let frame = try encoder.encode(image, after: previous)
 /// try writer.append(frame)                        // in frame order
 /// ```
@@ -244,13 +245,16 @@ public final class WebPFrameEncoder {
   public let quality: Int?
   private var config = WebPConfig()
   /// Lossless frames are ours (`VP8LEncoder`); lossy ones libwebp's.
-  private let lossless = VP8LEncoder()
+  private let lossless: VP8LEncoder
 
   /// - Parameters:
   ///   - quality: nil (the default) for lossless; 0…100 for lossy.
   ///   - effort: libwebp's `method` for lossy frames, 0 (fastest) … 6 (smallest).
+  ///   - rectangles: Small lossless rectangles already encoded, shared with the other
+  ///     encoders of the same animation (a memory of its own by default).
   /// - Throws: ``WebPError/invalidConfiguration(_:)``.
-  public init(quality: Int? = nil, effort: Int = 1) throws {
+  public init(quality: Int? = nil, effort: Int = 1, rectangles: WebPRectangleMemory = WebPRectangleMemory()) throws {
+    lossless = VP8LEncoder(rectangles: rectangles)
     if let quality, !(0...100).contains(quality) {
       throw WebPError.invalidConfiguration("the quality must be 0…100, not \(quality)")
     }

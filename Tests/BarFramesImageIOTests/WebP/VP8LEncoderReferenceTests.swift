@@ -182,7 +182,7 @@ struct VP8LEncoderReferenceTests {
   @Test("The tokens and the colour cache chosen are those of the pixel-by-pixel search, for each way of coding")
   func samePixelByPixel() throws {
     // Remembering no rectangle: each image is encoded.
-    let encoder = VP8LEncoder(rememberedRectangles: 0)
+    let encoder = VP8LEncoder(rectangles: nil)
     var triedIndexed = 0
     for (n, image) in Self.images.enumerated() {
       _ = encoder.encode(image, region: image.bounds)

@@ -161,7 +161,7 @@ struct VP8LEncoderTests {
     // Each image's chunk from an encoder of its own.
     let fresh = images.map { VP8LEncoder().encode($0, region: $0.bounds).chunk }
     // Remembering no rectangle, so that each one is encoded again with the kept buffers.
-    let encoder = VP8LEncoder(rememberedRectangles: 0)
+    let encoder = VP8LEncoder(rectangles: nil)
     for n in [0, 1, 2, 3, 4, 5, 0, 2, 1, 4, 3, 5, 5, 0] {
       let (chunk, _) = encoder.encode(images[n], region: images[n].bounds)
       #expect(chunk == fresh[n], "image \(n)")
@@ -192,26 +192,24 @@ struct VP8LEncoderTests {
     #expect(encoder.recalled == 2)
   }
 
-  @Test("The 16 rectangles used last are remembered, the one used longest ago is forgotten first")
-  func rememberedLeastRecentlyUsed() throws {
-    let images = (0..<18).map { Self.random(width: 12, height: 5, colors: 30, seed: UInt64(100 + $0)) }
-    let encoder = VP8LEncoder()
-    for image in images[0..<16] { _ = encoder.encode(image, region: image.bounds) }
-    _ = encoder.encode(images[0], region: images[0].bounds)  // used again: now the newest
-    #expect(encoder.recalled == 1)
-    for image in images[16..<18] { _ = encoder.encode(image, region: image.bounds) }  // forgets 1 and 2
-    for n in [0, 3, 15, 17] { _ = encoder.encode(images[n], region: images[n].bounds) }
-    #expect(encoder.recalled == 5)
-    for n in [1, 2] {
-      let (chunk, _) = encoder.encode(images[n], region: images[n].bounds)
-      #expect(try Self.decode(chunk: chunk) == images[n])
+  @Test("Encoders sharing a memory find each other's rectangles; a large one is encoded each time")
+  func sharedMemory() throws {
+    let rectangles = WebPRectangleMemory()
+    let (first, second) = (VP8LEncoder(rectangles: rectangles), VP8LEncoder(rectangles: rectangles))
+    let images = (0..<6).map { Self.random(width: 12, height: 5, colors: 30, seed: UInt64(100 + $0)) }
+    for image in images { _ = first.encode(image, region: image.bounds) }
+    for image in images.reversed() {
+      let (chunk, _) = second.encode(image, region: image.bounds)
+      #expect(chunk == VP8LEncoder(rectangles: nil).encode(image, region: image.bounds).chunk)
     }
-    #expect(encoder.recalled == 5)
-    // Larger rectangles are not kept.
+    #expect(first.recalled == 0 && second.recalled == 6)
     let large = TestImages.noise(width: 65, height: 64, opaque: true, seed: 1)
-    #expect(large.width * large.height > VP8LEncoder.largestRemembered)
-    for _ in 0..<2 { _ = encoder.encode(large, region: large.bounds) }
-    #expect(encoder.recalled == 5)
+    #expect(large.width * large.height > WebPRectangleMemory.largestArea)
+    for _ in 0..<2 {
+      let (chunk, _) = second.encode(large, region: large.bounds)
+      #expect(try Self.decode(chunk: chunk) == large)
+    }
+    #expect(second.recalled == 6)
   }
 
   @Test("The bit writer grows its buffer as needed and packs bits least significant first")
