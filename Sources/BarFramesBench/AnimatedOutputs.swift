@@ -36,9 +36,11 @@ public struct AnimatedResult: Sendable {
 
 extension Measurement {
   /// Seconds for `render --format png` and for `render --format all` (PNG, SVG, APNG, GIF,
-  /// WebP, sheet, gallery) with `jobs` workers: the best of `repeats` runs each, taken in turn
+  /// WebP, sheet, gallery) with `jobs` workers: the best of several runs each, taken in turn
   /// (PNG, all, PNG, all, …) so that a slow spell of the machine weighs on both figures
-  /// rather than on one; at least five runs each, as a run lasts only 50–150 ms here.
+  /// rather than on one. A run lasts only 50–350 ms here, and single runs spread by ±10 %:
+  /// there are at least `repeats` and five runs each, more for short runs, up to fifteen or
+  /// about two seconds of PNG runs.
   public func pngAndAllFormats(jobs: Int, in directory: URL) throws -> (png: Double, all: Double) {
     func exporter(_ formats: ExportFormats, _ folder: String) -> Exporter {
       var options = ExportOptions()
@@ -50,10 +52,12 @@ extension Measurement {
     }
     let (png, all) = (exporter(.png, "png"), exporter(.all, "all"))
     var best = (png: Double.infinity, all: Double.infinity)
-    for _ in 0..<max(repeats, 5) {
+    var runs = 0
+    repeat {
       best.png = min(best.png, try once { _ = try png.export([timeline]) })
       best.all = min(best.all, try once { _ = try all.export([timeline]) })
-    }
+      runs += 1
+    } while runs < max(repeats, 5, min(15, Int(2 / best.png)))
     return best
   }
 
