@@ -672,8 +672,9 @@ final class VP8LEncoder {
       slotsHit[c] = 0
       cacheTotal += 1 << (2 + 2 * c)
     }
-    // Green with lengths (280), red, blue, alpha, distance (40); then each candidate's cache,
-    // and a mark for each slot hit.
+    // Where green with lengths (280), red, blue, alpha and distance (40) start in `counts`;
+    // each candidate's cache, and a mark for each slot hit, in `trialCaches`, all zero (a
+    // VP8L decoder's cache starts so).
     let counts = self.counts
     counts.reserve(280 + 3 * 256 + 40)
     let (green, red, blue, alpha, distance) = (0, 280, 536, 792, 1048)
