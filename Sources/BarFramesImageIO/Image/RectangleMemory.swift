@@ -117,16 +117,30 @@ public final class RectangleMemory<Encoding: Sendable>: Sendable {
     }
   }
 
+  /// A hash of the rectangle's rows, 8 bytes at a time. Not `Hasher`: SipHash, fed row by
+  /// row, cost about 1 µs more per rectangle of demo-timeline (16 × 16 thumbs, each encoded in
+  /// 8–10 µs). The dictionary still hashes the key with `Hasher`, and a lookup compares the
+  /// pixels, so a collision costs a comparison, never a wrong encoding.
   private static func hash(_ region: PixelRect, of image: RGBAImage) -> Int {
-    var hasher = Hasher()
     image.pixels.withUnsafeBytes { bytes in
+      var hash: UInt64 = 0
+      @inline(__always) func mix(_ word: UInt64) {
+        hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 29
+      }
       let rowBytes = region.width * 4
       for row in region.y..<(region.y + region.height) {
-        let start = (row * image.width + region.x) * 4
-        hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + rowBytes)]))
+        let start = bytes.baseAddress! + (row * image.width + region.x) * 4
+        var offset = 0
+        while offset + 8 <= rowBytes {
+          mix(start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+          offset += 8
+        }
+        // An odd width leaves one pixel.
+        if offset < rowBytes { mix(UInt64(start.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
       }
+      return Int(truncatingIfNeeded: hash)
     }
-    return hasher.finalize()
   }
 
   private static func equal(_ pixels: [UInt8], _ region: PixelRect, of image: RGBAImage) -> Bool {

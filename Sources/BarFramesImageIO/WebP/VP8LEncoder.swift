@@ -29,8 +29,10 @@
 /// so the encoder keeps every buffer it needs (pixels, tokens, hash chain, histograms, colour
 /// table, prefix codes, output) from one frame to the next: once they have grown to the largest
 /// rectangle seen, a frame allocates only the chunk it returns. What a frame leaves in them
-/// never reaches the next one: each step writes what it reads. So a chunk depends on the
-/// rectangle's pixels alone, whichever encoder made it and whatever it made before.
+/// never reaches the next one: each step writes what it reads, and the symbol counts, which a
+/// small rectangle uses a few dozen of, are zeroed after use where they were counted (rather
+/// than whole before). So a chunk depends on the rectangle's pixels alone, whichever encoder
+/// made it and whatever it made before.
 ///
 /// Large rectangles are mostly long runs of one colour, so the work is done once a run where
 /// the result is the same as pixel by pixel: loading, matching the pixel to the left, chaining
@@ -68,13 +70,16 @@ final class VP8LEncoder {
   private let tableColors = VP8LScratch<UInt32>(capacity: tableSize)
   private let tablePlaces = VP8LScratch<Int32>(capacity: tableSize)
   /// Red and blue counts, as they are and after subtract green (256 each).
-  private let channelCounts = VP8LScratch<UInt32>(capacity: 1024)
+  private let channelCounts = VP8LSymbolCounts(capacity: 1024)
   /// The hash chain of the LZ77 search: the latest position of each hash of two pixels, and
   /// each position's predecessor with the same hash.
   private let head = VP8LScratch<Int32>()
   private let chain = VP8LScratch<Int32>()
-  /// Symbol counts, for the cache-size estimate and for the codes.
-  private let counts = VP8LScratch<UInt32>()
+  /// Symbol counts, for the cache-size estimate and for the codes (green with the largest
+  /// cache, red, blue, alpha, distance).
+  private let counts = VP8LSymbolCounts(capacity: 280 + (1 << maximumCacheBits) + 3 * 256 + 40)
+  /// The cache-size estimate's caches, one for each size tried, and a mark for each slot hit.
+  private let trialCaches = VP8LScratch<UInt32>()
   /// Each cache size's offset, shift, hits and slots hit in the estimate.
   private let candidates = VP8LScratch<Int>(capacity: 4 * maximumCandidates)
   /// The colour cache while writing, and the colour table's differences.
@@ -232,7 +237,8 @@ final class VP8LEncoder {
     let pixels = plain.pixels.reserve(count)
     let runStarts = plain.runStarts.reserve(count + 1)
     let runPlaces = self.runPlaces.reserve(count)
-    let channels = channelCounts.reserve(1024, filledWith: 0)
+    let channels = channelCounts
+    channels.reserve(1024)
     let tableColors = self.tableColors.reserve(Self.tableSize)
     let tablePlaces = self.tablePlaces.reserve(Self.tableSize, filledWith: -1)
     let colors = self.colors.reserve(256)
@@ -276,10 +282,10 @@ final class VP8LEncoder {
             lastPair = UInt64(word.littleEndian) &* 0x1_0000_0001
             runStarts[changes] = Int32(truncatingIfNeeded: rowStart + x - 1)
             let subtracted = Self.subtractingGreen(pixel)
-            channels[Int(pixel >> 16 & 0xFF)] += 1
-            channels[256 + Int(pixel & 0xFF)] += 1
-            channels[512 + Int(subtracted >> 16 & 0xFF)] += 1
-            channels[768 + Int(subtracted & 0xFF)] += 1
+            channels.add(Int(pixel >> 16 & 0xFF))
+            channels.add(256 + Int(pixel & 0xFF))
+            channels.add(512 + Int(subtracted >> 16 & 0xFF))
+            channels.add(768 + Int(subtracted & 0xFF))
             if isPalette {
               var slot = Int((pixel &* Self.cacheMultiplier) >> 22)
               while tablePlaces[slot] >= 0, tableColors[slot] != pixel { slot = (slot + 1) & (Self.tableSize - 1) }
@@ -306,14 +312,15 @@ final class VP8LEncoder {
     // The first pixel follows none: it is not a change.
     let first = pixels[0]
     let subtracted = Self.subtractingGreen(first)
-    channels[Int(first >> 16 & 0xFF)] -= 1
-    channels[256 + Int(first & 0xFF)] -= 1
-    channels[512 + Int(subtracted >> 16 & 0xFF)] -= 1
-    channels[768 + Int(subtracted & 0xFF)] -= 1
+    channels.remove(Int(first >> 16 & 0xFF))
+    channels.remove(256 + Int(first & 0xFF))
+    channels.remove(512 + Int(subtracted >> 16 & 0xFF))
+    channels.remove(768 + Int(subtracted & 0xFF))
     plain.subtractGreen =
       changes > 1
-      && Self.entropy(channels + 512) + Self.entropy(channels + 768) < Self.entropy(channels)
-        + Self.entropy(channels + 256)
+      && Self.entropy(channels, from: 512) + Self.entropy(channels, from: 768) < Self.entropy(channels, from: 0)
+        + Self.entropy(channels, from: 256)
+    channels.removeAll()
     self.colorCount = isPalette ? colorCount : nil
     return alpha & 0xFF00_0000 == 0xFF00_0000
   }
@@ -665,12 +672,13 @@ final class VP8LEncoder {
       slotsHit[c] = 0
       cacheTotal += 1 << (2 + 2 * c)
     }
-    // Green with lengths (280), red, blue, alpha, distance (40); then each candidate's cache,
-    // and a mark for each slot hit.
-    let used = 280 + 3 * 256 + 40 + 2 * cacheTotal
-    let base = counts.reserve(used, filledWith: 0)
-    let (green, red, blue, alpha, distance) = (base, base + 280, base + 536, base + 792, base + 1048)
-    let caches = base + 1088
+    // Where green with lengths (280), red, blue, alpha and distance (40) start in `counts`;
+    // each candidate's cache, and a mark for each slot hit, in `trialCaches`, all zero (a
+    // VP8L decoder's cache starts so).
+    let counts = self.counts
+    counts.reserve(280 + 3 * 256 + 40)
+    let (green, red, blue, alpha, distance) = (0, 280, 536, 792, 1048)
+    let caches = trialCaches.reserve(max(2 * cacheTotal, 1), filledWith: 0)
     let marks = caches + cacheTotal
     let pixels = coding.pixels.pointer
     let tokens = coding.tokens.pointer
@@ -685,8 +693,8 @@ final class VP8LEncoder {
         let length = Int(token >> 32 & 0x1FFF)
         let lengthPrefix = Self.prefix(length)
         let distancePrefix = Self.prefix(Int(token & 0xFFFF_FFFF))
-        green[256 + lengthPrefix.symbol] += 1
-        distance[distancePrefix.symbol] += 1
+        counts.add(green + 256 + lengthPrefix.symbol)
+        counts.add(distance + distancePrefix.symbol)
         extraBits += lengthPrefix.extraBits + distancePrefix.extraBits
         copies += 1
         if candidateCount > 1 {
@@ -700,10 +708,10 @@ final class VP8LEncoder {
       }
       let pixel = UInt32(truncatingIfNeeded: token)
       position += 1
-      green[Int(pixel >> 8 & 0xFF)] += 1
-      red[Int(pixel >> 16 & 0xFF)] += 1
-      blue[Int(pixel & 0xFF)] += 1
-      alpha[Int(pixel >> 24)] += 1
+      counts.add(green + Int(pixel >> 8 & 0xFF))
+      counts.add(red + Int(pixel >> 16 & 0xFF))
+      counts.add(blue + Int(pixel & 0xFF))
+      counts.add(alpha + Int(pixel >> 24))
       let key = pixel &* Self.cacheMultiplier
       // Without branches: whether a literal hits is as good as random.
       for c in 1..<candidateCount {
@@ -717,10 +725,11 @@ final class VP8LEncoder {
       }
     }
     let costs = (
-      green: Self.estimate(green, count: 280), red: Self.estimate(red, count: 256),
-      blue: Self.estimate(blue, count: 256), alpha: Self.estimate(alpha, count: 256),
-      distance: Self.estimate(distance, count: 40)
+      green: Self.estimate(counts, from: green, count: 280), red: Self.estimate(counts, from: red, count: 256),
+      blue: Self.estimate(counts, from: blue, count: 256), alpha: Self.estimate(counts, from: alpha, count: 256),
+      distance: Self.estimate(counts, from: distance, count: 40)
     )
+    counts.removeAll()
     let literals = Double(coding.literalCount)
     let withoutCache = costs.green + costs.red + costs.blue + costs.alpha + costs.distance
     // A literal's average cost: red, blue, alpha and its share of green.
@@ -740,12 +749,12 @@ final class VP8LEncoder {
 
   /// Bits for the `count` symbols counted: Shannon's estimate plus 4 bits a used symbol for
   /// the code's description.
-  private static func estimate(_ histogram: UnsafePointer<UInt32>, count: Int) -> Double {
+  private static func estimate(_ counts: VP8LSymbolCounts, from start: Int, count: Int) -> Double {
     xLog2Table.withUnsafeBufferPointer { table in
       var total: UInt32 = 0
       var sum = 0.0
       var used = 0
-      histogram.forEachNonZero(count: count) { _, count in
+      counts.forEachCounted(from: start, count: count) { _, count in
         total += count
         sum -= xLog2(count, table)
         used += 1
@@ -756,16 +765,18 @@ final class VP8LEncoder {
 
   /// Bits to store the first `count` of `colors` as a difference-coded table, estimated.
   private func literalCost(_ count: Int) -> Double {
-    let histogram = counts.reserve(1024, filledWith: 0)
+    let histogram = counts
+    histogram.reserve(1024)
     let colors = self.colors.pointer
     var previous: UInt32 = 0
     for i in 0..<count {
       let delta = Self.subtract(colors[i], previous)
       previous = colors[i]
-      for k in 0..<4 { histogram[k * 256 + Int(delta >> UInt32(8 * k) & 0xFF)] += 1 }
+      for k in 0..<4 { histogram.add(k * 256 + Int(delta >> UInt32(8 * k) & 0xFF)) }
     }
     var cost = 0.0
-    for k in 0..<4 { cost += Self.estimate(histogram + k * 256, count: 256) }
+    for k in 0..<4 { cost += Self.estimate(histogram, from: k * 256, count: 256) }
+    histogram.removeAll()
     return cost
   }
 
@@ -777,12 +788,12 @@ final class VP8LEncoder {
 
   private static let xLog2Table: [Double] = (0..<4096).map { $0 == 0 ? 0 : Double($0) * log2(Double($0)) }
 
-  /// The entropy in bits of the 256 counts at `histogram`.
-  private static func entropy(_ histogram: UnsafePointer<UInt32>) -> Double {
+  /// The entropy in bits of the 256 counts from `start` on.
+  private static func entropy(_ counts: VP8LSymbolCounts, from start: Int) -> Double {
     xLog2Table.withUnsafeBufferPointer { table in
       var total: UInt32 = 0
       var sum = 0.0
-      histogram.forEachNonZero(count: 256) { _, count in
+      counts.forEachCounted(from: start, count: 256) { _, count in
         total += count
         sum -= xLog2(count, table)
       }
@@ -831,9 +842,10 @@ final class VP8LEncoder {
 
     let cacheSize = cacheBits > 0 ? 1 << cacheBits : 0
     let greenCount = 256 + 24 + cacheSize
-    let green = counts.reserve(greenCount + 3 * 256 + 40, filledWith: 0)
-    let (red, blue, alpha) = (green + greenCount, green + greenCount + 256, green + greenCount + 512)
-    let distance = green + greenCount + 768
+    let counts = self.counts
+    counts.reserve(greenCount + 3 * 256 + 40)
+    let (green, red, blue, alpha) = (0, greenCount, greenCount + 256, greenCount + 512)
+    let distance = greenCount + 768
     // VP8L decoders start with an empty cache: all zeros.
     let cache = self.cache.reserve(max(cacheSize, 1), filledWith: 0)
     let shift = UInt32(32 - cacheBits)
@@ -846,8 +858,8 @@ final class VP8LEncoder {
       let token = tokens[t]
       if token & Self.copyFlag != 0 {
         let length = Int(token >> 32 & 0x1FFF)
-        green[256 + Self.prefix(length).symbol] += 1
-        distance[Self.prefix(Int(token & 0xFFFF_FFFF)).symbol] += 1
+        counts.add(green + 256 + Self.prefix(length).symbol)
+        counts.add(distance + Self.prefix(Int(token & 0xFFFF_FFFF)).symbol)
         if cacheSize > 0 {
           // Each pixel of the copy goes into the cache; a pixel like the one before changes nothing.
           Self.forEachRun(from: position, to: position + length, runStarts: runStarts, run: &run) { k in
@@ -862,23 +874,24 @@ final class VP8LEncoder {
       if cacheSize > 0 {
         let key = Int((pixel &* Self.cacheMultiplier) &>> shift)
         if cache[key] == pixel {
-          green[280 + key] += 1
+          counts.add(green + 280 + key)
           tokens[t] = Self.cacheFlag | UInt64(key)
           continue
         }
         cache[key] = pixel
       }
-      green[Int(pixel >> 8 & 0xFF)] += 1
-      red[Int(pixel >> 16 & 0xFF)] += 1
-      blue[Int(pixel & 0xFF)] += 1
-      alpha[Int(pixel >> 24)] += 1
+      counts.add(green + Int(pixel >> 8 & 0xFF))
+      counts.add(red + Int(pixel >> 16 & 0xFF))
+      counts.add(blue + Int(pixel & 0xFF))
+      counts.add(alpha + Int(pixel >> 24))
     }
 
-    greenCode.build(counts: green, symbolCount: greenCount)
-    redCode.build(counts: red, symbolCount: 256)
-    blueCode.build(counts: blue, symbolCount: 256)
-    alphaCode.build(counts: alpha, symbolCount: 256)
-    distanceCode.build(counts: distance, symbolCount: 40)
+    greenCode.build(counts, from: green, count: greenCount)
+    redCode.build(counts, from: red, count: 256)
+    blueCode.build(counts, from: blue, count: 256)
+    alphaCode.build(counts, from: alpha, count: 256)
+    distanceCode.build(counts, from: distance, count: 40)
+    counts.removeAll()
     writeDescriptions(to: &writer)
     for t in 0..<coding.tokenCount {
       let token = tokens[t]
@@ -913,20 +926,22 @@ final class VP8LEncoder {
   /// cache.
   private func writeLiterals(_ pixels: UnsafePointer<UInt32>, count: Int, to writer: inout VP8LBitWriter) {
     writer.write(0, bitCount: 1)  // no colour cache
-    let green = counts.reserve(280 + 3 * 256 + 40, filledWith: 0)
-    let (red, blue, alpha, distance) = (green + 280, green + 536, green + 792, green + 1048)
+    let counts = self.counts
+    counts.reserve(280 + 3 * 256 + 40)
+    let (green, red, blue, alpha, distance) = (0, 280, 536, 792, 1048)
     for i in 0..<count {
       let pixel = pixels[i]
-      green[Int(pixel >> 8 & 0xFF)] += 1
-      red[Int(pixel >> 16 & 0xFF)] += 1
-      blue[Int(pixel & 0xFF)] += 1
-      alpha[Int(pixel >> 24)] += 1
+      counts.add(green + Int(pixel >> 8 & 0xFF))
+      counts.add(red + Int(pixel >> 16 & 0xFF))
+      counts.add(blue + Int(pixel & 0xFF))
+      counts.add(alpha + Int(pixel >> 24))
     }
-    greenCode.build(counts: green, symbolCount: 280)
-    redCode.build(counts: red, symbolCount: 256)
-    blueCode.build(counts: blue, symbolCount: 256)
-    alphaCode.build(counts: alpha, symbolCount: 256)
-    distanceCode.build(counts: distance, symbolCount: 40)
+    greenCode.build(counts, from: green, count: 280)
+    redCode.build(counts, from: red, count: 256)
+    blueCode.build(counts, from: blue, count: 256)
+    alphaCode.build(counts, from: alpha, count: 256)
+    distanceCode.build(counts, from: distance, count: 40)
+    counts.removeAll()
     writeDescriptions(to: &writer)
     for i in 0..<count {
       let pixel = pixels[i]

@@ -24,6 +24,9 @@ final class VP8LPrefixCode {
   /// Each symbol's code, bit-reversed so that `VP8LBitWriter` writes its first bit first, in
   /// the low 16 bits, and the bits written for it above: its length, or zero when a single
   /// symbol is used.
+  ///
+  /// Both are zero but at the symbols in `used`, over the whole capacity: a build zeroes the
+  /// last build's symbols only, not the whole alphabet (most codes use a few dozen symbols).
   private let entries: UnsafeMutablePointer<UInt32>
   /// The symbols with a length, in increasing order.
   private let used: UnsafeMutablePointer<Int32>
@@ -50,7 +53,9 @@ final class VP8LPrefixCode {
     precondition(capacity >= 1 && capacity <= 0xFFFF)
     self.capacity = capacity
     lengthOf = .allocate(capacity: capacity)
+    lengthOf.initialize(repeating: 0, count: capacity)
     entries = .allocate(capacity: capacity)
+    entries.initialize(repeating: 0, count: capacity)
     used = .allocate(capacity: capacity)
     keys = .allocate(capacity: capacity)
     weight = .allocate(capacity: 2 * capacity)
@@ -97,15 +102,47 @@ final class VP8LPrefixCode {
   /// Makes this the optimal code for the first `symbolCount` counts, with no code longer than
   /// `limit` bits.
   func build(counts: UnsafePointer<UInt32>, symbolCount: Int, limit: Int = VP8LPrefixCode.maximumLength) {
-    precondition(symbolCount <= capacity)
-    self.symbolCount = symbolCount
-    usedCount = 0
+    startBuilding(symbolCount: symbolCount)
+    var usedCount = 0
     counts.forEachNonZero(count: symbolCount) { symbol, _ in
       used[usedCount] = Int32(symbol)
       usedCount += 1
     }
-    lengthOf.update(repeating: 0, count: symbolCount)
-    entries.update(repeating: 0, count: symbolCount)
+    finishBuilding(counts: counts, usedCount: usedCount, limit: limit)
+  }
+
+  /// Makes this the optimal code for symbols `start..<start + symbolCount` of `symbols` (the
+  /// code's symbol 0 is `start`), with no code longer than `limit` bits: the same code as
+  /// ``build(counts:symbolCount:limit:)`` makes from those counts, looking at the counted
+  /// symbols only.
+  func build(
+    _ symbols: VP8LSymbolCounts, from start: Int, count symbolCount: Int, limit: Int = VP8LPrefixCode.maximumLength
+  ) {
+    startBuilding(symbolCount: symbolCount)
+    var usedCount = 0
+    let used = self.used
+    symbols.forEachCounted(from: start, count: symbolCount) { symbol, _ in
+      used[usedCount] = Int32(symbol)
+      usedCount += 1
+    }
+    finishBuilding(counts: symbols.counts + start, usedCount: usedCount, limit: limit)
+  }
+
+  /// Forgets the last code: zeroes its symbols' lengths and codes.
+  private func startBuilding(symbolCount: Int) {
+    precondition(symbolCount <= capacity)
+    self.symbolCount = symbolCount
+    for i in 0..<usedCount {
+      let symbol = Int(used[i])
+      lengthOf[symbol] = 0
+      entries[symbol] = 0
+    }
+    usedCount = 0
+  }
+
+  /// Sets the lengths and codes of the `usedCount` symbols in `used`.
+  private func finishBuilding(counts: UnsafePointer<UInt32>, usedCount: Int, limit: Int) {
+    self.usedCount = usedCount
     if usedCount == 1 { lengthOf[Int(used[0])] = 1 }
     guard usedCount > 1 else { return }
     setLengths(counts: counts, limit: limit)
