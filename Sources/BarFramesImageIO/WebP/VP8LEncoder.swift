@@ -17,8 +17,9 @@
 /// - the colour cache's size (none, or 2⁴, 2⁶, 2⁸ or 2¹⁰ entries) is the one an estimate
 ///   from the symbol counts and the cache's hits says is smallest;
 /// - one group of five Huffman codes covers the image;
-/// - a small rectangle with the same pixels as one of the last 16 it met (animations repeat
-///   themselves) gets that one's chunk again, without encoding.
+/// - a small rectangle with the same pixels as one encoded before, by this encoder or another
+///   sharing its ``RectangleMemory`` (animations repeat themselves), gets that one's chunk
+///   again, without encoding.
 ///
 /// libwebp's encoder weighs more (a predictor per block, colour transforms, several entropy
 /// codes per image, an optimal parse), which pays on photographs; on these frames this one
