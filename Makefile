@@ -65,7 +65,7 @@ demo: build
 
 test: deps test-tools
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT="$(SWIFT)" scripts/run-tests.sh
 
 clean:
 	rm -rf .build .build-fuzz "$(FRAMES)"
