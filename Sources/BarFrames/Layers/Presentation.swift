@@ -122,16 +122,18 @@ extension LayerTree {
         if case .color(let c) = value(keyPath, .color(model)) { return c }
         return model
       }
-      let position = value(KeyPaths.position, .point(layer.position)).pointValue ?? layer.position
+      // The position and a path animation's rotation of it come from one pass.
+      let (presentedPosition, rotation) =
+        stack.isEmpty
+        ? (AnimatableValue.point(layer.position), nil)
+        : stack.presentedValueAndPathRotation(
+          forKeyPath: KeyPaths.position, model: .point(layer.position), layerTime: t)
+      let position = presentedPosition.pointValue ?? layer.position
       var bounds = layer.bounds
       if case .rect(let r) = value(KeyPaths.bounds, .rect(layer.bounds)) { bounds = r }
       var transform = layer.transform
       if case .transform(let tr) = value(KeyPaths.transform, .transform(layer.transform)) { transform = tr }
-      if !stack.isEmpty,
-        let rotation = stack.pathRotation(forKeyPath: KeyPaths.position, model: .point(layer.position), layerTime: t)
-      {
-        transform.rotationZ += rotation
-      }
+      if let rotation { transform.rotationZ += rotation }
       let opacity = scalar(KeyPaths.opacity, layer.opacity)
       var content = layer.content
       if case .shape(var shape) = content {

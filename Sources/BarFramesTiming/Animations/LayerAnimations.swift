@@ -33,6 +33,10 @@ public struct LayerAnimations: Hashable, Sendable {
   // entries that are removed on completion. Slot numbers only change in a compaction, which
   // rebuilds both indexes, so a heap item whose slot is empty is simply stale.
   private var slots: [Entry?] = []
+  /// For each slot, a code of the property its animation animates (``propertyCode(_:)``): a
+  /// value query skips the animations of other properties without copying them out or working
+  /// out their timing. Stale for an empty slot, never read there.
+  private var properties: [Int32] = []
   private var slotOfKey: [String: Int] = [:]
   private var completions: [(end: Double, slot: Int)] = []
   private var liveCount = 0
@@ -71,6 +75,7 @@ public struct LayerAnimations: Hashable, Sendable {
   private mutating func append(_ entry: Entry) {
     let slot = slots.count
     slots.append(entry)
+    properties.append(Self.propertyCode(entry.animation.keyPath))
     liveCount += 1
     guard let key = entry.key else { return }
     slotOfKey[key] = slot
@@ -179,6 +184,15 @@ public struct LayerAnimations: Hashable, Sendable {
     evaluate(keyPath, model: model, layerTime: layerTime, recordsSamples: false).rotation
   }
 
+  /// The presented value and the path rotation (``pathRotation(forKeyPath:model:layerTime:)``)
+  /// of a property, from one pass over the animations instead of two.
+  public func presentedValueAndPathRotation(
+    forKeyPath keyPath: AnimationKeyPath, model: AnimatableValue, layerTime: Double
+  ) -> (value: AnimatableValue, rotation: Double?) {
+    let sample = evaluate(keyPath, model: model, layerTime: layerTime, recordsSamples: false)
+    return (sample.value, sample.rotation)
+  }
+
   /// Whether any animation is in its active window at `layerTime`.
   public func isRunning(atLayerTime layerTime: Double) -> Bool {
     slots.contains { $0.map { $0.animation.timing.state(atParentTime: layerTime).phase == .active } ?? false }
@@ -206,13 +220,27 @@ public struct LayerAnimations: Hashable, Sendable {
     return end
   }
 
+  /// A code of a key path's first component (the layer property it belongs to), never 0; 0
+  /// for none (a group's children may animate anything). Different codes mean different
+  /// properties; the same code may not (32 bits of a hash), so equal codes are evaluated.
+  /// Four bytes per animation (1.2 MB for the 300 000 of 100 000 `setValue` tweens).
+  static func propertyCode(_ keyPath: AnimationKeyPath?) -> Int32 {
+    guard let property = keyPath?.components.first else { return 0 }
+    let code = Int32(truncatingIfNeeded: property.hashValue)
+    return code == 0 ? 1 : code
+  }
+
   private func evaluate(
     _ keyPath: AnimationKeyPath, model: AnimatableValue, layerTime: Double, recordsSamples: Bool
   )
     -> PresentationSample
   {
     var evaluator = AnimationEvaluator(property: keyPath, model: model, recordsSamples: recordsSamples)
-    for case let entry? in slots {
+    // An animation of another property changes nothing here; only the samples list them all.
+    let property = recordsSamples ? 0 : Self.propertyCode(keyPath)
+    for slot in slots.indices {
+      if property != 0, properties[slot] != 0, properties[slot] != property { continue }
+      guard let entry = slots[slot] else { continue }
       evaluator.applyTopLevel(entry.animation, layerTime: layerTime)
     }
     return PresentationSample(value: evaluator.value, rotation: evaluator.rotation, animations: evaluator.samples)

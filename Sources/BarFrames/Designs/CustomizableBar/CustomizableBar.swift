@@ -220,12 +220,17 @@ public struct CustomizableBar: Design {
     layers["fill"].frame = geometry.fillFrame(width: x, height: oldFillBounds.height)
     guard let duration else { return }
     tweenCount += 1
-    addTween("position.x", from: oldDotX, to: x, duration: duration, layer: "dot", at: time)
+    addTween(Self.positionX, from: oldDotX, to: x, duration: duration, layer: "dot", at: time)
     addTween(
-      "bounds.size.width", from: oldFillBounds.width, to: layers["fill"].bounds.width, duration: duration,
+      Self.boundsWidth, from: oldFillBounds.width, to: layers["fill"].bounds.width, duration: duration,
       layer: "fill", at: time)
-    addTween("position.x", from: oldFillX, to: layers["fill"].position.x, duration: duration, layer: "fill", at: time)
+    addTween(Self.positionX, from: oldFillX, to: layers["fill"].position.x, duration: duration, layer: "fill", at: time)
   }
+
+  /// The tweened key paths, parsed once rather than at every call (a scene may tween 100 000
+  /// times).
+  private static let positionX: AnimationKeyPath = "position.x"
+  private static let boundsWidth: AnimationKeyPath = "bounds.size.width"
 
   private mutating func addTween(
     _ keyPath: AnimationKeyPath, from old: Double, to new: Double, duration: Double, layer: String, at time: Double
