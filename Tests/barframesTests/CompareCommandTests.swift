@@ -344,7 +344,9 @@ struct CompareBrowserTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try PreviewServerTests.Server(["before", "after", "--port", "0"], in: directory, command: "compare")
     try #require(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
-    #expect(server.log.contains("compare: before → after: 1 scene in both"), "\(server.log)")
+    // The summary follows the address line (only once listening works: a port in use is one
+    // line), so it may still be on its way.
+    #expect(server.wait(for: "compare: before → after: 1 scene in both"), "\(server.log)")
     let address = try #require(server.address, "\(server.log)")
     let port = try #require(UInt16(address.split(separator: ":").last?.dropLast() ?? ""))
     let started = Date()
