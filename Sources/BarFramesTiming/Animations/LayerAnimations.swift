@@ -68,19 +68,25 @@ public struct LayerAnimations: Hashable, Sendable {
   public mutating func add(_ animation: Animation, forKey key: String?, atLayerTime now: Double) {
     var copy = animation
     copy.timing = animation.timing.resolvedForAdding(atLayerTime: now)
-    if let key { removeAnimation(forKey: key) }
     append(Entry(key: key, animation: copy))
   }
 
+  /// Appends `entry`, first removing the animation under its key (one hash of the key for
+  /// both: a scene of 100 000 tweens adds 300 000 keys, none of them there before).
   private mutating func append(_ entry: Entry) {
     let slot = slots.count
     slots.append(entry)
     properties.append(Self.propertyCode(entry.animation.keyPath))
     liveCount += 1
     guard let key = entry.key else { return }
-    slotOfKey[key] = slot
+    let replaced = slotOfKey.updateValue(slot, forKey: key)
     if entry.animation.removedOnCompletion, let end = entry.animation.timing.parentEndTime {
       pushCompletion((end, slot))
+    }
+    if let replaced {
+      slots[replaced] = nil
+      liveCount -= 1
+      compactIfSparse()
     }
   }
 
