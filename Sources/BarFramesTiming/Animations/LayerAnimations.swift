@@ -71,8 +71,9 @@ public struct LayerAnimations: Hashable, Sendable {
     append(Entry(key: key, animation: copy))
   }
 
-  /// Appends `entry`, first removing the animation under its key (one hash of the key for
-  /// both: a scene of 100 000 tweens adds 300 000 keys, none of them there before).
+  /// Appends `entry` and removes the animation its key had before, if any, so the new one is
+  /// last (one hash of the key for both: a scene of 100 000 tweens adds 300 000 keys, none of
+  /// them there before).
   private mutating func append(_ entry: Entry) {
     let slot = slots.count
     slots.append(entry)
