@@ -30,7 +30,10 @@ extension Scene {
 /// size (its layers, animations and records, ``Design/retainedRecordCount``) times
 /// ``checkpointSpacing``: the copies' total size stays below `steps ÷ checkpointSpacing`,
 /// and the design at any time is the nearest earlier copy replayed forward for about as many
-/// steps as the design has animations, which evaluating its presentation visits anyway.
+/// steps as the design has animations, which evaluating its presentation visits anyway. The
+/// design after the last step is kept too (the replay built it; keeping it costs one design):
+/// every time after the last step — the end of most scenes, `inspect` at the last event —
+/// needs no replay.
 public struct Timeline<D: Design>: SceneTimeline {
   enum Action: Sendable {
     case design(D.Call)
@@ -132,6 +135,7 @@ public struct Timeline<D: Design>: SceneTimeline {
         sinceCheckpoint = 0
       }
     }
+    if checkpoints.last?.steps != current.steps { checkpoints.append(current) }
     self.stepTimes = stepTimes
     self.checkpoints = checkpoints
     self.hits = hits
@@ -169,8 +173,9 @@ public struct Timeline<D: Design>: SceneTimeline {
     return (time, index)
   }
 
-  /// The number of steps kept in copies, summed over the copies' design sizes: what the
-  /// snapshots cost in memory (tests check that it stays linear in the events).
+  /// The number of steps kept in copies, summed over the copies' design sizes (the last one
+  /// the design after every step): what the snapshots cost in memory (tests check that it
+  /// stays linear in the events).
   var retainedSize: Int { checkpoints.reduce(0) { $0 + Self.size(of: $1.design) } }
 
   /// What a copy of `design` costs, in steps: one per layer, animation and record. The layers

@@ -54,7 +54,9 @@ struct TimelineReplayTests {
   }
 
   /// n tweens that all run to the end of the scene: a copy after every step holds
-  /// 3 + 6 + … + 3n animations; the spaced copies hold at most one per step ÷ spacing.
+  /// 3 + 6 + … + 3n animations; the spaced copies hold at most one per step ÷ spacing, plus
+  /// the design after the last step (3n tweens and the layers), kept so that the end needs no
+  /// replay.
   @Test(arguments: [300, 3000])
   func longTweensKeepCopiesLinear(n: Int) throws {
     let scene = try Self.longTweens(n)
@@ -64,8 +66,10 @@ struct TimelineReplayTests {
     #expect(steps == n)
     // Every setValue moves the dot and the fill's width and position: 3 tweens, none finished.
     let end = Double(n - 1) * 0.01
-    #expect(timeline.design(at: end).layers.animationCount == 3 * n)
-    let bound = steps / Timeline<CustomizableBar>.checkpointSpacing + 1
+    let final = timeline.design(at: end)
+    #expect(final.layers.animationCount == 3 * n)
+    #expect(timeline.checkpoints.last?.steps == steps)
+    let bound = steps / Timeline<CustomizableBar>.checkpointSpacing + 1 + final.layers.count + 3 * n
     #expect(timeline.retainedSize <= bound)
   }
 
@@ -75,8 +79,10 @@ struct TimelineReplayTests {
     let scene = try Self.longTweens(n)
     let style = try #require(scene.style.parameters(as: CustomizableBar.self))
     let timeline = try Timeline<CustomizableBar>(scene: scene, style: style)
-    let bound = timeline.stepTimes.count / Timeline<CustomizableBar>.checkpointSpacing + 1
     let end = Double(n - 1) * 0.01
+    let bound =
+      timeline.stepTimes.count / Timeline<CustomizableBar>.checkpointSpacing + 1
+      + timeline.design(at: end).layers.count + 3 * n
     let everyStep = try Timeline<CustomizableBar>(
       scene: scene, style: style, checkpointSpacing: 0, timerLimit: InputLimits.timerFirings)
     #expect(everyStep.retainedSize >= 3 * n * (n + 1) / 2)
@@ -89,7 +95,8 @@ struct TimelineReplayTests {
   /// A seek bar set every frame without a duration: no tween outlives its step, so the design
   /// holds almost no animations, but every copy still copies its layers. Copies spaced by the
   /// animations alone came every step or two (10 001 frames of seek-bar held 20 MB of them);
-  /// spaced by the layers too, there is at most one per `layers` steps.
+  /// spaced by the layers too, there is at most one per `layers` steps, besides the start and
+  /// the end.
   @Test func copiesOfASeekBarSetEveryFrameAreSpacedByItsLayers() throws {
     let n = 3000
     let json = try JSONValue(
@@ -104,7 +111,7 @@ struct TimelineReplayTests {
     let layers = timeline.design(at: 0).layers.count
     #expect(layers >= 3)
     #expect(timeline.stepTimes.count >= n)
-    #expect(timeline.checkpoints.count <= timeline.stepTimes.count / layers + 1)
+    #expect(timeline.checkpoints.count <= timeline.stepTimes.count / layers + 2)
   }
 
   /// Timers past the limit are an error naming the file and the event that set them off,
