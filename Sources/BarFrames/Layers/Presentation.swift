@@ -104,6 +104,21 @@ private enum KeyPaths {
 }
 
 extension LayerTree {
+  /// One property of one layer as presented at an absolute time: what ``presentation(at:canvasSize:background:)``
+  /// shows for it, without evaluating the other layers and properties.
+  /// - Parameters:
+  ///   - keyPath: The property, e.g. `bounds` or `position`.
+  ///   - model: The layer's model value of it.
+  ///   - name: The layer.
+  public func presentedValue(
+    _ keyPath: AnimationKeyPath, model: AnimatableValue, of name: String, at time: Double
+  ) -> AnimatableValue {
+    let animations = self[name].animations
+    guard !animations.isEmpty else { return model }
+    return animations.presentedValue(
+      forKeyPath: keyPath, model: model, layerTime: localTime(of: name, atAbsoluteTime: time))
+  }
+
   /// Evaluates every layer's animations at an absolute time (`presentationLayer` for the tree).
   public func presentation(at time: Double, canvasSize: Size, background: Color?) -> Presentation {
     var presented: [String: PresentedLayer] = [:]

@@ -329,9 +329,15 @@ public struct CustomizableBar: Design {
 
   // MARK: Reading the presentation
 
-  /// The fill's presented width at a time (what is on screen, not the model).
+  /// The fill's presented width at a time (what is on screen, not the model). Only the fill's
+  /// bounds are evaluated: `inspect` asks for it beside the whole presentation, and a scene of
+  /// 100 000 tweens has as many on the dot and on the fill's position.
   public func presentedFillWidth(at time: Double) -> Double {
-    presentation(at: time)["fill"]?.bounds.width ?? 0
+    let model = layers["fill"].bounds
+    guard case .rect(let bounds) = layers.presentedValue("bounds", model: .rect(model), of: "fill", at: time) else {
+      return model.width
+    }
+    return bounds.width
   }
 
   /// The dot's presented centre at a time, in bar coordinates.
