@@ -84,10 +84,12 @@ public struct Timeline<D: Design>: SceneTimeline {
     let design = D(style: style, canvas: scene.style.canvas)
     var actions: [(time: Double, action: Action, path: JSONPath)] = []
     actions.reserveCapacity(scene.events.count)
+    // Built once: a design's table is made from its declarations at each use.
+    let designArguments = D.callArguments
     for event in scene.events {
       var args = try event.argumentReader()
       // Unknown keys first: `{"valeu": 1}` is a misspelt key, not a missing "value".
-      if let accepted = GenericCall.arguments[event.call] ?? D.callArguments[event.call] {
+      if let accepted = GenericCall.arguments[event.call] ?? designArguments[event.call] {
         try args.rejectUnknownKeys(accepting: accepted)
       }
       if let generic = try GenericCall.parse(event.call, args: &args, layers: design.layers) {
