@@ -38,9 +38,11 @@ public struct LayerTree: Hashable, Sendable {
 
   /// The layer named `name`. Reading or writing a missing layer is a programming error.
   public subscript(name: String) -> Layer {
-    get {
+    // Borrowed: `tree[name].bounds` reads one field without copying (and then destroying) the
+    // whole layer, its animation list included.
+    _read {
       guard let i = index(of: name) else { preconditionFailure("no layer named \(name)") }
-      return layers[i]
+      yield layers[i]
     }
     set {
       guard let i = index(of: name) else { preconditionFailure("no layer named \(name)") }
