@@ -99,14 +99,14 @@ struct AnimationEvaluator {
 
   /// The components below the queried property and the underlying value there, when the
   /// animation's key path is the property or one of its sub-components.
-  private func target(_ keyPath: AnimationKeyPath) -> ([String], AnimatableValue)? {
-    guard let relative = keyPath.relativeComponents(below: property),
+  private func target(_ keyPath: AnimationKeyPath) -> (ArraySlice<String>, AnimatableValue)? {
+    guard let relative = keyPath.components(below: property),
       let underlying = value.component(at: relative)
     else { return nil }
     return (relative, underlying)
   }
 
-  private mutating func write(_ newValue: AnimatableValue, at relative: [String]) {
+  private mutating func write(_ newValue: AnimatableValue, at relative: ArraySlice<String>) {
     if let updated = value.replacingComponent(at: relative, with: newValue) { value = updated }
   }
 

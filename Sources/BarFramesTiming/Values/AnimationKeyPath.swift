@@ -30,10 +30,15 @@ public struct AnimationKeyPath: Hashable, Sendable, ExpressibleByStringLiteral, 
   /// The components below `property` when `self` is `property` or one of its sub-components
   /// (`[]` when equal, `["y"]` for `position.y` under `position`), else nil.
   public func relativeComponents(below property: AnimationKeyPath) -> [String]? {
-    guard components.count >= property.components.count,
-      Array(components.prefix(property.components.count)) == property.components
-    else { return nil }
-    return Array(components.dropFirst(property.components.count))
+    components(below: property).map(Array.init)
+  }
+
+  /// ``relativeComponents(below:)`` without copying them: evaluating an animation asks for
+  /// them, once per animation and property of every frame.
+  func components(below property: AnimationKeyPath) -> ArraySlice<String>? {
+    let count = property.components.count
+    guard components.count >= count, components[..<count].elementsEqual(property.components) else { return nil }
+    return components[count...]
   }
 
   /// Whether additive combination multiplies rather than adds: the scale components of a
@@ -53,8 +58,13 @@ extension AnimatableValue {
   /// transforms `translation` (a size), `translation.x/.y`, `rotation` (= `rotation.z`),
   /// `rotation.z`, `rotation.y`, `scale` (the mean of both axes), `scale.x`, `scale.y`.
   public func component(at components: [String]) -> AnimatableValue? {
+    component(at: components[...])
+  }
+
+  /// `component(at:)` of a slice, as the evaluator holds them (no copies).
+  func component(at components: ArraySlice<String>) -> AnimatableValue? {
     guard let first = components.first else { return self }
-    let rest = Array(components.dropFirst())
+    let rest = components.dropFirst()
     switch (self, first) {
     case (.point(let p), "x") where rest.isEmpty: return .scalar(p.x)
     case (.point(let p), "y") where rest.isEmpty: return .scalar(p.y)
@@ -81,8 +91,13 @@ extension AnimatableValue {
   /// The value with the sub-component at `components` replaced, or nil when there is no such
   /// component or `newValue` has the wrong kind. `[]` replaces the whole value.
   public func replacingComponent(at components: [String], with newValue: AnimatableValue) -> AnimatableValue? {
+    replacingComponent(at: components[...], with: newValue)
+  }
+
+  /// `replacingComponent(at:with:)` of a slice, as the evaluator holds them (no copies).
+  func replacingComponent(at components: ArraySlice<String>, with newValue: AnimatableValue) -> AnimatableValue? {
     guard let first = components.first else { return newValue }
-    let rest = Array(components.dropFirst())
+    let rest = components.dropFirst()
     switch (self, first, newValue) {
     case (.point(var p), "x", .scalar(let v)) where rest.isEmpty:
       p.x = v
