@@ -22,6 +22,16 @@ extension BarFramesCommand {
     func run() throws {
       let timeline = try SceneLoading.timeline(scene)
       print(timeline.inspection(at: at.value).serialized(pretty: true))
+      // The process ends next: freeing the replay object by object is work nobody waits for
+      // (a tenth of inspecting issue 15's 100 000 tweens, whose design holds 300 000
+      // animations). The system reclaims it at exit, as clang's -disable-free leaves it to.
+      _ = Unmanaged.passRetained(KeptUntilExit(timeline))
+    }
+
+    /// What `run` leaves for the system to reclaim when the process exits.
+    private final class KeptUntilExit {
+      let value: any SceneTimeline
+      init(_ value: any SceneTimeline) { self.value = value }
     }
   }
 }
