@@ -378,12 +378,19 @@ struct FrameWorker: Sendable {
 
   private func render(_ item: FrameWorkItem, position n: Int, state: State) throws -> Result {
     let image: RGBAImage
+    var ink: PixelRect?
     var encoded: EncodedFrame?
     do {
-      image = try state.renderer.render(plan.timeline.presentation(at: item.time))
-      // Every item feeds the animations when one does: the previous item is the previous
-      // frame. The next frame's thread may be waiting for this one: hand it over first.
-      if item.feedsAPNG || item.feedsWebP { handoff?.publish(n, image) }
+      let presentation = plan.timeline.presentation(at: item.time)
+      if item.feedsAPNG || item.feedsWebP, let handoff {
+        // Every item feeds the animations when one does: the previous item is the previous
+        // frame. The next frame's thread may be waiting for this one: hand it over first,
+        // with where it drew, so that the two are compared only there.
+        (image, ink) = try state.renderer.renderMeasuringInk(presentation)
+        handoff.publish(n, .init(image: image, ink: ink))
+      } else {
+        image = try state.renderer.render(presentation)
+      }
       if item.needsEncoding { encoded = try state.encoder.encodeImageData(image, colorType: plan.colorType) }
     } catch {
       throw ExportError.renderFailed(scene: plan.name, time: item.time, reason: AtomicFile.reason(error))
@@ -398,11 +405,14 @@ struct FrameWorker: Sendable {
     var result = Result(image: item.feedsGIF || item.feedsSheet ? image : nil, record: record)
     if let handoff, item.feedsAPNG || item.feedsWebP {
       var previous: RGBAImage?
+      var difference: FrameDifference?
       if n > 0 {
         guard let frame = handoff.take(n - 1) else { throw CancellationError() }
-        previous = frame
+        previous = frame.image
+        // Outside both frames' ink, both are background.
+        let region = [frame.ink, ink].compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 }
+        difference = FrameDifference(image, from: frame.image, within: region)
       }
-      let difference = previous.map { FrameDifference(image, from: $0) }
       result.difference = difference
       do {
         if item.feedsAPNG, let apng = state.apng {

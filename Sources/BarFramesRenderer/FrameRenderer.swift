@@ -38,6 +38,39 @@ public final class FrameRenderer {
     try surface.flush()
   }
 
+  /// Draws `presentation` like ``render(_:)``, and returns with its pixels the rectangle outside
+  /// which every pixel is the cleared surface's (the background, or transparent black): nil if
+  /// nothing was drawn. It is conservative (``InkBoundsContext``, grown by a pixel on every side
+  /// for antialiasing), so two frames differ only inside the union of their rectangles.
+  public func renderMeasuringInk(_ presentation: Presentation) throws -> (image: RGBAImage, ink: PixelRect?) {
+    surface.clear()
+    let ink = InkBoundsContext(
+      drawingInto: surface.context,
+      deviceTransform: Transform2D(scaleX: Double(surface.scale), y: Double(surface.scale)))
+    presentation.draw(in: ink)
+    try surface.flush()
+    let rect: PixelRect?
+    if ink.isUnbounded {
+      rect = PixelRect(x: 0, y: 0, width: surface.pixelWidth, height: surface.pixelHeight)
+    } else {
+      rect = ink.bounds.flatMap { Self.pixels(covering: $0, width: surface.pixelWidth, height: surface.pixelHeight) }
+    }
+    return (try surface.rgbaImage(), rect)
+  }
+
+  /// The whole pixels that `box` (device space) touches, and one more on every side, within a
+  /// `width` × `height` image; nil if none.
+  static func pixels(covering box: Rect, width: Int, height: Int) -> PixelRect? {
+    // Clamped as doubles first: a box far outside the image must not overflow Int.
+    func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
+    let left = clamp(box.minX.rounded(.down) - 1, width)
+    let top = clamp(box.minY.rounded(.down) - 1, height)
+    let right = clamp(box.maxX.rounded(.up) + 1, width)
+    let bottom = clamp(box.maxY.rounded(.up) + 1, height)
+    guard left < right, top < bottom else { return nil }
+    return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
   /// The surface last drawn, for callers that read Cairo's pixels directly.
   public var imageSurface: ImageSurface { surface }
 }

@@ -11,20 +11,26 @@ import Foundation
 /// never come.
 final class FrameHandoff: @unchecked Sendable {
   private let condition = NSCondition()
-  private var frames: [Int: RGBAImage] = [:]
+  /// A drawn frame and the rectangle outside which it is background (nil: all background).
+  struct Frame: Sendable {
+    var image: RGBAImage
+    var ink: PixelRect?
+  }
+
+  private var frames: [Int: Frame] = [:]
   private var failed = false
 
   /// Frame `n` is drawn.
-  func publish(_ n: Int, _ image: RGBAImage) {
+  func publish(_ n: Int, _ frame: Frame) {
     condition.lock()
-    frames[n] = image
+    frames[n] = frame
     condition.broadcast()
     condition.unlock()
   }
 
   /// Frame `n`, once drawn, removed from the handoff (only frame n + 1 asks for it); nil if
   /// a thread failed first.
-  func take(_ n: Int) -> RGBAImage? {
+  func take(_ n: Int) -> Frame? {
     condition.lock()
     defer { condition.unlock() }
     while !failed, frames[n] == nil { condition.wait() }

@@ -15,6 +15,14 @@ public struct FrameDifference: Hashable, Sendable {
     changed = image.changedRect(from: previous)
   }
 
+  /// Compares `image` with `previous` (same size) only inside `region`, where the caller knows
+  /// they can differ (both keep their background outside the ink they drew, see
+  /// `FrameRenderer.renderMeasuringInk`); nil: nowhere. The result is the same as comparing
+  /// them whole whenever they are identical outside `region`.
+  public init(_ image: RGBAImage, from previous: RGBAImage, within region: PixelRect?) {
+    changed = region.flatMap { image.changedRect(from: previous, within: $0) }
+  }
+
   public init(changed: PixelRect?) {
     self.changed = changed
   }

@@ -8,8 +8,10 @@ import Testing
 /// never on Swift's cooperative pool.
 @Suite struct FrameHandoffTests {
   /// Runs `body` on a thread and returns what it returned, waiting at most 10 s.
-  static func onThread(_ body: @escaping @Sendable () -> RGBAImage?) -> (finished: Bool, value: RGBAImage?) {
-    final class Box: @unchecked Sendable { var value: RGBAImage? }
+  static func onThread(
+    _ body: @escaping @Sendable () -> FrameHandoff.Frame?
+  ) -> (finished: Bool, value: FrameHandoff.Frame?) {
+    final class Box: @unchecked Sendable { var value: FrameHandoff.Frame? }
     let box = Box()
     let done = DispatchSemaphore(value: 0)
     Thread {
@@ -23,9 +25,10 @@ import Testing
   @Test func aFrameWaitsForTheOneBeforeAndIsTakenOnce() {
     let handoff = FrameHandoff()
     let image = RGBAImage(width: 2, height: 1, filledWith: .init(red: 1, green: 2, blue: 3))
-    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { handoff.publish(4, image) }
+    let ink = PixelRect(x: 1, y: 0, width: 1, height: 1)
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { handoff.publish(4, .init(image: image, ink: ink)) }
     let taken = Self.onThread { handoff.take(4) }
-    #expect(taken.finished && taken.value == image)
+    #expect(taken.finished && taken.value?.image == image && taken.value?.ink == ink)
     handoff.fail()
     // Taken already: a second ask finds nothing, and does not wait once the handoff failed.
     let again = Self.onThread { handoff.take(4) }
