@@ -17,7 +17,7 @@ import Foundation
 public final class WriterThread<Item: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   private let capacity: Int
-  /// Items queued before an idle writer is woken: half the capacity.
+  /// Items queued before an idle writer is woken.
   private let wakeCount: Int
   private var queue: [Item] = []
   /// The writer found the queue empty and waits for `wakeCount` items (or the end).
@@ -30,10 +30,14 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
   /// Starts the thread.
   /// - Parameters:
   ///   - capacity: Items queued at most (at least 1).
+  ///   - wakeCount: Items queued before an idle writer is woken (1…capacity); half the capacity
+  ///     by default. Items that take far longer to write than a wake-up (a large frame, a
+  ///     contact sheet's cell) are best written as they come: 1, so that little is left to
+  ///     write once the last item is sent.
   ///   - body: Called on the writer thread with each item, in order.
-  public init(capacity: Int, body: @escaping (Item) throws -> Void) {
+  public init(capacity: Int, wakeCount: Int? = nil, body: @escaping (Item) throws -> Void) {
     self.capacity = max(1, capacity)
-    wakeCount = max(1, capacity / 2)
+    self.wakeCount = min(max(1, wakeCount ?? capacity / 2), max(1, capacity))
     let unchecked = UncheckedBody(body: body)
     let thread = Thread { [self] in
       while let item = self.take() {

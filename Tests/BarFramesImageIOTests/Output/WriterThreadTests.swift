@@ -50,6 +50,24 @@ import Testing
     #expect(log.items == Array(0..<10))
   }
 
+  /// With a wake count of 1 (frames that take long to write), each item is written as it
+  /// comes: nothing waits for a batch, so little is left once the last one is sent.
+  @Test func aWakeCountOfOneWritesEachItemAsItComes() throws {
+    let log = Log()
+    let thread = WriterThread<Int>(capacity: 8, wakeCount: 1) { item in log.lock.withLock { log.items.append(item) } }
+    for i in 0..<3 {
+      try thread.send(i)
+      var waited = 0
+      while log.lock.withLock({ log.items.count }) <= i, waited < 5000 {
+        usleep(1000)
+        waited += 1
+      }
+      #expect(log.lock.withLock { log.items } == Array(0...i))
+    }
+    try thread.finish()
+    #expect(log.items == [0, 1, 2])
+  }
+
   @Test func aFullQueueHoldsTheSenderBack() throws {
     // The writer blocks on a semaphore, so the queue fills: `capacity` items queued plus the
     // one in hand, and the next send must wait until the writer is released.
