@@ -415,9 +415,7 @@ struct FrameWorker: Sendable {
       if n > 0 {
         guard let frame = handoff.take(n - 1) else { throw CancellationError() }
         previous = frame.image
-        // Outside both frames' ink, both are background.
-        let region = [frame.ink, ink].compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 }
-        difference = FrameDifference(image, from: frame.image, within: region)
+        difference = FrameDifference(image, ink: ink, from: frame.image, ink: frame.ink)
       }
       result.difference = difference
       do {

@@ -15,11 +15,11 @@ public struct FrameDifference: Hashable, Sendable {
     changed = image.changedRect(from: previous)
   }
 
-  /// Compares `image` with `previous` (same size) only inside `region`, where the caller knows
-  /// they can differ (both keep their background outside the ink they drew, see
-  /// `FrameRenderer.renderMeasuringInk`); nil: nowhere. The result is the same as comparing
-  /// them whole whenever they are identical outside `region`.
-  public init(_ image: RGBAImage, from previous: RGBAImage, within region: PixelRect?) {
+  /// Compares `image` with `previous` (same size) only where either drew: each keeps its
+  /// background outside its ink (`FrameRenderer.renderMeasuringInk`; nil: it drew nothing), so
+  /// the result is that of comparing them whole, without reading the rest.
+  public init(_ image: RGBAImage, ink: PixelRect?, from previous: RGBAImage, ink previousInk: PixelRect?) {
+    let region = [ink, previousInk].compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 }
     changed = region.flatMap { image.changedRect(from: previous, within: $0) }
   }
 

@@ -53,9 +53,8 @@ import Testing
         contains(frame.ink, outside),
         "frame \(i): marked \(String(describing: outside)) outside \(String(describing: frame.ink))")
       if let previous {
-        let region = [previous.ink, frame.ink].compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 }
         #expect(
-          FrameDifference(frame.image, from: previous.image, within: region)
+          FrameDifference(frame.image, ink: frame.ink, from: previous.image, ink: previous.ink)
             == FrameDifference(frame.image, from: previous.image), "frame \(i)")
       }
       previous = frame

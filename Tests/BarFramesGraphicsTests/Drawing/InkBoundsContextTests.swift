@@ -96,7 +96,7 @@ import Testing
     #expect(bounds.map { abs($0.minY + 4) < 1e-9 && abs($0.maxY - 24) < 1e-9 } == true)
   }
 
-  @Test func textAndImagesCount() {
+  @Test func textAndImagesMarkTheirBoxes() {
     let ink = measuring { cg in
       cg.fillText(
         TextRun(
