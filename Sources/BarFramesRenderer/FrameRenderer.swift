@@ -33,8 +33,14 @@ public final class FrameRenderer {
 
   /// Draws `presentation` on the cleared surface, leaving it for the caller to read.
   public func draw(_ presentation: Presentation) throws {
+    try draw(presentation, through: surface.context)
+  }
+
+  /// Clears the surface, draws `presentation` through `context` (which ends at the surface's)
+  /// and flushes.
+  private func draw(_ presentation: Presentation, through context: some DrawingContext) throws {
     surface.clear()
-    presentation.draw(in: surface.context)
+    presentation.draw(in: context)
     try surface.flush()
   }
 
@@ -43,12 +49,10 @@ public final class FrameRenderer {
   /// nothing was drawn. It is conservative (``InkBoundsContext``, grown by a pixel on every side
   /// for antialiasing), so two frames differ only inside the union of their rectangles.
   public func renderMeasuringInk(_ presentation: Presentation) throws -> (image: RGBAImage, ink: PixelRect?) {
-    surface.clear()
     let ink = InkBoundsContext(
       drawingInto: surface.context,
       deviceTransform: Transform2D(scaleX: Double(surface.scale), y: Double(surface.scale)))
-    presentation.draw(in: ink)
-    try surface.flush()
+    try draw(presentation, through: ink)
     let rect: PixelRect?
     if ink.isUnbounded {
       rect = PixelRect(x: 0, y: 0, width: surface.pixelWidth, height: surface.pixelHeight)

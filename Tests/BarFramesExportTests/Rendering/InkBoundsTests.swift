@@ -136,11 +136,11 @@ import Testing
       let image = try surface.rgbaImage()
       let drawn = try #require(marked(image, over: blank), "\(name) marked nothing")
       let box = try #require(ink.bounds)
-      // The rectangle renderMeasuringInk makes: the touched pixels and one more around.
-      let left = Int(box.minX.rounded(.down)) - 1
-      let top = Int(box.minY.rounded(.down)) - 1
+      // The pixels the box touches, without the pixel renderMeasuringInk adds around them.
+      let left = Int(box.minX.rounded(.down))
+      let top = Int(box.minY.rounded(.down))
       let rect = PixelRect(
-        x: left, y: top, width: Int(box.maxX.rounded(.up)) + 1 - left, height: Int(box.maxY.rounded(.up)) + 1 - top)
+        x: left, y: top, width: Int(box.maxX.rounded(.up)) - left, height: Int(box.maxY.rounded(.up)) - top)
       #expect(contains(rect, drawn), "\(name) at @\(scale)x: marked \(drawn) outside \(rect)")
     }
   }
