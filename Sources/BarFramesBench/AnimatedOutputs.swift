@@ -29,9 +29,31 @@ public struct AnimatedResult: Sendable {
   /// `allSeconds`.
   public var pngSeconds: Double
   public var formats: [Format]
+  /// With `--format-costs`: PNG plus one other format at a time, measured in the same turns,
+  /// in ``AnimatedResult/costedFormats`` order (empty otherwise).
+  public var costs: [FormatCost] = []
 
   /// `render --format all` time ÷ PNG-only time (issue 16's target: ≤ 1.3).
   public var allOverPNG: Double { allSeconds / pngSeconds }
+
+  /// The formats whose cost over PNG alone `--format-costs` measures: every other one, in the
+  /// order `--help` lists them.
+  public static let costedFormats = ExportFormats.names.filter { $0.format != .png }
+
+  /// `render --format png,NAME` against `--format png`: what one format adds to the PNG-only
+  /// render, in time and in the CPU time of all its threads.
+  public struct FormatCost: Sendable {
+    /// The added format, as `--format` names it.
+    public var name: String
+    /// `render --format png,NAME`, best of its runs.
+    public var seconds: Double
+    /// The CPU time of that run's threads over that of the PNG-only run (each the least of
+    /// its runs).
+    public var extraCPUSeconds: Double
+
+    /// `seconds` ÷ the PNG-only time.
+    public func overPNG(_ result: AnimatedResult) -> Double { seconds / result.pngSeconds }
+  }
 }
 
 extension Measurement {
@@ -42,23 +64,62 @@ extension Measurement {
   /// there are at least `repeats` and five runs each, more for short runs, up to fifteen or
   /// about two seconds of PNG runs.
   public func pngAndAllFormats(jobs: Int, in directory: URL) throws -> (png: Double, all: Double) {
-    func exporter(_ formats: ExportFormats, _ folder: String) -> Exporter {
+    let runs = try exportsInTurn([.png, .all], jobs: jobs, in: directory)
+    return (runs[0].seconds, runs[1].seconds)
+  }
+
+  /// The best wall time and the least process CPU time of an export of each format set, with
+  /// `jobs` workers, the sets run in turn (the first, PNG alone, sets the number of turns as in
+  /// ``pngAndAllFormats(jobs:in:)``).
+  ///
+  /// The CPU time is the whole process's (`getrusage`), which during an export is the
+  /// exporter's threads alone.
+  public func exportsInTurn(
+    _ sets: [ExportFormats], jobs: Int, in directory: URL
+  ) throws -> [(seconds: Double, cpuSeconds: Double)] {
+    let exporters = sets.enumerated().map { i, formats in
       var options = ExportOptions()
       options.formats = formats
       options.jobs = jobs
       options.selection = .frames(0...(times.count - 1))
       options.scale = scale
-      return Exporter(outputDirectory: directory.appendingPathComponent(folder), options: options)
+      return Exporter(outputDirectory: directory.appendingPathComponent("set-\(i)"), options: options)
     }
-    let (png, all) = (exporter(.png, "png"), exporter(.all, "all"))
-    var best = (png: Double.infinity, all: Double.infinity)
+    var best = Array(repeating: (seconds: Double.infinity, cpuSeconds: Double.infinity), count: sets.count)
     var runs = 0
     repeat {
-      best.png = min(best.png, try once { _ = try png.export([timeline]) })
-      best.all = min(best.all, try once { _ = try all.export([timeline]) })
+      for (i, exporter) in exporters.enumerated() {
+        let cpuBefore = Self.processCPUSeconds()
+        let seconds = try once { _ = try exporter.export([timeline]) }
+        best[i].seconds = min(best[i].seconds, seconds)
+        best[i].cpuSeconds = min(best[i].cpuSeconds, Self.processCPUSeconds() - cpuBefore)
+      }
       runs += 1
-    } while runs < max(repeats, 5, min(15, Int(2 / best.png)))
+    } while runs < max(repeats, 5, min(15, Int(2 / best[0].seconds)))
     return best
+  }
+
+  /// `render --format png,NAME` for each of ``AnimatedResult/costedFormats``, in turn with PNG
+  /// alone and with every format: the result of ``pngAndAllFormats(jobs:in:)`` plus each
+  /// format's cost.
+  public func formatCosts(
+    jobs: Int, in directory: URL
+  ) throws -> (png: Double, all: Double, costs: [AnimatedResult.FormatCost]) {
+    let added = AnimatedResult.costedFormats
+    let runs = try exportsInTurn([.png, .all] + added.map { $0.format.union(.png) }, jobs: jobs, in: directory)
+    let costs = zip(added, runs.dropFirst(2)).map { added, run in
+      AnimatedResult.FormatCost(
+        name: added.name, seconds: run.seconds, extraCPUSeconds: run.cpuSeconds - runs[0].cpuSeconds)
+    }
+    return (runs[0].seconds, runs[1].seconds, costs)
+  }
+
+  /// User plus system CPU time of this process so far.
+  static func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 
   /// Each animated format's size, naive size and encode time, frames drawn one at a time (only

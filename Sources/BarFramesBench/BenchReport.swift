@@ -62,6 +62,24 @@ public struct BenchReport: Sendable {
         lines.append("| \(w.name) | \(BenchReport.f(a.allOverPNG, 2)) | " + cells.joined(separator: " | ") + " |")
       }
     }
+    let costed = animated.filter { $0.animated?.costs.isEmpty == false }
+    if !costed.isEmpty {
+      let names = AnimatedResult.costedFormats.map(\.name)
+      lines += [
+        "",
+        "| workload | PNG ms | " + names.map { "png,\($0) ÷ PNG (+CPU ms)" }.joined(separator: " | ") + " |",
+        "|---|---:|" + String(repeating: "---:|", count: names.count),
+      ]
+      for w in costed {
+        guard let a = w.animated else { continue }
+        let cells = names.map { name in
+          a.costs.first { $0.name == name }.map {
+            "\(BenchReport.f($0.overPNG(a), 2)) (\(String(format: "%+.1f", $0.extraCPUSeconds * 1000)))"
+          } ?? "–"
+        }
+        lines.append("| \(w.name) | \(BenchReport.f(a.pngSeconds * 1000)) | " + cells.joined(separator: " | ") + " |")
+      }
+    }
     if let memory {
       lines.append("")
       lines.append(
@@ -92,6 +110,15 @@ public struct BenchReport: Sendable {
               .init("naiveBytes", .number(Double(f.naiveBytes))), .init("sizeRatio", number(f.sizeRatio)),
               // To the microsecond: a short run's writer time is well under a millisecond.
               .init("encodeSeconds", .number((f.encodeSeconds * 1_000_000).rounded() / 1_000_000)),
+            ])
+          })),
+      .init(
+        "formatCosts",
+        .array(
+          a.costs.map { c in
+            .object([
+              .init("format", .string(c.name)), .init("seconds", number(c.seconds)),
+              .init("overPNG", number(c.overPNG(a))), .init("extraCPUSeconds", number(c.extraCPUSeconds)),
             ])
           })),
     ])

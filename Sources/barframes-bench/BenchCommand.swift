@@ -37,6 +37,12 @@ struct BenchCommand: ParsableCommand {
     help: "Run only this workload (repeatable): seek-bar, bent-line, customizable-bar, download-bar, tweens.")
   var workload: [String] = []
 
+  @Flag(
+    help: ArgumentHelp(
+      "Also measure what each format adds to a PNG-only render (png,svg … png,html, in turn with png and all): "
+        + "time ratio and extra CPU."))
+  var formatCosts = false
+
   @Option(help: "Workers for the pipeline figure.")
   var jobs: Int = 2
 
@@ -82,8 +88,9 @@ struct BenchCommand: ParsableCommand {
     } catch {
       throw BenchFailure("cannot create \(scratchURL.path): \(error.localizedDescription)")
     }
-    let bench = Benchmark(
+    var bench = Benchmark(
       root: root, frames: frames, jobs: jobs, executable: executable, memoryFrames: memoryFrames, scratch: scratchURL)
+    bench.formatCosts = formatCosts
     let selected = Workload.standard.filter { workload.isEmpty || workload.contains($0.name) }
     let started = Date()
     var results: [WorkloadResult] = []

@@ -79,6 +79,54 @@ import Testing
 
   private enum BenchShape: Error { case missing(String) }
 
+  /// `--format-costs` adds, for every format but PNG in the order `--help` lists them, the
+  /// time of PNG plus that format, its quotient by the PNG-only time beside it, and its extra
+  /// CPU time; the Markdown report gets a column for each.
+  @Test func formatCostsReportEveryOtherFormatAgainstPNGAlone() throws {
+    let scratch = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let common = ["--workload", "seek-bar", "--frames", "4", "--memory-frames", "0", "--scratch", scratch.path]
+    let result = try CommandRunner.run(
+      ["--json", "--format-costs"] + common, executable: CommandRunner.benchExecutable)
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let json = try JSONValue(parsing: result.stdout)
+    guard case .array(let workloads)? = json["workloads"], let animated = workloads.first?["animated"] else {
+      throw BenchShape.missing("workloads[0].animated")
+    }
+    let pngSeconds = try #require(animated["pngSeconds"]?.doubleValue)
+    guard case .array(let costs)? = animated["formatCosts"] else { throw BenchShape.missing("formatCosts") }
+    #expect(
+      costs.map { $0["format"] }
+        == ["svg", "apng", "gif", "webp", "sheet", "html"].map { JSONValue.string($0) })
+    for cost in costs {
+      let seconds = try #require(cost["seconds"]?.doubleValue)
+      let overPNG = try #require(cost["overPNG"]?.doubleValue)
+      #expect(seconds > 0)
+      // Both figures are rounded to 0.001 in the JSON.
+      let (low, high) = (
+        (seconds - 0.0005) / (pngSeconds + 0.0005) - 0.0005,
+        (seconds + 0.0005) / max(pngSeconds - 0.0005, 1e-9) + 0.0005
+      )
+      #expect(overPNG >= low && overPNG <= high, "\(cost) against \(pngSeconds)")
+      #expect(cost["extraCPUSeconds"]?.doubleValue != nil, "\(cost)")
+    }
+
+    // Without the flag the list is empty, and the Markdown report has no costs table.
+    let plain = try CommandRunner.run(["--json"] + common, executable: CommandRunner.benchExecutable)
+    #expect(plain.exitCode == 0, "\(plain.stderr)")
+    guard case .array(let plainWorkloads)? = try JSONValue(parsing: plain.stdout)["workloads"] else {
+      throw BenchShape.missing("workloads")
+    }
+    #expect(plainWorkloads.first?["animated"]?["formatCosts"] == .array([]))
+    let markdown = try CommandRunner.run(["--format-costs"] + common, executable: CommandRunner.benchExecutable)
+    #expect(markdown.exitCode == 0, "\(markdown.stderr)")
+    #expect(markdown.stdout.contains("| workload | PNG ms | png,svg ÷ PNG (+CPU ms) | png,apng ÷ PNG (+CPU ms) |"))
+    // Its row, the report's last for seek-bar: the PNG time and six "ratio (±CPU ms)" cells.
+    let row = try #require(markdown.stdout.split(separator: "\n").last { $0.hasPrefix("| seek-bar | ") })
+    #expect(row.split(separator: "|").count == 8, "\(row)")
+    #expect(row.split(separator: "(").count == 7, "\(row)")
+  }
+
   @Test func unknownWorkloadIsAUsageError() throws {
     let result = try CommandRunner.run(["--workload", "pie"], executable: CommandRunner.benchExecutable)
     #expect(result.exitCode == 64)
