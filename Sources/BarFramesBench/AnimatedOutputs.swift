@@ -63,9 +63,19 @@ extension Measurement {
   /// rather than on one. A run lasts only 50–350 ms here, and single runs spread by ±10 %:
   /// there are at least `repeats` and five runs each, more for short runs, up to fifteen or
   /// about two seconds of PNG runs.
-  public func pngAndAllFormats(jobs: Int, in directory: URL) throws -> (png: Double, all: Double) {
-    let runs = try exportsInTurn([.png, .all], jobs: jobs, in: directory)
-    return (runs[0].seconds, runs[1].seconds)
+  ///
+  /// With `costingEachFormat`, PNG plus each of ``AnimatedResult/costedFormats`` runs in the
+  /// same turns too, and `costs` says what each adds (empty otherwise).
+  public func pngAndAllFormats(
+    jobs: Int, in directory: URL, costingEachFormat: Bool = false
+  ) throws -> (png: Double, all: Double, costs: [AnimatedResult.FormatCost]) {
+    let added = costingEachFormat ? AnimatedResult.costedFormats : []
+    let runs = try exportsInTurn([.png, .all] + added.map { $0.format.union(.png) }, jobs: jobs, in: directory)
+    let costs = zip(added, runs.dropFirst(2)).map { added, run in
+      AnimatedResult.FormatCost(
+        name: added.name, seconds: run.seconds, extraCPUSeconds: run.cpuSeconds - runs[0].cpuSeconds)
+    }
+    return (runs[0].seconds, runs[1].seconds, costs)
   }
 
   /// The best wall time and the least process CPU time of an export of each format set, with
@@ -97,21 +107,6 @@ extension Measurement {
       runs += 1
     } while runs < max(repeats, 5, min(15, Int(2 / best[0].seconds)))
     return best
-  }
-
-  /// `render --format png,NAME` for each of ``AnimatedResult/costedFormats``, in turn with PNG
-  /// alone and with every format: the result of ``pngAndAllFormats(jobs:in:)`` plus each
-  /// format's cost.
-  public func formatCosts(
-    jobs: Int, in directory: URL
-  ) throws -> (png: Double, all: Double, costs: [AnimatedResult.FormatCost]) {
-    let added = AnimatedResult.costedFormats
-    let runs = try exportsInTurn([.png, .all] + added.map { $0.format.union(.png) }, jobs: jobs, in: directory)
-    let costs = zip(added, runs.dropFirst(2)).map { added, run in
-      AnimatedResult.FormatCost(
-        name: added.name, seconds: run.seconds, extraCPUSeconds: run.cpuSeconds - runs[0].cpuSeconds)
-    }
-    return (runs[0].seconds, runs[1].seconds, costs)
   }
 
   /// User plus system CPU time of this process so far.

@@ -44,7 +44,8 @@ public struct Benchmark: Sendable {
   public var memoryFrames: Int
   /// Where frames are written while measuring.
   public var scratch: URL
-  /// Whether to measure each format's cost over PNG alone (``Measurement/formatCosts(jobs:in:)``).
+  /// Whether to measure each format's cost over PNG alone
+  /// (``Measurement/pngAndAllFormats(jobs:in:costingEachFormat:)``).
   public var formatCosts = false
 
   public init(
@@ -116,17 +117,11 @@ public struct Benchmark: Sendable {
       jobs: jobs, naiveFPS: n / naive, bytesPerFrame: encoded.bytesPerFrame, peakRSSMB: nil,
       cFPS: c.map { n / $0.seconds }, identicalToC: c.map { $0.checksum == encoded.checksum })
     log("\(workload.name): render --format all, animated sizes")
-    let folder = scratch.appendingPathComponent("formats")
-    if formatCosts {
-      log("\(workload.name): each format over PNG alone")
-      let costs = try measurement.formatCosts(jobs: jobs, in: folder)
-      result.animated = AnimatedResult(
-        allSeconds: costs.all, pngSeconds: costs.png, formats: try measurement.animatedFormats(), costs: costs.costs)
-    } else {
-      let pair = try measurement.pngAndAllFormats(jobs: jobs, in: folder)
-      result.animated = AnimatedResult(
-        allSeconds: pair.all, pngSeconds: pair.png, formats: try measurement.animatedFormats())
-    }
+    if formatCosts { log("\(workload.name): each format over PNG alone") }
+    let times = try measurement.pngAndAllFormats(
+      jobs: jobs, in: scratch.appendingPathComponent("formats"), costingEachFormat: formatCosts)
+    result.animated = AnimatedResult(
+      allSeconds: times.all, pngSeconds: times.png, formats: try measurement.animatedFormats(), costs: times.costs)
     return result
   }
 
