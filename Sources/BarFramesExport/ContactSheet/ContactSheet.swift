@@ -269,8 +269,9 @@ public struct ContactSheet: Sendable {
 
   /// Starts an empty sheet that compresses itself into a PNG with `preset` as rows of cells
   /// fill up (``Canvas/png()`` finishes it): the work is spread over the render instead of
-  /// waiting for its end, and only one row of cells is ever held. The bytes are those of
-  /// ``PNGEncoder`` on the ``Canvas/image()`` of a whole sheet.
+  /// waiting for its end, and only one row of cells is ever held. The pixels are those of the
+  /// ``Canvas/image()`` of a whole sheet, compressed by ``PNGStreamEncoder`` (with `fast`, the
+  /// exporter's default, its run-length deflater: a sheet is mostly flat colour).
   /// - Throws: ``RendererError`` from Cairo or the pinned font, or ``PNGEncodingError``.
   public func makeCanvas(encodingAs preset: PNGCompressionPreset) throws -> Canvas {
     try Canvas(self, encodingAs: preset)

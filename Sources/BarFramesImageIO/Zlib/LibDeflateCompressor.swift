@@ -6,7 +6,16 @@ protocol ZlibCompressor: AnyObject {
   func compress(_ input: UnsafeRawBufferPointer) throws(PNGEncodingError) -> [UInt8]
 }
 
-extension Deflater: ZlibCompressor {}
+/// A zlib stream fed piece by piece: ``begin()``, then ``compress(_:finish:appendingTo:)`` until
+/// `finish`.
+protocol StreamingZlibCompressor: ZlibCompressor {
+  func begin() throws(PNGEncodingError)
+  func compress(_ input: UnsafeRawBufferPointer, finish: Bool, appendingTo compressed: inout [UInt8])
+    throws(PNGEncodingError)
+}
+
+extension Deflater: StreamingZlibCompressor {}
+extension RunLengthDeflater: StreamingZlibCompressor {}
 
 /// libdeflate's whole-buffer compressor: on the APNG's rectangles its level 6 is about twice as
 /// fast as zlib's tuned lazy matching for streams within 1 % of the size (smaller on three of

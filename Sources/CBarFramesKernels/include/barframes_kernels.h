@@ -24,4 +24,25 @@ bool barframes_pack_opaque_argb32(const uint32_t *argb, size_t count, uint8_t *r
 /// The same, a pixel at a time.
 bool barframes_pack_opaque_argb32_scalar(const uint32_t *argb, size_t count, uint8_t *rgb);
 
+/// A streaming raw DEFLATE encoder that codes runs of one byte as copies at distance 1 (the
+/// parse of zlib's Z_RLE strategy) and everything else as literals: see rle_deflate.c.
+typedef struct barframes_rle_deflate barframes_rle_deflate;
+
+/// A new encoder, ready for a stream; NULL if out of memory.
+barframes_rle_deflate *barframes_rle_deflate_create(void);
+void barframes_rle_deflate_destroy(barframes_rle_deflate *encoder);
+/// Forgets the stream so far, output included, to begin a new one.
+void barframes_rle_deflate_reset(barframes_rle_deflate *encoder);
+/// Adds `length` bytes to the stream; with `final`, ends it (the output is then whole, padded
+/// to a byte). Returns 0 if memory ran out (the stream is then unusable), else 1.
+int barframes_rle_deflate_compress(barframes_rle_deflate *encoder, const uint8_t *data, size_t length, bool final);
+/// The output written since the last take (`count` bytes).
+const uint8_t *barframes_rle_deflate_output(const barframes_rle_deflate *encoder, size_t *count);
+/// Empties the output (the caller has copied it).
+void barframes_rle_deflate_take_output(barframes_rle_deflate *encoder);
+
+/// Huffman code lengths of at most `limit` bits (1…15) for the `count` (≤ 286) symbols with
+/// frequencies `freq` (0: unused, length 0); a single used symbol gets length 1.
+void barframes_huffman_lengths(const uint32_t *freq, int count, int limit, uint8_t *lengths);
+
 #endif

@@ -5,10 +5,11 @@ import BarFramesTestSupport
 import Testing
 
 /// The contact sheet compresses each full row of cells while the next ones are drawn; the file
-/// must be the one the finished picture would give.
+/// must be the one the finished picture would give: byte for byte `PNGEncoder`'s with zlib's
+/// presets, and with `fast` (the run-length deflater) the same pixels in about zlib's size.
 @Suite struct ContactSheetStreamingTests {
   @Test(
-    "A sheet compressed row by row is byte for byte the finished picture's PNG",
+    "A sheet compressed row by row is the finished picture's PNG",
     arguments: [
       (PNGCompressionPreset.fast, 11, false), (.small, 11, false), (.fast, 12, true), (.fast, 3, true),
       (.fast, 1, false),
@@ -33,7 +34,12 @@ import Testing
       try whole.add(frame)
     }
     let png = try streamed.png()
-    #expect(png == (try PNGEncoder(preset: preset).encode(whole.image())))
+    let encoded = try PNGEncoder(preset: preset).encode(whole.image())
+    if preset == .fast {
+      #expect(Double(png.count) <= Double(encoded.count) * 1.01 + 16, "\(png.count) bytes against \(encoded.count)")
+    } else {
+      #expect(png == encoded)
+    }
     #expect(try PNGDecoder.decode(png) == (try whole.image()))
   }
 }
