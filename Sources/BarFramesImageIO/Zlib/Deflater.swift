@@ -14,17 +14,16 @@ final class Deflater {
   private let stream: UnsafeMutablePointer<z_stream>
   /// Output buffer reused across calls; grows to `deflateBound` of the largest input seen.
   private var output: [UInt8] = []
-  /// The zlib header zlib itself would write for this level and strategy.
-  let header: [UInt8]
+  /// The header zlib itself would write for this level and strategy, and the checksum.
+  private var framing: ZlibFraming
   /// The checksum of the stream begun by ``begin()`` so far.
-  private var adler: UInt32 = 1
 
   /// - Parameters:
   ///   - level: zlib level 0…9.
   ///   - strategy: `Z_DEFAULT_STRATEGY`, `Z_FILTERED`, `Z_RLE`, …
   ///   - memoryLevel: zlib `memLevel` 1…9.
   init(level: Int32, strategy: Int32, memoryLevel: Int32 = 8) throws(PNGEncodingError) {
-    header = Self.zlibHeader(level: level, strategy: strategy)
+    framing = ZlibFraming(header: Self.zlibHeader(level: level, strategy: strategy))
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
     // Negative window bits: raw deflate, no header, no checksum.
@@ -65,35 +64,21 @@ final class Deflater {
   private func reset() throws(PNGEncodingError) {
     let status = deflateReset(stream)
     guard status == Z_OK else { throw .zlib(operation: "deflateReset", status: status) }
-    adler = 1
-  }
-
-  private func appendTrailer(to compressed: inout [UInt8]) {
-    compressed.append(contentsOf: [
-      UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF),
-    ])
+    framing.begin()
   }
 
   /// Starts a stream fed piece by piece with ``compress(_:finish:appendingTo:)``, whose first
   /// call appends the header.
   func begin() throws(PNGEncodingError) {
     try reset()
-    started = false
   }
-
-  /// Whether the stream begun by ``begin()`` has had its header appended.
-  private var started = false
 
   /// Compresses the next piece of the stream begun by ``begin()``, appending what zlib
   /// produces to `compressed`; `finish` ends the stream.
   func compress(
     _ input: UnsafeRawBufferPointer, finish: Bool, appendingTo compressed: inout [UInt8]
   ) throws(PNGEncodingError) {
-    if !started {
-      compressed.append(contentsOf: header)
-      started = true
-    }
-    adler = Adler32.update(adler, input)
+    framing.add(input, appendingHeaderTo: &compressed)
     if output.count < 1 << 16 { output = [UInt8](repeating: 0, count: 1 << 16) }
     stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
     stream.pointee.avail_in = uInt(input.count)
@@ -112,7 +97,7 @@ final class Deflater {
       compressed.append(contentsOf: output[0..<produced])
       if finish ? status == Z_STREAM_END : !full && stream.pointee.avail_in == 0 { break }
     }
-    if finish { appendTrailer(to: &compressed) }
+    if finish { framing.appendTrailer(to: &compressed) }
   }
 
   /// Compresses `input` as one complete zlib stream.
@@ -136,11 +121,42 @@ final class Deflater {
     guard status == Z_STREAM_END else { throw .zlib(operation: "deflate", status: status) }
     var compressed = [UInt8]()
     compressed.reserveCapacity(produced + 6)
-    compressed.append(contentsOf: header)
+    framing.add(input, appendingHeaderTo: &compressed)
     compressed.append(contentsOf: output[0..<produced])
-    adler = Adler32.update(1, input)
-    appendTrailer(to: &compressed)
+    framing.appendTrailer(to: &compressed)
     return compressed
+  }
+}
+
+/// What the zlib format (RFC 1950) puts around raw deflate data: the two-byte header before the
+/// first piece, and the Adler-32 of all the input after the last, big-endian.
+struct ZlibFraming {
+  let header: [UInt8]
+  private var adler: UInt32 = 1
+  private var started = false
+
+  init(header: [UInt8]) { self.header = header }
+
+  /// Starts a new stream.
+  mutating func begin() {
+    adler = 1
+    started = false
+  }
+
+  /// Counts the next piece of input into the checksum, appending the header first if it is
+  /// the stream's first.
+  mutating func add(_ input: UnsafeRawBufferPointer, appendingHeaderTo compressed: inout [UInt8]) {
+    if !started {
+      compressed.append(contentsOf: header)
+      started = true
+    }
+    adler = Adler32.update(adler, input)
+  }
+
+  func appendTrailer(to compressed: inout [UInt8]) {
+    compressed.append(contentsOf: [
+      UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF),
+    ])
   }
 }
 

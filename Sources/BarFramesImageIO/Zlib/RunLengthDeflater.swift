@@ -18,10 +18,8 @@ import CZlib
 /// Not thread-safe: one per thread.
 final class RunLengthDeflater {
   private let encoder: OpaquePointer
-  private var adler: UInt32 = 1
-  private var started = false
   /// zlib's own header for level 1 with `Z_RLE` (the levels' flags say "fastest").
-  let header = Deflater.zlibHeader(level: 1, strategy: Z_RLE)
+  private var framing = ZlibFraming(header: Deflater.zlibHeader(level: 1, strategy: Z_RLE))
 
   init() throws(PNGEncodingError) {
     guard let encoder = barframes_rle_deflate_create() else {
@@ -36,8 +34,7 @@ final class RunLengthDeflater {
   /// call appends the header.
   func begin() throws(PNGEncodingError) {
     barframes_rle_deflate_reset(encoder)
-    adler = 1
-    started = false
+    framing.begin()
   }
 
   /// Compresses the next piece of the stream begun by ``begin()``, appending what is ready to
@@ -45,11 +42,7 @@ final class RunLengthDeflater {
   func compress(
     _ input: UnsafeRawBufferPointer, finish: Bool, appendingTo compressed: inout [UInt8]
   ) throws(PNGEncodingError) {
-    if !started {
-      compressed.append(contentsOf: header)
-      started = true
-    }
-    adler = Adler32.update(adler, input)
+    framing.add(input, appendingHeaderTo: &compressed)
     let status = barframes_rle_deflate_compress(
       encoder, input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count, finish)
     guard status == 1 else { throw .zlib(operation: "barframes_rle_deflate_compress", status: Z_MEM_ERROR) }
@@ -58,11 +51,7 @@ final class RunLengthDeflater {
       compressed.append(contentsOf: UnsafeBufferPointer(start: output, count: count))
     }
     barframes_rle_deflate_take_output(encoder)
-    if finish {
-      compressed.append(contentsOf: [
-        UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF),
-      ])
-    }
+    if finish { framing.appendTrailer(to: &compressed) }
   }
 
   /// Compresses `input` as one complete zlib stream.
