@@ -71,7 +71,8 @@ let package = Package(
     .target(name: "BarFramesOutput"),
     .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CLibDeflate", "CWebP", "CBarFramesKernels"]),
     // Byte loops in C with SIMD where the CPU has it: Adler-32 (zlib 1.2.13 sums a byte at a
-    // time) and opaque ARGB32 rows packed as RGB.
+    // time), opaque ARGB32 rows packed as RGB, and where two rows of pixels start and stop
+    // differing; and the contact sheet's run-length deflater.
     .target(name: "CBarFramesKernels"),
     .target(name: "BarFramesRenderer", dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesImageIO", "CCairo", "CBarFramesKernels"]),
     // The player page (script, style sheet, page shell, backdrop choice) shared by the gallery

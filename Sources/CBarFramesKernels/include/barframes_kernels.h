@@ -24,6 +24,17 @@ bool barframes_pack_opaque_argb32(const uint32_t *argb, size_t count, uint8_t *r
 /// The same, a pixel at a time.
 bool barframes_pack_opaque_argb32_scalar(const uint32_t *argb, size_t count, uint8_t *rgb);
 
+/// How many of the `count` pixels at `a` equal those at `b` (transparent black, all zero, if `b`
+/// is NULL) before the first that differs; `count` if none does. Eight pixels at a time with
+/// AVX2 where the CPU has it.
+size_t barframes_equal_prefix(const uint32_t *a, const uint32_t *b, size_t count);
+/// How many of the last of the `count` pixels at `a` equal those at `b` (or zero) after the
+/// last that differs; `count` if none does.
+size_t barframes_equal_suffix(const uint32_t *a, const uint32_t *b, size_t count);
+/// The same two, a pixel at a time.
+size_t barframes_equal_prefix_scalar(const uint32_t *a, const uint32_t *b, size_t count);
+size_t barframes_equal_suffix_scalar(const uint32_t *a, const uint32_t *b, size_t count);
+
 /// A streaming raw DEFLATE encoder that codes runs of one byte as copies at distance 1 (the
 /// parse of zlib's Z_RLE strategy) and everything else as literals: see rle_deflate.c.
 typedef struct barframes_rle_deflate barframes_rle_deflate;

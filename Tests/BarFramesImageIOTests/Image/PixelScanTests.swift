@@ -1,9 +1,10 @@
+import CBarFramesKernels
 import Testing
 
 @testable import BarFramesImageIO
 
-/// The scans the GIF and APNG writers skip unchanged pixels with (eight at a time), against
-/// the rule written out pixel by pixel.
+/// The scans the GIF and APNG writers skip unchanged pixels with (eight at a time, AVX2 where
+/// the CPU has it), and their scalar twins, against the rule written out pixel by pixel.
 @Suite struct PixelScanTests {
   struct Random {
     var state: UInt64
@@ -18,7 +19,7 @@ import Testing
   @Test func equalPrefixAndSuffixMatchThePixelRule() {
     var random = Random(state: 5)
     for trial in 0..<3_000 {
-      let count = random.next(41)
+      let count = random.next(70)
       let a = (0..<count).map { _ in UInt32(random.next(3) == 0 ? 0 : 1 + random.next(1 << 30)) }
       var b = a
       var sparse = [UInt32](repeating: 0, count: count)
@@ -40,6 +41,10 @@ import Testing
             #expect(RGBAImage.equalSuffix(pa, pb, count: count) == suffix, "trial \(trial)")
             #expect(RGBAImage.equalPrefix(ps, nil, count: count) == zeroPrefix, "trial \(trial), against zero")
             #expect(RGBAImage.equalSuffix(ps, nil, count: count) == zeroSuffix, "trial \(trial), against zero")
+            #expect(barframes_equal_prefix_scalar(pa, pb, count) == prefix, "trial \(trial), scalar")
+            #expect(barframes_equal_suffix_scalar(pa, pb, count) == suffix, "trial \(trial), scalar")
+            #expect(barframes_equal_prefix_scalar(ps, nil, count) == zeroPrefix, "trial \(trial), scalar against zero")
+            #expect(barframes_equal_suffix_scalar(ps, nil, count) == zeroSuffix, "trial \(trial), scalar against zero")
           }
         }
       }
