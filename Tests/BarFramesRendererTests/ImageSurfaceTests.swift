@@ -191,16 +191,19 @@ import Testing
     #expect(argb[4] == pixel(0, 0, 0, 0))
     #expect(argb[5] == pixel(255, 9, 8, 7))
 
-    // Whole squares all transparent, or all opaque, land as nothing and as the mean colour.
-    var pair = RGBAImage(width: 4, height: 2, filledWith: .init(red: 0, green: 0, blue: 0, alpha: 0))
+    // Whole squares all transparent, or all opaque, land as nothing and as the mean colour; four
+    // pixels of one opaque colour as that colour.
+    var pair = RGBAImage(width: 6, height: 2, filledWith: .init(red: 0, green: 0, blue: 0, alpha: 0))
+    for (x, y) in [(4, 0), (5, 0), (4, 1), (5, 1)] { pair[x, y] = .init(red: 10, green: 20, blue: 30) }
     pair[2, 0] = .init(red: 8, green: 0, blue: 255)
     pair[3, 0] = .init(red: 8, green: 1, blue: 255)
     pair[2, 1] = .init(red: 8, green: 1, blue: 255)
     pair[3, 1] = .init(red: 9, green: 0, blue: 254)
-    let two = try ImageSurface(size: Size(width: 2, height: 1), scale: 1, background: .white)
+    let two = try ImageSurface(size: Size(width: 3, height: 1), scale: 1, background: .white)
     try two.composite(pair, atPixelX: 0, y: 0, reducedBy: 2)
     let shown = try two.rgbaImage()
     #expect(shown[0, 0] == .init(red: 255, green: 255, blue: 255))  // white under nothing
     #expect(shown[1, 0] == .init(red: 8, green: 1, blue: 255))  // 33 / 4 → 8, 2 / 4 → 1 (halves up), 1019 / 4 → 255
+    #expect(shown[2, 0] == .init(red: 10, green: 20, blue: 30))
   }
 }
