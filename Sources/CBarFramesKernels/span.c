@@ -54,18 +54,13 @@ __attribute__((target("avx2"))) static size_t suffix_avx2(const uint32_t *a, con
   return count - end + barframes_equal_suffix_scalar(a, b, end);
 }
 
-static int has_avx2(void) {
-  static int known = -1;
-  if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
-  return known;
-}
-
+// __builtin_cpu_supports reads flags the runtime filled in once at start-up, as pack.c does.
 size_t barframes_equal_prefix(const uint32_t *a, const uint32_t *b, size_t count) {
-  return has_avx2() ? prefix_avx2(a, b, count) : barframes_equal_prefix_scalar(a, b, count);
+  return __builtin_cpu_supports("avx2") ? prefix_avx2(a, b, count) : barframes_equal_prefix_scalar(a, b, count);
 }
 
 size_t barframes_equal_suffix(const uint32_t *a, const uint32_t *b, size_t count) {
-  return has_avx2() ? suffix_avx2(a, b, count) : barframes_equal_suffix_scalar(a, b, count);
+  return __builtin_cpu_supports("avx2") ? suffix_avx2(a, b, count) : barframes_equal_suffix_scalar(a, b, count);
 }
 #else
 size_t barframes_equal_prefix(const uint32_t *a, const uint32_t *b, size_t count) {

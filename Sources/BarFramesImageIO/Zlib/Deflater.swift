@@ -16,7 +16,6 @@ final class Deflater {
   private var output: [UInt8] = []
   /// The header zlib itself would write for this level and strategy, and the checksum.
   private var framing: ZlibFraming
-  /// The checksum of the stream begun by ``begin()`` so far.
 
   /// - Parameters:
   ///   - level: zlib level 0…9.
