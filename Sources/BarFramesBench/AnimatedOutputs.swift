@@ -23,18 +23,37 @@ public struct AnimatedResult: Sendable {
     public var sizeRatio: Double { Double(bytes) / Double(max(naiveBytes, 1)) }
   }
 
-  /// `render --format all` with the workload's jobs, best of the repeats.
+  /// `render --format all` with the workload's jobs, best of its runs.
   public var allSeconds: Double
-  /// `render --format png`, the same frames and jobs, its runs taken in turn with those of
-  /// `allSeconds`.
+  /// `render --format png`, the same frames and jobs, best of its runs, taken in turn with
+  /// those of `allSeconds`.
   public var pngSeconds: Double
+  /// Each turn's `render --format all` time ÷ the PNG-only time of the same turn.
+  public var turnRatios: [Double]
   public var formats: [Format]
   /// With `--format-costs`: PNG plus one other format at a time, measured in the same turns,
   /// in ``AnimatedResult/costedFormats`` order (empty otherwise).
   public var costs: [FormatCost] = []
 
-  /// `render --format all` time ÷ PNG-only time (issue 16's target: ≤ 1.3).
-  public var allOverPNG: Double { allSeconds / pngSeconds }
+  /// `render --format all` time ÷ PNG-only time (issue 16's target: ≤ 1.3): the median of the
+  /// turns' ratios (see ``Measurement/exportsInTurn(_:jobs:in:)``).
+  public var allOverPNG: Double { Self.median(turnRatios) }
+
+  /// The values a quarter and three quarters of the way through `values` sorted (the turns'
+  /// spread, for the report).
+  static func quartiles(_ values: [Double]) -> (lower: Double, upper: Double) {
+    guard !values.isEmpty else { return (.nan, .nan) }
+    let sorted = values.sorted()
+    return (sorted[(sorted.count - 1) / 4], sorted[(3 * (sorted.count - 1)) / 4])
+  }
+
+  /// The middle value of `values` (the mean of the middle two for an even count); NaN when empty.
+  static func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+  }
 
   /// The formats whose cost over PNG alone `--format-costs` measures: every other one, in the
   /// order `--help` lists them.
@@ -50,43 +69,51 @@ public struct AnimatedResult: Sendable {
     /// The CPU time of that run's threads over that of the PNG-only run (each the least of
     /// its runs).
     public var extraCPUSeconds: Double
+    /// Each turn's time ÷ the PNG-only time of the same turn.
+    public var turnRatios: [Double]
 
-    /// `seconds` ÷ the PNG-only time.
-    public func overPNG(_ result: AnimatedResult) -> Double { seconds / result.pngSeconds }
+    /// The median of the turns' ratios to the PNG-only time.
+    public var overPNG: Double { AnimatedResult.median(turnRatios) }
   }
 }
 
 extension Measurement {
-  /// Seconds for `render --format png` and for `render --format all` (PNG, SVG, APNG, GIF,
-  /// WebP, sheet, gallery) with `jobs` workers: the best of several runs each, taken in turn
-  /// (PNG, all, PNG, all, …) so that a slow spell of the machine weighs on both figures
-  /// rather than on one. A run lasts only 50–350 ms here, and single runs spread by ±10 %:
-  /// there are at least `repeats` and five runs each, more for short runs, up to fifteen or
-  /// about two seconds of PNG runs.
+  /// `render --format png` and `render --format all` (PNG, SVG, APNG, GIF, WebP, sheet,
+  /// gallery) with `jobs` workers, taken in turn (see ``exportsInTurn(_:jobs:in:)``): the best
+  /// time of each and every turn's ratio of the two.
   ///
   /// With `costingEachFormat`, PNG plus each of ``AnimatedResult/costedFormats`` runs in the
   /// same turns too, and `costs` says what each adds (empty otherwise).
   public func pngAndAllFormats(
     jobs: Int, in directory: URL, costingEachFormat: Bool = false
-  ) throws -> (png: Double, all: Double, costs: [AnimatedResult.FormatCost]) {
+  ) throws -> (png: Double, all: Double, allRatios: [Double], costs: [AnimatedResult.FormatCost]) {
     let added = costingEachFormat ? AnimatedResult.costedFormats : []
     let runs = try exportsInTurn([.png, .all] + added.map { $0.format.union(.png) }, jobs: jobs, in: directory)
     let costs = zip(added, runs.dropFirst(2)).map { added, run in
       AnimatedResult.FormatCost(
-        name: added.name, seconds: run.seconds, extraCPUSeconds: run.cpuSeconds - runs[0].cpuSeconds)
+        name: added.name, seconds: run.seconds, extraCPUSeconds: run.cpuSeconds - runs[0].cpuSeconds,
+        turnRatios: run.turnRatios)
     }
-    return (runs[0].seconds, runs[1].seconds, costs)
+    return (runs[0].seconds, runs[1].seconds, runs[1].turnRatios, costs)
   }
 
-  /// The best wall time and the least process CPU time of an export of each format set, with
-  /// `jobs` workers, the sets run in turn (the first, PNG alone, sets the number of turns as in
-  /// ``pngAndAllFormats(jobs:in:)``).
+  /// Exports of each format set with `jobs` workers, the sets run in turn: per set, the best
+  /// wall time, the least process CPU time, and each turn's wall time ÷ that of the first set
+  /// (PNG alone) in the same turn.
+  ///
+  /// A run lasts only 50–800 ms here, and the machine's speed drifts by ±15 % over seconds:
+  /// the best of a few runs of each set still read bent-line-slider's `all ÷ PNG` anywhere
+  /// from 1.07 to 1.44 with the same build. A turn's two runs are a second apart at most, so
+  /// their ratio shares the drift, and the median of the turns' ratios leaves out the turns a
+  /// hiccup struck. The turns alternate their order (PNG first, then PNG last) so that neither
+  /// set always runs on a cache warmed by the other. There are at least nine turns, more for
+  /// short runs (up to 21, or about four seconds of PNG runs), always an odd number.
   ///
   /// The CPU time is the whole process's (`getrusage`), which during an export is the
   /// exporter's threads alone.
   public func exportsInTurn(
     _ sets: [ExportFormats], jobs: Int, in directory: URL
-  ) throws -> [(seconds: Double, cpuSeconds: Double)] {
+  ) throws -> [(seconds: Double, cpuSeconds: Double, turnRatios: [Double])] {
     let exporters = sets.enumerated().map { i, formats in
       var options = ExportOptions()
       options.formats = formats
@@ -96,17 +123,21 @@ extension Measurement {
       return Exporter(outputDirectory: directory.appendingPathComponent("set-\(i)"), options: options)
     }
     var best = Array(repeating: (seconds: Double.infinity, cpuSeconds: Double.infinity), count: sets.count)
-    var runs = 0
+    var ratios = Array(repeating: [Double](), count: sets.count)
+    var turns = 0
     repeat {
-      for (i, exporter) in exporters.enumerated() {
+      var seconds = Array(repeating: 0.0, count: sets.count)
+      let order = turns.isMultiple(of: 2) ? Array(sets.indices) : sets.indices.reversed()
+      for i in order {
         let cpuBefore = Self.processCPUSeconds()
-        let seconds = try once { _ = try exporter.export([timeline]) }
-        best[i].seconds = min(best[i].seconds, seconds)
+        seconds[i] = try once { _ = try exporters[i].export([timeline]) }
+        best[i].seconds = min(best[i].seconds, seconds[i])
         best[i].cpuSeconds = min(best[i].cpuSeconds, Self.processCPUSeconds() - cpuBefore)
       }
-      runs += 1
-    } while runs < max(repeats, 5, min(15, Int(2 / best[0].seconds)))
-    return best
+      for i in sets.indices { ratios[i].append(seconds[i] / seconds[0]) }
+      turns += 1
+    } while turns < max(repeats, 9, min(21, Int(4 / best[0].seconds))) || turns.isMultiple(of: 2)
+    return sets.indices.map { (best[$0].seconds, best[$0].cpuSeconds, ratios[$0]) }
   }
 
   /// User plus system CPU time of this process so far.

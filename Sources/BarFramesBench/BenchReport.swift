@@ -48,7 +48,7 @@ public struct BenchReport: Sendable {
     if !animated.isEmpty {
       lines += [
         "",
-        "| workload | all ÷ PNG time | APNG ÷ naive | APNG encode s | GIF ÷ naive | GIF encode s | WebP ÷ naive | "
+        "| workload | all ÷ PNG time (quartiles) | APNG ÷ naive | APNG encode s | GIF ÷ naive | GIF encode s | WebP ÷ naive | "
           + "WebP encode s |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
       ]
@@ -59,7 +59,10 @@ public struct BenchReport: Sendable {
             "\(BenchReport.f($0.sizeRatio, 3)) | \(BenchReport.f($0.encodeSeconds, 2))"
           } ?? "– | –"
         }
-        lines.append("| \(w.name) | \(BenchReport.f(a.allOverPNG, 2)) | " + cells.joined(separator: " | ") + " |")
+        let quartiles = AnimatedResult.quartiles(a.turnRatios)
+        lines.append(
+          "| \(w.name) | \(BenchReport.f(a.allOverPNG, 2)) (\(BenchReport.f(quartiles.lower, 2))–"
+            + "\(BenchReport.f(quartiles.upper, 2))) | " + cells.joined(separator: " | ") + " |")
       }
     }
     let costed = animated.filter { $0.animated?.costs.isEmpty == false }
@@ -74,7 +77,7 @@ public struct BenchReport: Sendable {
         guard let a = w.animated else { continue }
         let cells = names.map { name in
           a.costs.first { $0.name == name }.map {
-            "\(BenchReport.f($0.overPNG(a), 2)) (\(String(format: "%+.1f", $0.extraCPUSeconds * 1000)))"
+            "\(BenchReport.f($0.overPNG, 2)) (\(String(format: "%+.1f", $0.extraCPUSeconds * 1000)))"
           } ?? "–"
         }
         lines.append("| \(w.name) | \(BenchReport.f(a.pngSeconds * 1000)) | " + cells.joined(separator: " | ") + " |")
@@ -100,7 +103,7 @@ public struct BenchReport: Sendable {
     func number(_ v: Double) -> JSONValue { .number((v * 1000).rounded() / 1000) }
     return .object([
       .init("allSeconds", number(a.allSeconds)), .init("pngSeconds", number(a.pngSeconds)),
-      .init("allOverPNG", number(a.allOverPNG)),
+      .init("allOverPNG", number(a.allOverPNG)), .init("turnRatios", .array(a.turnRatios.map(number))),
       .init(
         "formats",
         .array(
@@ -118,7 +121,8 @@ public struct BenchReport: Sendable {
           a.costs.map { c in
             .object([
               .init("format", .string(c.name)), .init("seconds", number(c.seconds)),
-              .init("overPNG", number(c.overPNG(a))), .init("extraCPUSeconds", number(c.extraCPUSeconds)),
+              .init("overPNG", number(c.overPNG)), .init("turnRatios", .array(c.turnRatios.map(number))),
+              .init("extraCPUSeconds", number(c.extraCPUSeconds)),
             ])
           })),
     ])

@@ -38,20 +38,17 @@ import Testing
     }
     #expect(seekBar["identicalToC"] == .bool(true))
 
-    // The animated case: the ratios are the quotients of the figures beside them, and the sizes
-    // are those of the files `render` writes for the same six frames.
+    // The animated case: the ratio is the median of the turns' ratios (an odd number of turns,
+    // at least nine), the times are positive, and the sizes are those of the files `render`
+    // writes for the same six frames.
     let animated = try #require(seekBar["animated"])
     let allSeconds = try #require(animated["allSeconds"]?.doubleValue)
     let pngSeconds = try #require(animated["pngSeconds"]?.doubleValue)
     let allOverPNG = try #require(animated["allOverPNG"]?.doubleValue)
     #expect(allSeconds > 0 && pngSeconds > 0)
-    // Each figure is rounded to 0.001 in the JSON: the ratio lies between the quotients of the
-    // rounding interval's ends.
-    let (low, high) = (
-      (allSeconds - 0.0005) / (pngSeconds + 0.0005) - 0.0005,
-      (allSeconds + 0.0005) / max(pngSeconds - 0.0005, 1e-9) + 0.0005
-    )
-    #expect(allOverPNG >= low && allOverPNG <= high, "\(allOverPNG) from \(allSeconds) / \(pngSeconds)")
+    let turns = try Self.ratios(animated["turnRatios"])
+    #expect(turns.count >= 9 && !turns.count.isMultiple(of: 2), "\(turns)")
+    #expect(allOverPNG == turns.sorted()[turns.count / 2], "\(allOverPNG) from \(turns)")
     guard case .array(let formats)? = animated["formats"] else { throw BenchShape.missing("animated.formats") }
     #expect(formats.map { $0["format"] } == [.string("apng"), .string("gif"), .string("webp")])
     let out = scratch.appendingPathComponent("render")
@@ -79,6 +76,14 @@ import Testing
 
   private enum BenchShape: Error { case missing(String) }
 
+  /// A JSON array of ratios, each positive.
+  private static func ratios(_ value: JSONValue?) throws -> [Double] {
+    guard case .array(let values)? = value else { throw BenchShape.missing("turnRatios") }
+    let ratios = try values.map { try #require($0.doubleValue) }
+    #expect(ratios.allSatisfy { $0 > 0 }, "\(ratios)")
+    return ratios
+  }
+
   /// `--format-costs` adds, for every format but PNG in the order `--help` lists them, the
   /// time of PNG plus that format, its quotient by the PNG-only time beside it, and its extra
   /// CPU time; the Markdown report gets a column for each.
@@ -93,7 +98,7 @@ import Testing
     guard case .array(let workloads)? = json["workloads"], let animated = workloads.first?["animated"] else {
       throw BenchShape.missing("workloads[0].animated")
     }
-    let pngSeconds = try #require(animated["pngSeconds"]?.doubleValue)
+    let allTurns = try Self.ratios(animated["turnRatios"])
     guard case .array(let costs)? = animated["formatCosts"] else { throw BenchShape.missing("formatCosts") }
     #expect(
       costs.map { $0["format"] }
@@ -102,12 +107,10 @@ import Testing
       let seconds = try #require(cost["seconds"]?.doubleValue)
       let overPNG = try #require(cost["overPNG"]?.doubleValue)
       #expect(seconds > 0)
-      // Both figures are rounded to 0.001 in the JSON.
-      let (low, high) = (
-        (seconds - 0.0005) / (pngSeconds + 0.0005) - 0.0005,
-        (seconds + 0.0005) / max(pngSeconds - 0.0005, 1e-9) + 0.0005
-      )
-      #expect(overPNG >= low && overPNG <= high, "\(cost) against \(pngSeconds)")
+      // The median of its turns' ratios, in the same turns as the PNG-only runs.
+      let turns = try Self.ratios(cost["turnRatios"])
+      #expect(turns.count == allTurns.count, "\(cost)")
+      #expect(overPNG == turns.sorted()[turns.count / 2], "\(cost)")
       #expect(cost["extraCPUSeconds"]?.doubleValue != nil, "\(cost)")
     }
 
