@@ -48,8 +48,8 @@ public struct BenchReport: Sendable {
     if !animated.isEmpty {
       lines += [
         "",
-        "| workload | all ÷ PNG time (quartiles) | APNG ÷ naive | APNG encode s | GIF ÷ naive | GIF encode s | WebP ÷ naive | "
-          + "WebP encode s |",
+        "| workload | all ÷ PNG time (quartiles) | APNG ÷ naive | APNG encode s | GIF ÷ naive | GIF encode s | "
+          + "WebP ÷ naive | WebP encode s |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
       ]
       for w in animated {

@@ -121,7 +121,8 @@ public struct Benchmark: Sendable {
     let times = try measurement.pngAndAllFormats(
       jobs: jobs, in: scratch.appendingPathComponent("formats"), costingEachFormat: formatCosts)
     result.animated = AnimatedResult(
-      allSeconds: times.all, pngSeconds: times.png, turnRatios: times.allRatios, formats: try measurement.animatedFormats(), costs: times.costs)
+      allSeconds: times.all, pngSeconds: times.png, turnRatios: times.allRatios,
+      formats: try measurement.animatedFormats(), costs: times.costs)
     return result
   }
 
