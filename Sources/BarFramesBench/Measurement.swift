@@ -6,8 +6,9 @@ import BarFramesRenderer
 import CBarFramesReference
 import Foundation
 
-/// The timed parts of one workload. Every figure is the best of `repeats` runs, so a stray
-/// scheduler hiccup does not decide a ratio.
+/// The timed parts of one workload. Every time is the best of `repeats` runs or more, so a
+/// stray scheduler hiccup does not decide a ratio; the all-formats exports' ratios to PNG alone
+/// are medians of turns instead (``exportsInTurn(_:jobs:in:)``).
 public struct Measurement: Sendable {
   public var workload: Workload
   public var timeline: any SceneTimeline
