@@ -158,8 +158,9 @@ struct VP8LEncoderReferenceTests {
 
   /// Bars, runs inside repeated rows, noise, and colour tables of every packing.
   static var images: [RGBAImage] {
-    var shifted = RGBAImage(width: 301, height: 50)
-    for y in 0..<50 {
+    // More than VP8LEncoder.largestChainlessArea pixels, so that the hash chain is searched.
+    var shifted = RGBAImage(width: 301, height: 60)
+    for y in 0..<60 {
       for x in 0..<301 {
         // Runs 1–23 pixels long whose colours repeat two and three rows down, shifted.
         let run = (x + 7 * (y % 3) + (y / 3) * 5) / (1 + (x * 7 + y) % 23)
@@ -188,7 +189,8 @@ struct VP8LEncoderReferenceTests {
       _ = encoder.encode(image, region: image.bounds)
       let (plain, indexed) = encoder.lastCodings()
       for (coding, isPlain) in [(plain, true)] + (indexed.map { [($0, false)] } ?? []) {
-        let (tokens, literals) = Self.tokens(coding.pixels, width: coding.width)
+        let chainLength = encoder.chainLength(forArea: image.width * image.height)
+        let (tokens, literals) = Self.tokens(coding.pixels, width: coding.width, chainLength: chainLength)
         #expect(coding.tokens == tokens, "image \(n)")
         #expect(coding.literalCount == literals, "image \(n)")
         let choice = Self.cacheChoice(tokens: tokens, pixels: coding.pixels, literals: literals)
@@ -200,5 +202,27 @@ struct VP8LEncoderReferenceTests {
     }
     // The colour tables of 2, 4, 16 and 200 colours are estimated (the bars' may be too).
     #expect(triedIndexed >= 4)
+  }
+
+  @Test("Small rectangles copy only from the pixel to the left and the one above; large ones search the chain too")
+  func chainOnlyInLargeRectangles() throws {
+    let encoder = VP8LEncoder(rectangles: nil)
+    var small = 0
+    var farCopiesInLarge = 0
+    for image in Self.images {
+      _ = encoder.encode(image, region: image.bounds)
+      let coding = encoder.lastCodings().plain
+      let near = [1, coding.width].map { UInt64(VP8LEncoder.planeCode($0, width: coding.width)) }
+      let far = coding.tokens.filter { $0 & 1 << 63 != 0 && !near.contains($0 & 0xFFFF_FFFF) }.count
+      if image.width * image.height <= VP8LEncoder.largestChainlessArea {
+        small += 1
+        #expect(far == 0, "\(image.width) × \(image.height)")
+      } else {
+        farCopiesInLarge += far
+      }
+    }
+    #expect(small >= 5)
+    // The shifted rows repeat two and three rows down: the chain finds those copies.
+    #expect(farCopiesInLarge > 0)
   }
 }
