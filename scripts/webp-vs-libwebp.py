@@ -35,5 +35,7 @@ for scene in sys.argv[2:]:
         for method in (4, 6):
             buf = io.BytesIO(); crop.save(buf, 'WEBP', lossless=True, quality=100, method=method, exact=True)
             v = buf.getvalue()
-            theirs[method] = theirs.get(method, 0) + sum(m + 8 + (m & 1) for tg, o, m in riff_chunks(v, 12, len(v)) if tg in (b'VP8L', b'ALPH', b'VP8 '))
-    print(scene, 'ours', ours, ' '.join('libwebp m%d %d (ours/theirs %.3f)' % (k, v, ours / v) for k, v in theirs.items()))
+            image = [m + 8 + (m & 1) for tg, o, m in riff_chunks(v, 12, len(v)) if tg in (b'VP8L', b'ALPH', b'VP8 ')]
+            theirs[method] = theirs.get(method, 0) + sum(image)
+    print(scene, 'ours', ours,
+          ' '.join('libwebp m%d %d (ours/theirs %.3f)' % (k, v, ours / v) for k, v in theirs.items()))
