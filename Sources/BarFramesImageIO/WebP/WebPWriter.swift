@@ -52,18 +52,9 @@ public final class WebPWriter<Sink: PatchableByteSink> {
   /// duration too long for one chunk.
   private let frameEncoder: WebPFrameEncoder
   private var previous: RGBAImage?
-  private var pending: Frame?
+  private var pending: WebPPendingFrame?
   private var hasAlpha = false
   private var isFinished = false
-
-  /// A frame encoded but not yet written: its duration waits for the next frame.
-  private struct Frame {
-    var region: PixelRect
-    /// The frame's image chunks (`VP8L`, or `ALPH` and `VP8 `).
-    var chunks: [UInt8]
-    /// The appended frame it starts at.
-    var first: Int
-  }
 
   /// The longest duration an ANMF chunk holds, in milliseconds (24 bits).
   static var maximumDuration: Int { 0xFF_FFFF }
@@ -166,11 +157,11 @@ public final class WebPWriter<Sink: PatchableByteSink> {
     guard let chunks = frame.chunks else { throw WebPError.encoderFailed("the first frame has no pixels") }
     if let pending { try write(pending, until: framesAppended) }
     hasAlpha = hasAlpha || !frame.isOpaque
-    pending = Frame(region: frame.region, chunks: chunks, first: framesAppended)
+    pending = WebPPendingFrame(region: frame.region, chunks: chunks, first: framesAppended)
   }
 
   /// Writes `frame`'s ANMF chunk, lasting until appended frame `end` starts.
-  private func write(_ frame: Frame, until end: Int) throws {
+  private func write(_ frame: WebPPendingFrame, until end: Int) throws {
     var chunk: [UInt8] = []
     chunk.reserveCapacity(24 + frame.chunks.count)
     chunk += Array("ANMF".utf8)
@@ -209,6 +200,18 @@ public final class WebPWriter<Sink: PatchableByteSink> {
     try sink.flush()
   }
 
+}
+
+/// A frame encoded but not yet written: its duration waits for the next frame.
+///
+/// Outside the generic writer, so that its type (and an optional of it) needs no metadata
+/// made at run time: the exporter's writer is not specialized for its sink.
+private struct WebPPendingFrame {
+  var region: PixelRect
+  /// The frame's image chunks (`VP8L`, or `ALPH` and `VP8 `).
+  var chunks: [UInt8]
+  /// The appended frame it starts at.
+  var first: Int
 }
 
 /// A frame prepared by ``WebPFrameEncoder``, for ``WebPWriter/append(_:)-(WebPPreparedFrame)``.
