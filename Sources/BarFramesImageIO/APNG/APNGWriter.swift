@@ -55,10 +55,14 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   /// Appended frames that were identical to the one before and merged into it.
   public private(set) var mergedFrames = 0
 
-  /// Prepares the frames appended as images.
-  private let frameEncoder: APNGFrameEncoder
-  /// Compresses the BACKGROUND and PREVIOUS candidates.
-  private let compressor: APNGRegionCompressor
+  /// Prepares the frames appended as images, and compresses the BACKGROUND and PREVIOUS
+  /// candidates: each made when first needed (each holds a libdeflate and a zlib compressor,
+  /// half a millisecond to set up; the exporter appends prepared frames, and needs the second
+  /// only on some frames).
+  private var frameEncoder: APNGFrameEncoder?
+  private var compressor: APNGRegionCompressor?
+  private let preset: PNGCompressionPreset
+  private let rectangles: APNGRectangleMemory
   private var pending: APNGPendingFrame?
   /// Frames handed to `output` so far.
   private var framesIssued = 0
@@ -104,8 +108,8 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     self.loopCount = loopCount
     self.colorType = colorType
     self.delay = delay
-    compressor = try APNGRegionCompressor(preset: preset, rectangles: rectangles)
-    frameEncoder = try APNGFrameEncoder(colorType: colorType, preset: preset, rectangles: rectangles)
+    self.preset = preset
+    self.rectangles = rectangles
 
     var header = PNGChunk.signature
     PNGChunkWriter.append(
@@ -143,7 +147,9 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   /// - Throws: ``APNGError`` for a mismatched frame, or the encoder's or sink's error.
   public func append(_ image: RGBAImage, encoded: EncodedFrame? = nil, delay: FrameDelay? = nil) throws {
     try check(image)
-    try append(try frameEncoder.encode(image, after: pending?.image, encoded: encoded), delay: delay, checked: true)
+    let encoder = try frameEncoder ?? APNGFrameEncoder(colorType: colorType, preset: preset, rectangles: rectangles)
+    frameEncoder = encoder
+    try append(try encoder.encode(image, after: pending?.image, encoded: encoded), delay: delay, checked: true)
   }
 
   /// Appends the next frame, prepared by an ``APNGFrameEncoder`` (with this writer's colour
@@ -220,7 +226,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
         candidates.append(
           APNGCandidate(
             disposeOp: option.disposeOp, canvas: option.canvas, region: option.region, blendOp: 0,
-            data: try compressor.compress(source, colorType: colorType)))
+            data: try candidateCompressor().compress(source, colorType: colorType)))
         if colorType == .rgba,
           let over = APNGPreparedFrame.overPixels(
             source, canvasPixels(option.canvas, previous: previous, in: option.region))
@@ -229,7 +235,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
           candidates.append(
             APNGCandidate(
               disposeOp: option.disposeOp, canvas: option.canvas, region: option.region, blendOp: 1,
-              data: try compressor.compress(pixels, colorType: colorType)))
+              data: try candidateCompressor().compress(pixels, colorType: colorType)))
         }
       }
     }
@@ -266,6 +272,13 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     let inside = PixelRect(x: overlap.x - rect.x, y: overlap.y - rect.y, width: overlap.width, height: overlap.height)
     let base = canvas == .restored ? previous.base?.cropped(to: rect) : nil
     return pixels.replacing(inside, with: base)
+  }
+
+  private func candidateCompressor() throws -> APNGRegionCompressor {
+    if let compressor { return compressor }
+    let made = try APNGRegionCompressor(preset: preset, rectangles: rectangles)
+    compressor = made
+    return made
   }
 
   /// Hands `frame` to the output stage, or stores it here without one.
