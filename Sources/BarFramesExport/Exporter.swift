@@ -441,7 +441,8 @@ final class SheetCanvas {
       throw error
     } catch {
       throw .renderFailed(
-        scene: plan.name, time: plan.selection.timeRange.lowerBound, reason: "contact sheet: \(AtomicFile.reason(error))")
+        scene: plan.name, time: plan.selection.timeRange.lowerBound,
+        reason: "contact sheet: \(AtomicFile.reason(error))")
     }
   }
 

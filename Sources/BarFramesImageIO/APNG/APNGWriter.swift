@@ -184,7 +184,8 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     defer { framesAppended += 1 }
 
     guard var previous = pending else {
-      pending = APNGPendingFrame(region: image.bounds, blendOp: 0, data: frame.source, delay: delay, image: image, base: nil)
+      pending = APNGPendingFrame(
+        region: image.bounds, blendOp: 0, data: frame.source, delay: delay, image: image, base: nil)
       return
     }
     let changed = frame.changed
