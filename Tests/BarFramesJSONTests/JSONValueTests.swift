@@ -11,6 +11,24 @@ import Testing
     #expect(try JSONValue(parsing: value.serialized(pretty: false)) == value)
   }
 
+  @Test(
+    "Strings are written as RFC 8259 literals: quote, backslash and control characters escaped, the rest as is",
+    arguments: [
+      ("frames/seek-bar-000@2x.png", #""frames/seek-bar-000@2x.png""#),
+      ("é · 🙂 \u{7F}", "\"é · 🙂 \u{7F}\""),
+      ("say \"hi\"", #""say \"hi\"""#),
+      ("a\\b", #""a\\b""#),
+      ("1\n2\r3\t4", #""1\n2\r3\t4""#),
+      ("\u{01}\u{1F} é", #""\u0001\u001f é""#),
+      ("", "\"\""),
+    ])
+  func quotesStrings(string: String, literal: String) throws {
+    #expect(JSONValue.quote(string) == literal)
+    // Values and keys alike, and the literal reads back as the string.
+    #expect(JSONValue(sortedObject: [string: .string(string)]).serialized(pretty: false) == "{\(literal):\(literal)}")
+    #expect(try JSONValue(parsing: "[\(literal)]") == .array([.string(string)]))
+  }
+
   @Test(arguments: [
     ("{\"a\": 1, \"a\": 2}", "line 1, column 10: duplicate key \"a\""),
     ("{\"a\": 01}", "line 1, column 7: invalid number (leading zero)"),
