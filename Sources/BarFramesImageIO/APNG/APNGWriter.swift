@@ -147,9 +147,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
   /// - Throws: ``APNGError`` for a mismatched frame, or the encoder's or sink's error.
   public func append(_ image: RGBAImage, encoded: EncodedFrame? = nil, delay: FrameDelay? = nil) throws {
     try check(image)
-    let encoder = try frameEncoder ?? APNGFrameEncoder(colorType: colorType, preset: preset, rectangles: rectangles)
-    frameEncoder = encoder
-    try append(try encoder.encode(image, after: pending?.image, encoded: encoded), delay: delay, checked: true)
+    try append(try imageEncoder().encode(image, after: pending?.image, encoded: encoded), delay: delay, checked: true)
   }
 
   /// Appends the next frame, prepared by an ``APNGFrameEncoder`` (with this writer's colour
@@ -273,6 +271,13 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     let inside = PixelRect(x: overlap.x - rect.x, y: overlap.y - rect.y, width: overlap.width, height: overlap.height)
     let base = canvas == .restored ? previous.base?.cropped(to: rect) : nil
     return pixels.replacing(inside, with: base)
+  }
+
+  private func imageEncoder() throws -> APNGFrameEncoder {
+    if let frameEncoder { return frameEncoder }
+    let made = try APNGFrameEncoder(colorType: colorType, preset: preset, rectangles: rectangles)
+    frameEncoder = made
+    return made
   }
 
   private func candidateCompressor() throws -> APNGRegionCompressor {

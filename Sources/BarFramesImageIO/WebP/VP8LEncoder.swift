@@ -57,8 +57,8 @@ final class VP8LEncoder {
   /// takes a length and a distance code with extra bits where the left and above copies take
   /// the two commonest distance codes, and the pixels it covers are often cheap literals from
   /// the colour cache. Without the chain, demo-timeline's WebP (16 × 16 thumbs) is 4.4 %
-  /// smaller, seek-bar's 4.5 % and download-success's 3.5 %, and the search takes a third less
-  /// time. In large ones the chain pays: without it bent-line-slider's bands (640 px wide,
+  /// smaller, seek-bar's 4.5 % and download-success's 3.5 %, and the search runs a third fewer
+  /// instructions. In large ones the chain pays: without it bent-line-slider's bands (640 px wide,
   /// between 128 × 128 and 32 768 pixels) grow its WebP by 16 %.
   static var largestChainlessArea: Int { 16_384 }
 
