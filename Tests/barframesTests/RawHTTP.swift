@@ -9,8 +9,11 @@ import Foundation
 enum RawHTTP {
   enum Loopback { case ipv4, ipv6 }
 
-  /// The whole response to `GET path` on the loopback address's `port`, as text.
-  static func get(_ path: String, port: UInt16, on loopback: Loopback = .ipv4) throws -> String {
+  /// The whole response to `GET path` on the loopback address's `port`, as text. `headers` are
+  /// sent as given; a `Host` among them replaces the loopback address's own.
+  static func get(
+    _ path: String, port: UInt16, on loopback: Loopback = .ipv4, headers: [(name: String, value: String)] = []
+  ) throws -> String {
     let family = loopback == .ipv4 ? AF_INET : AF_INET6
     let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw POSIXError(.EIO) }
@@ -39,8 +42,16 @@ enum RawHTTP {
       }
     }
     guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-    let host = loopback == .ipv4 ? "127.0.0.1" : "[::1]"
-    let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8)
+    // A WebSocket that upgraded stays open: its answer ends with its headers, and no wait is
+    // longer than a few seconds.
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let host = loopback == .ipv4 ? "127.0.0.1:\(port)" : "[::1]:\(port)"
+    var lines = ["GET \(path) HTTP/1.1"]
+    if !headers.contains(where: { $0.name.lowercased() == "host" }) { lines.append("Host: \(host)") }
+    lines += headers.map { "\($0.name): \($0.value)" }
+    if !headers.contains(where: { $0.name.lowercased() == "connection" }) { lines.append("Connection: close") }
+    let request = Array((lines + ["", ""]).joined(separator: "\r\n").utf8)
     _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
     var response: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
@@ -48,6 +59,8 @@ enum RawHTTP {
       let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
       if count <= 0 { break }
       response += buffer[0..<count]
+      let text = String(decoding: response, as: UTF8.self)
+      if text.hasPrefix("HTTP/1.1 101"), text.contains("\r\n\r\n") { break }
     }
     return String(decoding: response, as: UTF8.self)
   }

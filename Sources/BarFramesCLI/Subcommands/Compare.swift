@@ -89,24 +89,25 @@ extension BarFramesCommand {
       let interrupts = PreviewInterrupts()
       defer { interrupts.cancel() }
       let pages = ComparisonPages(command: self, first: comparison)
-      let server = try LocalServer.make(host: host, port: port)
-      await server.appendRoute("GET /") { _ in
+      var routes = RoutedHTTPHandler()
+      routes.appendRoute("GET /") { _ in
         HTTPResponse(
           statusCode: .ok,
           headers: HTTPHeaders([.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"]),
           body: Data(await pages.page().utf8))
       }
-      await server.appendRoute("GET /index.html") { _ in
+      routes.appendRoute("GET /index.html") { _ in
         HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: "/"]))
       }
-      await server.appendRoute("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
-      await server.appendRoute(
+      routes.appendRoute("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
+      routes.appendRoute(
         "GET /before/*",
         to: FolderHTTPHandler(root: URL(fileURLWithPath: before, isDirectory: true), serverPath: "/before/"))
-      await server.appendRoute(
+      routes.appendRoute(
         "GET /after/*",
         to: FolderHTTPHandler(root: URL(fileURLWithPath: after, isDirectory: true), serverPath: "/after/"))
-      let serving = try await LocalServer.start(server, name: "compare", port: port)
+      let (server, authorities) = try LocalServer.make(host: host, port: port, routes: routes)
+      let serving = try await LocalServer.start(server, authorities: authorities, name: "compare", port: port)
       Diagnostics.printError("compare: \(comparison.summary)")
       let signal = await interrupts.next()
       await server.stop(timeout: 1)

@@ -61,26 +61,27 @@ extension BarFramesCommand {
       defer { interrupts.cancel() }
       let studio = PreviewStudio(sceneFiles: files, directory: directory, against: baseline)
       await studio.render(files)
-      let server = try LocalServer.make(host: host, port: port)
-      await server.appendRoute("GET /") { _ in
+      var routes = RoutedHTTPHandler()
+      routes.appendRoute("GET /") { _ in
         let page = await studio.page()
         return HTTPResponse(
           statusCode: .ok,
           headers: HTTPHeaders([.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"]),
           body: Data(page.utf8))
       }
-      await server.appendRoute("GET /index.html") { _ in
+      routes.appendRoute("GET /index.html") { _ in
         HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: "/"]))
       }
-      await server.appendRoute("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
-      await server.appendRoute("GET /events", to: .webSocket(PreviewEvents(studio: studio)))
+      routes.appendRoute("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
+      routes.appendRoute("GET /events", to: .webSocket(PreviewEvents(studio: studio)))
       if let baseline {
-        await server.appendRoute(
+        routes.appendRoute(
           HTTPRoute("GET \(PreviewStudio.againstPath)*"),
           to: FolderHTTPHandler(root: baseline.url, serverPath: PreviewStudio.againstPath))
       }
-      await server.appendRoute("GET /*", to: FolderHTTPHandler(root: directory, serverPath: "/"))
-      let serving = try await LocalServer.start(server, name: "preview", port: port)
+      routes.appendRoute("GET /*", to: FolderHTTPHandler(root: directory, serverPath: "/"))
+      let (server, authorities) = try LocalServer.make(host: host, port: port, routes: routes)
+      let serving = try await LocalServer.start(server, authorities: authorities, name: "preview", port: port)
       // Polling modification times is portable and, for a handful of files, cheap.
       let watching = Task {
         var stamps = studio.watchedStamps()
