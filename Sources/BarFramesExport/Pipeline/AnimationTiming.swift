@@ -26,15 +26,29 @@ public struct AnimationTiming: Hashable, Sendable {
 
   /// Positions (among the selected frames) of the GIF's frames, and their delays in cs.
   ///
-  /// Browsers show delays under 2 cs as 10 cs, so above 50 fps the GIF keeps every n-th frame;
-  /// delays come from the full sequence's schedule so the total stays exact.
+  /// Browsers show delays under 2 cs as 10 cs, so every delay is at least 2 cs:
+  /// - above 50 fps the GIF keeps every n-th frame (``GIFDelaySchedule/browserSafeFrameStride``),
+  ///   each shown from its own start in the full sequence's schedule, so the total is the
+  ///   sequence's length rounded to the centisecond (``GIFDelaySchedule/totalCentiseconds``);
+  /// - the last GIF frame shows the scene's last frame (the state it ends in), from the start of
+  ///   the last n-th frame; when the time left from there is under 2 cs, from the start of the
+  ///   n-th frame before it instead;
+  /// - a GIF of one frame is a still, shown for its length but at least 2 cs.
   public var gifFrames: (positions: [Int], delays: [UInt16]) {
     let schedule = GIFDelaySchedule(
       framesPerSecond: rate.numerator, per: rate.denominator * everyNth, frameCount: frameCount)
     let stride = schedule.browserSafeFrameStride
-    let positions = Array(Swift.stride(from: 0, to: frameCount, by: stride))
-    let delays = positions.map { p in
-      UInt16(schedule.start(ofFrame: min(p + stride, frameCount)) - schedule.start(ofFrame: p))
+    var positions = Array(Swift.stride(from: 0, to: frameCount, by: stride))
+    guard !positions.isEmpty else { return ([], []) }
+    var starts = positions.map(schedule.start(ofFrame:))
+    let end = schedule.totalCentiseconds
+    positions[positions.count - 1] = frameCount - 1
+    if positions.count > 1, end - starts[starts.count - 1] < GIFDelaySchedule.browserMinimumDelay {
+      positions.remove(at: positions.count - 2)
+      starts.removeLast()
+    }
+    let delays = starts.indices.map { i in
+      UInt16(max((i + 1 < starts.count ? starts[i + 1] : end) - starts[i], GIFDelaySchedule.browserMinimumDelay))
     }
     return (positions, delays)
   }

@@ -1,0 +1,87 @@
+import BarFrames
+import BarFramesImageIO
+import BarFramesTestSupport
+import Foundation
+import Testing
+
+@testable import BarFramesExport
+
+/// The GIF's frames and delays: browsers show delays under 2 cs as 10 cs, so no delay may be
+/// under 2 cs, and the loop lasts as long as the frames do (frameCount / fps) within 1 cs.
+@Suite struct AnimationTimingTests {
+  static let rates: [FrameRate] = [
+    FrameRate(10), FrameRate(24), FrameRate(30000, per: 1001), FrameRate(50), FrameRate(60000, per: 1001),
+    FrameRate(60), FrameRate(90), FrameRate(100), FrameRate(120), FrameRate(144), FrameRate(200), FrameRate(240),
+  ]
+
+  @Test(arguments: rates)
+  func everyDelayIsAtLeastTwoCentisecondsAndTheLoopKeepsItsLength(rate: FrameRate) {
+    let fps = Double(rate.numerator) / Double(rate.denominator)
+    for everyNth in [1, 3] {
+      for frameCount in 2...400 {
+        let timing = AnimationTiming(rate: rate, everyNth: everyNth, frameCount: frameCount).gifFrames
+        let exact = Double(frameCount * everyNth) * 100 / fps
+        let total = timing.delays.reduce(0) { $0 + Int($1) }
+        #expect(timing.delays.allSatisfy { $0 >= 2 }, "\(rate) fps, \(frameCount) frames: \(timing.delays)")
+        if timing.positions.count == 1 {
+          #expect(total == max(2, Int(exact.rounded())), "\(rate) fps, \(frameCount) frames: one frame, \(total) cs")
+        } else {
+          #expect(abs(Double(total) - exact) <= 1, "\(rate) fps, \(frameCount) frames: \(total) cs for \(exact)")
+        }
+        // The scene's last frame always shows; positions rise.
+        #expect(timing.positions.last == frameCount - 1, "\(rate) fps, \(frameCount) frames")
+        #expect(zip(timing.positions, timing.positions.dropFirst()).allSatisfy { $0 < $1 })
+        // The first frame starts the loop, unless the whole scene is one GIF frame of its end.
+        #expect(timing.positions.first == 0 || timing.positions.count == 1)
+        if fps * Double(everyNth) <= 50 {
+          #expect(timing.positions == Array(0..<frameCount), "at most 50 fps every frame is kept")
+        }
+      }
+    }
+  }
+
+  /// A one-frame GIF is a still: its delay is its length, but at least 2 cs.
+  @Test func aSingleFrameShowsAtLeastTwoCentiseconds() {
+    #expect(AnimationTiming(rate: FrameRate(240), everyNth: 1, frameCount: 1).gifFrames.delays == [2])
+    #expect(AnimationTiming(rate: FrameRate(10), everyNth: 1, frameCount: 1).gifFrames.delays == [10])
+  }
+
+  /// The smallest cases found: 0.5 s at 240 fps (121 frames, 50.4 cs) and 0.4666… s at 60 fps
+  /// (29 frames, 48.3 cs, still moving at its end) ended on a 0 cs and a 1 cs frame.
+  @Test(arguments: [(240.0, 0.5, 50, false), (60.0, 28.0 / 60, 48, true)])
+  func theLastGIFFrameShowsTheScenesEndForAtLeastTwoCentiseconds(
+    fps: Double, duration: Double, total: Int, endMoves: Bool
+  ) throws {
+    let (directory, _) = try ExportFixtures.export(
+      [try ExportFixtures.scene(duration: duration, fps: fps, size: (40, 20))],
+      options: ExportFixtures.options([.png, .gif]))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let animation = try GIFReader.read(try ExportFixtures.read(directory, "bar/bar.gif"))
+    let delays = animation.frames.map(\.delayCentiseconds)
+    #expect(delays.allSatisfy { $0 >= 2 }, "\(delays)")
+    #expect(delays.reduce(0, +) == total, "\(delays)")
+    let frames = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("bar").path)
+      .filter { $0.hasSuffix(".png") }.sorted()
+    // The GIF's last frame is the scene's last frame, within the palette's 6 levels, and not
+    // the frame before it.
+    let pngs = try frames.suffix(2).map { try PNGDecoder.decode(try ExportFixtures.read(directory, "bar/\($0)")) }
+    let shown = try #require(animation.frames.last).image
+    if endMoves { #expect(Self.largestDifference(pngs[0], pngs[1]) > 6) }
+    #expect(Self.largestDifference(shown, pngs[1]) <= 6)
+  }
+
+  /// The largest sum of the three channels' differences over the pixels of two frames.
+  static func largestDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+    var largest = 0
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        let p = a[x, y]
+        let q = b[x, y]
+        largest = max(
+          largest,
+          abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue)))
+      }
+    }
+    return largest
+  }
+}
