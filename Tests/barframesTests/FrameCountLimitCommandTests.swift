@@ -57,4 +57,24 @@ import Testing
     #expect(result.exitCode == 0, "\(result.stderr)")
     #expect(FileManager.default.fileExists(atPath: png.path))
   }
+
+  /// `--every-nth` can make one frame last longer than an animated format's delay field holds:
+  /// that format is refused naming the flag (exit 64, nothing written); PNG frames are drawn.
+  @Test func framesTooLongForAnAnimationAreAUsageErrorAndPNGFramesAreDrawn() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scene = try Self.scene(duration: 3600, fps: 1, in: directory)
+    let out = directory.appendingPathComponent("out")
+    let refused = try CommandRunner.run(["render", scene, "-o", out.path, "--every-nth", "20000", "--format", "gif"])
+    #expect(refused.exitCode == 64)
+    #expect(
+      refused.stderr
+        == "barframes: error: \(scene): --every-nth 20000 at 1 fps makes each GIF frame last 20000 s; a GIF "
+        + "frame lasts at most 655.35 s: use a smaller --every-nth\n")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+    let drawn = try CommandRunner.run(["render", scene, "-o", out.path, "--every-nth", "20000", "--quiet"])
+    #expect(drawn.exitCode == 0, "\(drawn.stderr)")
+    let frames = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("long").path)
+    #expect(frames == ["long-0000@2x.png"])  // numbered as the scene's 3601 frames are
+  }
 }

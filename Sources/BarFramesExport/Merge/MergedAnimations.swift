@@ -28,7 +28,8 @@ final class MergedAnimations {
   ) throws {
     self.names = names
     self.colorType = colorType
-    let gifFrames = timing.gifFrames
+    if let problem = timing.frameTooLong(for: formats) { throw MergeError.badInput("\(names.scene): \(problem)") }
+    let gifFrames = formats.contains(.gif) ? timing.gifFrames : (positions: [], delays: [])
     gifDelays = Dictionary(uniqueKeysWithValues: zip(gifFrames.positions, gifFrames.delays))
     func url(_ path: String) -> URL { outputDirectory.appendingPathComponent(path) }
     do {

@@ -14,6 +14,27 @@ public struct AnimationTiming: Hashable, Sendable {
     self.frameCount = frameCount
   }
 
+  /// The longest one frame of each animated format may last, in seconds, from the width of its
+  /// delay field: GIF's 16-bit centiseconds, WebP's 24-bit milliseconds, APNG's 16-bit numerator
+  /// over a denominator of at least 1.
+  public static let longestFrame: [(format: ExportFormats, name: String, seconds: Double)] = [
+    (.gif, "GIF", 655.35), (.webp, "WebP", 16_777.215), (.apng, "APNG", 65_535),
+  ]
+
+  /// How long one frame lasts: `everyNth / fps` seconds.
+  public var frameSeconds: Double { Double(rate.denominator * everyNth) / Double(rate.numerator) }
+
+  /// Nil when every frame of `formats`' animations fits its delay field (``longestFrame``), else
+  /// why not, in a line that names the flag: only `--every-nth` (or a merge manifest's
+  /// `everyNth`) makes frames that long, as a scene's own fps is at least 1.
+  public func frameTooLong(for formats: ExportFormats) -> String? {
+    guard let limit = Self.longestFrame.first(where: { formats.contains($0.format) && frameSeconds > $0.seconds })
+    else { return nil }
+    return "--every-nth \(everyNth) at \(rate) fps makes each \(limit.name) frame last "
+      + "\(frameSeconds.formatted(decimals: 3)) s; a \(limit.name) frame lasts at most \(limit.seconds.compactJSON) s: "
+      + "use a smaller --every-nth"
+  }
+
   /// The delay of one APNG frame: `everyNth / fps`, exactly.
   public var apngDelay: FrameDelay {
     FrameDelay(framesPerSecond: rate.numerator, per: rate.denominator * everyNth)

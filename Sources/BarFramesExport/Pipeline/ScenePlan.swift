@@ -81,7 +81,9 @@ public struct ScenePlan: Sendable {
     writesAnimations = options.shard == .whole
 
     let count = selection.indices.count
-    (gifPositions, gifDelays) = AnimationTiming(rate: rate, everyNth: selection.everyNth, frameCount: count).gifFrames
+    let timing = AnimationTiming(rate: rate, everyNth: selection.everyNth, frameCount: count)
+    if let problem = timing.frameTooLong(for: formats) { throw .invalidFormat("\(scene.file): \(problem)") }
+    (gifPositions, gifDelays) = formats.contains(.gif) ? timing.gifFrames : ([], [])
     let sheetCount = min(max(1, options.sheetFrameCount), count)
     sheetPositions =
       sheetCount == 1

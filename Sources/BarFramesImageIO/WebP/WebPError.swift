@@ -12,6 +12,8 @@ public enum WebPError: Error, Equatable, Sendable, LocalizedError, CustomStringC
   case alreadyFinished
   /// libwebp refused: its own message (e.g. "OUT_OF_MEMORY").
   case encoderFailed(String)
+  /// The file would outgrow RIFF's 32-bit size field (4 GiB); nothing past the limit was written.
+  case tooLarge(bytes: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -26,6 +28,8 @@ public enum WebPError: Error, Equatable, Sendable, LocalizedError, CustomStringC
       "The WebP writer has already finished; create a new writer for another file."
     case .encoderFailed(let detail):
       "libwebp could not encode the animation: \(detail)."
+    case .tooLarge(let bytes, let limit):
+      "The WebP would be \(bytes) bytes, past RIFF's limit of \(limit) bytes (4 GiB); render fewer or smaller frames."
     }
   }
 

@@ -59,6 +59,14 @@ public final class WebPWriter<Sink: PatchableByteSink> {
   /// The longest duration an ANMF chunk holds, in milliseconds (24 bits).
   static var maximumDuration: Int { 0xFF_FFFF }
 
+  /// The largest file RIFF's 32-bit size field (the bytes after the first 8, an even count)
+  /// describes; a write that would pass it throws ``WebPError/tooLarge(bytes:limit:)`` instead.
+  /// Every chunk is smaller than the file, so their 32-bit sizes fit too.
+  static var riffLimit: Int { Int(UInt32.max) - 1 + 8 }
+
+  /// ``riffLimit``, smaller only in tests of the limit.
+  var sizeLimit = WebPWriter.riffLimit
+
   /// Writes the file header.
   ///
   /// - Parameters:
@@ -180,6 +188,9 @@ public final class WebPWriter<Sink: PatchableByteSink> {
   }
 
   private func write(_ bytes: [UInt8]) throws {
+    guard bytesWritten + bytes.count <= sizeLimit else {
+      throw WebPError.tooLarge(bytes: bytesWritten + bytes.count, limit: sizeLimit)
+    }
     try sink.write(bytes)
     bytesWritten += bytes.count
   }

@@ -46,14 +46,15 @@ import Testing
     #expect(AnimationTiming(rate: FrameRate(10), everyNth: 1, frameCount: 1).gifFrames.delays == [10])
   }
 
-  /// The smallest cases found: 0.5 s at 240 fps (121 frames, 50.4 cs) and 0.4666… s at 60 fps
-  /// (29 frames, 48.3 cs, still moving at its end) ended on a 0 cs and a 1 cs frame.
-  @Test(arguments: [(240.0, 0.5, 50, false), (60.0, 28.0 / 60, 48, true)])
+  /// The smallest cases found: 0.5 s at 240 fps (121 frames, 50.4 cs, the last one drawn after
+  /// the event at 0.5 s) and 0.4666… s at 60 fps (29 frames, 48.3 cs) ended on a 0 cs and a 1 cs
+  /// frame.
+  @Test(arguments: [(240.0, 0.5, 50, true), (60.0, 28.0 / 60, 48, false)])
   func theLastGIFFrameShowsTheScenesEndForAtLeastTwoCentiseconds(
     fps: Double, duration: Double, total: Int, endMoves: Bool
   ) throws {
     let (directory, _) = try ExportFixtures.export(
-      [try ExportFixtures.scene(duration: duration, fps: fps, size: (40, 20))],
+      [try ExportFixtures.scene(duration: duration, fps: fps)],
       options: ExportFixtures.options([.png, .gif]))
     defer { try? FileManager.default.removeItem(at: directory) }
     let animation = try GIFReader.read(try ExportFixtures.read(directory, "bar/bar.gif"))
@@ -83,5 +84,24 @@ import Testing
       }
     }
     return largest
+  }
+
+  /// WebP's 24-bit milliseconds, GIF's 16-bit centiseconds, APNG's 16-bit numerator of seconds:
+  /// the frame lengths at which each stops fitting, reached only through `--every-nth`.
+  @Test(arguments: [
+    (100, 65_535, ExportFormats.gif, true), (100, 65_536, .gif, false), (1, 16_777, .webp, true),
+    (1, 16_778, .webp, false), (1, 65_535, .apng, true), (1, 65_536, .apng, false), (1, 1_000_000, .png, true),
+  ])
+  func framesTooLongForTheirDelayFieldAreRefused(fps: Int, everyNth: Int, format: ExportFormats, fits: Bool) {
+    let timing = AnimationTiming(rate: FrameRate(fps), everyNth: everyNth, frameCount: 3)
+    #expect((timing.frameTooLong(for: format) == nil) == fits, "\(format) at \(everyNth)/\(fps) s")
+  }
+
+  @Test func theRefusalNamesTheFlagTheFrameLengthAndTheLimit() throws {
+    let timing = AnimationTiming(rate: FrameRate(1), everyNth: 20_000, frameCount: 1)
+    #expect(
+      timing.frameTooLong(for: [.png, .gif, .webp])
+        == "--every-nth 20000 at 1 fps makes each GIF frame last 20000 s; a GIF frame lasts at most 655.35 s: "
+        + "use a smaller --every-nth")
   }
 }
