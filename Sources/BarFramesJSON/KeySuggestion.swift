@@ -37,6 +37,31 @@ public enum KeySuggestion {
     return "\(unknown); none of the \(accepted.count) valid keys is close (barframes validate --explain lists them)"
   }
 
+  /// `unknown call "fly"; did you mean "flip"?` — or the calls there are: all of them when they
+  /// fit a short line, else the first ones that do and their number, so the message stays one
+  /// line under 160 columns however many calls a design has.
+  public static func unknownCallMessage(_ call: String, accepted: [String]) -> String {
+    let unknown = "unknown call \(InputText.quoted(call))"
+    if let nearest = nearest(to: call, among: accepted) {
+      return "\(unknown); did you mean \(InputText.quoted(nearest))?"
+    }
+    return "\(unknown); expected one of \(shortList(accepted, columns: 50))"
+  }
+
+  /// `names` joined by commas if they fit `columns`, else as many as fit with the count after.
+  static func shortList(_ names: [String], columns: Int) -> String {
+    let all = names.joined(separator: ", ")
+    if all.count <= columns { return all }
+    let tail = ", … (\(names.count) in all)"
+    var shown = ""
+    for name in names {
+      let next = shown.isEmpty ? name : shown + ", " + name
+      if next.count + tail.count > columns { break }
+      shown = next
+    }
+    return shown + tail
+  }
+
   /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
   /// neighbouring characters, each one edit.
   static func editDistance(_ a: [Character], _ b: [Character]) -> Int {

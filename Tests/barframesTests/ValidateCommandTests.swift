@@ -107,7 +107,8 @@ import Testing
     #expect(result.exitCode == 65)
     #expect(
       result.stderr.hasPrefix(
-        "barframes: error: \(scene): style.progressBarIconImage: the icon is 30000 × 30000 px; at most"))
+        "barframes: error: \(scene): style.progressBarIconImage: the icon file "
+          + "\"\(directory.appendingPathComponent("huge.png").standardizedFileURL.path)\" is 30000 × 30000 px; at most"))
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("icon").path))
   }
 }

@@ -73,10 +73,10 @@ public struct Scene: Hashable, Sendable {
       do {
         bytes = try InputBytes.read(url, limit: InputFile.maximumSize)
       } catch {
-        let named = "the style file \(InputText.quoted(path, limit: 100))"
+        let named = "the style file \(InputText.quotedPath(path))"
         switch error {
         case .missing:
-          throw reader.error("style", "the style file \(InputText.quoted(url.path, limit: 100)) does not exist")
+          throw reader.error("style", "the style file \(InputText.quotedPath(url.path)) does not exist")
         case .tooLarge:
           throw reader.error("style", "\(named) is larger than \(InputFile.maximumSize >> 20) MiB (the limit)")
         case .notRegularFile, .unreadable: throw reader.error("style", "\(named) \(error)")

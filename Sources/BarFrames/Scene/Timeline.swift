@@ -99,10 +99,7 @@ public struct Timeline<D: Design>: SceneTimeline {
       } else {
         throw InputError(
           file: event.file, keyPath: event.path.appending("call").description,
-          message:
-            "unknown call \(InputText.quoted(event.call)); the \(D.name) design accepts "
-            + "\((D.callNames + GenericCall.names).joined(separator: ", "))"
-        )
+          message: KeySuggestion.unknownCallMessage(event.call, accepted: D.callNames + GenericCall.names))
       }
       try args.finish()
     }

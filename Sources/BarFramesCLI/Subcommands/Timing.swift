@@ -22,7 +22,7 @@ extension BarFramesCommand {
 
     func run() throws {
       let url = URL(fileURLWithPath: probeFile)
-      let name = InputText.escaped(probeFile)
+      let name = InputText.escapedPath(probeFile)
       let bytes: [UInt8]
       do {
         bytes = try InputFile.readBytes(url, displayName: name)

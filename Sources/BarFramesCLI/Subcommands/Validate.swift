@@ -32,7 +32,7 @@ extension BarFramesCommand {
     func run() throws {
       var invalid = 0
       for path in files {
-        let name = InputText.escaped(path)
+        let name = InputText.escapedPath(path)
         let url = URL(fileURLWithPath: path)
         // Read once: a probe file is decoded from the same bytes, never opened again.
         let bytes: [UInt8]

@@ -28,7 +28,8 @@ import Testing
     ),
     (
       #""duration": 1, "events": [{"at": 0, "call": "fly"}]"#,
-      "Examples/x.json: events[0].call: unknown call \"fly\"; the bent-line design accepts setProgress"
+      "Examples/x.json: events[0].call: unknown call \"fly\"; expected one of setProgress, setStrokeEnd, hitTest, "
+        + "… (10 in all)"
     ),
     (
       #""duration": 1, "events": [{"at": 0, "call": "setProgress"}]"#,

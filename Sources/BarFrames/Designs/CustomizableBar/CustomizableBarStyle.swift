@@ -90,7 +90,7 @@ public struct CustomizableBarStyle: DesignStyle {
     guard !path.isEmpty else { throw reader.error(key, "expected a PNG file path, got an empty string") }
     let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true))
       .standardizedFileURL
-    let file = InputText.quoted(url.path, limit: 100)
+    let file = InputText.quotedPath(url.path)
     let bytes: [UInt8]
     do {
       bytes = try InputBytes.read(url, limit: InputFile.maximumSize)
@@ -112,8 +112,8 @@ public struct CustomizableBarStyle: DesignStyle {
       if case .tooLarge(let width, let height) = error {
         throw reader.error(
           key,
-          "the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded >> 20) MiB decoded (the "
-            + "limit)")
+          "the icon file \(file) is \(width) × \(height) px; at most \(side) px a side and \(decoded >> 20) MiB "
+            + "decoded (the limit)")
       }
       throw reader.error(key, "the icon file \(file) is \(error.description)")
     }

@@ -175,7 +175,7 @@ import Testing
       let decoded = InputLimits.iconDecodedBytes >> 20
       #expect(
         error?.description
-          == "Styles/x.json: progressBarIconImage: the icon is \(width) × \(height) px; at most \(side) px a side and \(decoded) MiB decoded (the limit)"
+          == "Styles/x.json: progressBarIconImage: the icon file \"\(directory.appendingPathComponent("huge.png").standardizedFileURL.path)\" is \(width) × \(height) px; at most \(side) px a side and \(decoded) MiB decoded (the limit)"
       )
     }
   }
