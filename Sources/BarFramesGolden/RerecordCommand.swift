@@ -5,8 +5,12 @@ import Foundation
 public enum RerecordCommand {
   /// `barframes golden record Examples/bar.json --golden Tests/Goldens --at 0.5 --at 1`; no
   /// `--at` when `times` is nil (the scene's key times), `--scale` only when it is not 1.
-  public static func goldenRecord(scene: String, golden: String, times: [Double]?, scale: Int = 1) -> String {
-    var words = ["barframes", "golden", "record", shellQuoted(scene), "--golden", shellQuoted(golden)]
+  /// `tool` is the executable that knows the scene's design (another package's own tool for
+  /// its designs).
+  public static func goldenRecord(
+    tool: String = "barframes", scene: String, golden: String, times: [Double]?, scale: Int = 1
+  ) -> String {
+    var words = [shellQuoted(tool), "golden", "record", shellQuoted(scene), "--golden", shellQuoted(golden)]
     for time in times ?? [] { words += ["--at", formatSeconds(time)] }
     if scale != 1 { words += ["--scale", "\(scale)"] }
     return words.joined(separator: " ")

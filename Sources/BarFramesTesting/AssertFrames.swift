@@ -18,8 +18,8 @@ import Testing
 /// A failure is reported at the caller's file and line, says the tolerance used, where
 /// `reference.png`, `actual.png` and `diff.png` were written (`BARFRAMES_ARTIFACTS`, or
 /// `barframes-artifacts` in the system's temporary folder) and the commands that re-record —
-/// `BARFRAMES_RECORD=failed swift test --filter <test>` and `barframes golden record <scene>
-/// --golden <dir> --at …` with this call's times.
+/// `BARFRAMES_RECORD=failed swift test --filter <test>` and, for a scene of one of BarFrames'
+/// own designs, `barframes golden record <scene> --golden <dir> --at …` with this call's times.
 ///
 /// Record modes: `BARFRAMES_RECORD` (`missing`, `all`, `failed`, `never`) overrides `record`
 /// when set. A missing golden is recorded and the test fails (on CI, `CI=true`, nothing is
@@ -58,11 +58,19 @@ public func assertFrames(
   let store = GoldenStore(directory: goldenDirectory ?? GoldenStore.besideTestFile("\(filePath)"))
   let check = GoldenCheck(tolerance: tolerance, mode: mode)
   let renderer = GoldenRenderer(scale: scale)
+  // `barframes golden record` knows only BarFrames' own designs: for another one, only the
+  // test itself can re-record.
+  let standardDesign = DesignRegistry.standard.design(named: loaded.style.designName).map {
+    ObjectIdentifier($0) == ObjectIdentifier(loaded.style.design)
+  } ?? false
   let hint =
-    RerecordCommand.swiftTest(filter: location.testFilter) + " (or: "
-    + RerecordCommand.goldenRecord(
-      scene: RerecordCommand.displayPath(scene), golden: RerecordCommand.displayPath(store.directory), times: times,
-      scale: scale) + ")"
+    RerecordCommand.swiftTest(filter: location.testFilter)
+    + (standardDesign
+      ? " (or: "
+        + RerecordCommand.goldenRecord(
+          scene: RerecordCommand.displayPath(scene), golden: RerecordCommand.displayPath(store.directory),
+          times: times, scale: scale) + ")"
+      : "")
   for time in times ?? loaded.keyTimes {
     let name = GoldenStore.frameName(scene: loaded.name, time: time)
     do throws(GoldenError) {

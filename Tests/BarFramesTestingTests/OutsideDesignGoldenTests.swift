@@ -46,6 +46,10 @@ struct OutsideDesignGoldenTests {
       changed.matcher($0)
     }
     #expect(changed.messages.count == times.count)
+    // `barframes golden record` does not know the ring: only the test itself can re-record.
+    let message = try #require(changed.messages.first)
+    #expect(message.contains("BARFRAMES_RECORD=failed swift test --filter aRingIsRecordedMatchedAndCaughtWhenItChanges"))
+    #expect(!message.contains("golden record"), "\(message)")
   }
 
   @Test func withoutTheRegistryTheRingSceneIsRefused() throws {

@@ -111,4 +111,23 @@ import Testing
       result.stderr == "barframes: error: ring-style.json: design: unknown design \"ring\"; expected one of \(names)\n")
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
   }
+
+  /// Another package's tool names itself in its messages and in the re-record command it
+  /// suggests, since `barframes` would not know its design.
+  @Test func theOutsideToolNamesItselfInErrorsAndRerecordHints() throws {
+    let directory = try Self.ringScene()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let missing = try ExternalTools.run(Self.ringTool.path, ["still", "nothing.json", "--at", "0", "-o", "x.png"], in: directory)
+    #expect(missing.status == 65)
+    #expect(missing.stderr.hasPrefix("ring-barframes: error: nothing.json"), "\(missing.stderr)")
+    let record = try ExternalTools.run(
+      Self.ringTool.path, ["golden", "record", "ring.json", "--golden", "g", "--at", "1"], in: directory)
+    #expect(record.status == 0, "\(record.stderr)")
+    try Data(try String(contentsOf: directory.appendingPathComponent("ring.json"), encoding: .utf8)
+      .replacingOccurrences(of: "0.5", with: "0.75").utf8).write(to: directory.appendingPathComponent("ring.json"))
+    let verify = try ExternalTools.run(
+      Self.ringTool.path, ["golden", "verify", "ring.json", "--golden", "g", "--at", "1"], in: directory)
+    #expect(verify.status == 2, "\(verify.stderr)")  // a mismatch (README, exit codes)
+    #expect(verify.stderr.contains("ring-barframes golden record ring.json --golden g --at 1"), "\(verify.stderr)")
+  }
 }

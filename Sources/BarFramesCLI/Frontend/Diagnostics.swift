@@ -6,6 +6,17 @@ import Foundation
 
 /// Where the command line writes human-facing messages: standard error, never standard output.
 enum Diagnostics {
+  /// The running executable's name, as messages begin: `barframes`, or the name of another
+  /// package's tool built on ``BarFramesCLI`` (`ring-barframes`), so a message and the
+  /// commands it suggests name the tool that can act on them.
+  static let tool: String = {
+    let name = CommandLineArguments.process.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
+    return name.isEmpty ? "barframes" : name
+  }()
+
+  /// `tool: error: message`, the one line every failure prints.
+  static func errorLine(_ message: String) -> String { "\(tool): error: \(message)" }
+
   /// Writes one line to standard error.
   ///
   /// With write(2) and its result ignored past EINTR: `FileHandle.write` traps when standard
@@ -60,7 +71,7 @@ extension BarFramesCommand {
   ///
   /// ArgumentParser's own errors keep their behaviour (usage errors print the usage and exit 64;
   /// `--help` and `--version` exit 0); every other error becomes a single `barframes: error:`
-  /// line.
+  /// line (named for the executable running, ``Diagnostics/tool``).
   /// When Ctrl-C, SIGTERM or SIGHUP is being handled, the error a command ends with is only
   /// the interrupt seen from a writer (its file was refused); the handler is about to print its
   /// message and exit with 128 + the signal, so wait for it instead of reporting a failure.
@@ -85,15 +96,14 @@ extension BarFramesCommand {
     let processArguments = CommandLineArguments.process
     guard let name = processArguments.first, !name.isEmpty else {
       Diagnostics.printError(
-        "barframes: error: cannot read the command line (is /proc mounted? was the program "
-          + "started with no arguments?)")
+        "barframes: error: cannot read the command line (is /proc mounted? was the program started with no arguments?)")
       Foundation.exit(CommandExitCode.failure.rawValue)
     }
     let arguments = CommandLineArguments.joiningNegativeNumbers(Array(processArguments.dropFirst()))
     if let unknown = CommandLineArguments.unknownSubcommand(
       arguments, known: configuration.subcommands.map { $0._commandName })
     {
-      Diagnostics.printError("barframes: error: \(unknown)")
+      Diagnostics.printError(Diagnostics.errorLine(unknown))
       Foundation.exit(CommandExitCode.usage.rawValue)
     }
     // Everything parsing throws is ArgumentParser's to report (usage, help, version, validate()),
@@ -117,7 +127,7 @@ extension BarFramesCommand {
       }
     } catch let failure as CommandFailure {
       waitIfInterrupted()
-      Diagnostics.printError("barframes: error: \(failure.message)")
+      Diagnostics.printError(Diagnostics.errorLine(failure.message))
       Foundation.exit(failure.exitCode)
     } catch let error as ExitCode {
       exit(withError: error)
@@ -127,7 +137,7 @@ extension BarFramesCommand {
       // else is ours, one line.
       if exitCode(for: error) != .failure { exit(withError: error) }
       waitIfInterrupted()
-      Diagnostics.printError("barframes: error: \(error)")
+      Diagnostics.printError(Diagnostics.errorLine("\(error)"))
       Foundation.exit(CommandExitCode.failure.rawValue)
     }
   }

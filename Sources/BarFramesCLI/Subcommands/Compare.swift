@@ -173,7 +173,7 @@ actor ComparisonPages {
     do {
       last = try command.comparison()
     } catch {
-      message = "barframes: error: \((error as? CommandFailure)?.message ?? "\(error)")"
+      message = Diagnostics.errorLine((error as? CommandFailure)?.message ?? "\(error)")
     }
     return last.html(currentPath: "after/", baselinePath: "before/", tool: command.tool, error: message)
   }

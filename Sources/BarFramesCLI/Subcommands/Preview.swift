@@ -210,7 +210,7 @@ actor PreviewStudio {
         errors[file] = nil
         done.append(plan.name)
       } catch {
-        let message = "barframes: error: \((error as? CommandFailure)?.message ?? "\(error)")"
+        let message = Diagnostics.errorLine((error as? CommandFailure)?.message ?? "\(error)")
         errors[file] = message
         Diagnostics.printError(message)
       }

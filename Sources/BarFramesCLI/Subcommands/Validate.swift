@@ -59,7 +59,7 @@ extension BarFramesCommand {
     /// One error line on stderr, after what stdout holds so far, so the two read in order.
     static func report(_ error: any Error) {
       fflush(nil)  // every output stream: stdout holds the lines before this one
-      Diagnostics.printError("barframes: error: \(error)")
+      Diagnostics.printError(Diagnostics.errorLine("\(error)"))
     }
 
     /// Reads the file as what it is; returns a short summary.

@@ -177,6 +177,9 @@ import Testing
       RerecordCommand.displayPath(URL(fileURLWithPath: "/work/pkg2/bar.json"), relativeTo: "/work/pkg")
         == "/work/pkg2/bar.json")
     #expect(RerecordCommand.swiftTest(filter: "barMatches") == "BARFRAMES_RECORD=failed swift test --filter barMatches")
+    #expect(
+      RerecordCommand.goldenRecord(tool: "ring-barframes", scene: "ring.json", golden: "g", times: nil)
+        == "ring-barframes golden record ring.json --golden g")
   }
 }
 
