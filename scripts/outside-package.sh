@@ -28,10 +28,13 @@ import sys, pathlib
 article, package = pathlib.Path(sys.argv[1]).read_text(), pathlib.Path(sys.argv[2])
 blocks = [part.split("```", 1)[0] for part in article.split("```swift\n")[1:]]
 tool = [b for b in blocks if b.startswith("import BarFramesCLI")]
-if not blocks or len(tool) != 1:
-    sys.exit("outside-package: the article no longer has the design block and one `import BarFramesCLI` block")
+test = [b for b in blocks if "import BarFramesTesting" in b]
+if not blocks or len(tool) != 1 or len(test) != 1:
+    sys.exit("outside-package: the article no longer has the design block, one `import BarFramesCLI` block "
+             "and one golden test")
 (package / "Sources/RingDesign/Ring.swift").write_text(blocks[0])
 (package / "Sources/ring-barframes/main.swift").write_text(tool[0])
+(package / "Tests/RingDesignTests/RingGoldenTests.swift").write_text(test[0])
 PY
 
 cat >"$PACKAGE/Package.swift" <<EOF
@@ -40,24 +43,21 @@ import PackageDescription
 
 let package = Package(
   name: "RingPackage",
-  dependencies: [.package(path: "$ROOT")],
+  dependencies: [.package(name: "BarFrames", path: "$ROOT")],
   targets: [
-    .target(name: "RingDesign", dependencies: [.product(name: "BarFrames", package: "$(basename "$ROOT")")]),
+    .target(name: "RingDesign", dependencies: [.product(name: "BarFrames", package: "BarFrames")]),
     .executableTarget(
       name: "ring-barframes",
-      dependencies: ["RingDesign", .product(name: "BarFramesCLI", package: "$(basename "$ROOT")")]),
+      dependencies: ["RingDesign", .product(name: "BarFramesCLI", package: "BarFrames")]),
     .testTarget(
       name: "RingDesignTests",
-      dependencies: [
-        "RingDesign",
-        .product(name: "BarFramesTesting", package: "$(basename "$ROOT")"),
-        .product(name: "BarFramesRendering", package: "$(basename "$ROOT")"),
-      ]),
+      dependencies: ["RingDesign", .product(name: "BarFramesTesting", package: "BarFrames")],
+      exclude: ["__Goldens__"]),
   ]
 )
 EOF
 
-# A scene of the ring, and a golden test of it as the README writes one (goldens in __Goldens__).
+# A scene of the ring, for the tool and for the article's golden test (goldens in __Goldens__).
 cat >"$PACKAGE/ring-style.json" <<'EOF'
 {"version": 1, "design": "ring", "size": [80, 80], "lineWidth": 8, "progressColor": "#0000FF"}
 EOF
@@ -65,20 +65,6 @@ cat >"$PACKAGE/ring.json" <<'EOF'
 {"version": 1, "style": "ring-style.json", "duration": 2, "fps": 10,
  "events": [{"at": 0.5, "call": "setProgress", "args": {"value": 0.75}}]}
 EOF
-cat >"$PACKAGE/Tests/RingDesignTests/RingGoldenTests.swift" <<'EOF'
-import BarFrames
-import BarFramesTesting
-import Foundation
-import RingDesign
-import Testing
-
-@Test func ringMatchesItsGoldens() throws {
-  let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  try assertFrames(
-    of: package.appendingPathComponent("ring.json"), at: [0, 0.75, 2], designs: DesignRegistry.standard.adding(Ring.self))
-}
-EOF
-
 cd "$PACKAGE"
 step "building a package that depends on $ROOT by path"
 "$SWIFT" build --build-tests 2>&1 | tail -n 3 || fail "the package does not build"

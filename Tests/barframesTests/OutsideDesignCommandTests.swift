@@ -130,4 +130,36 @@ import Testing
     #expect(verify.status == 2, "\(verify.stderr)")  // a mismatch (README, exit codes)
     #expect(verify.stderr.contains("ring-barframes golden record ring.json --golden g --at 1"), "\(verify.stderr)")
   }
+
+  /// The ring's whole-number parameter reads, publishes and explains as one type: 2.5 is bad
+  /// input, the schema says `integer` with its range, and `--explain` says "a whole number".
+  @Test func aWholeNumberParameterAgreesInTheReaderTheSchemaAndExplain() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(#"{"version": 1, "design": "ring", "segments": 2.5}"#.utf8).write(
+      to: directory.appendingPathComponent("bad.json"))
+    let bad = try Self.ring(["validate", "bad.json"], in: directory)
+    #expect(bad.status == 65)
+    #expect(bad.stderr == "ring-barframes: error: bad.json: segments: expected a whole number from 1 to 60, got 2.5\n")
+    try Data(#"{"version": 1, "design": "ring", "segments": 6}"#.utf8).write(
+      to: directory.appendingPathComponent("good.json"))
+    let explained = try Self.ring(["validate", "good.json", "--explain"], in: directory)
+    #expect(explained.status == 0, "\(explained.stderr)")
+    #expect(
+      (explained.text + explained.stderr).contains("segments                     a whole number from 1 to 60"),
+      "\(explained.text)")
+    let schema = try Self.ring(["schema", "-o", "schema"], in: directory)
+    #expect(schema.status == 0, "\(schema.stderr)")
+    let text = try String(contentsOf: directory.appendingPathComponent("schema/style.schema.json"), encoding: .utf8)
+    let json = try JSONValue(parsing: text)
+    // The ring's branch of the style schema: `if design is "ring" then its properties`.
+    let allOf = try #require(json["$defs"]?["style"]?["allOf"])
+    let branches: [JSONValue] = if case .array(let items) = allOf { items } else { [] }
+    let declared = branches.compactMap { branch in branch["then"]?["properties"]?["segments"] }
+    let segments = try #require(declared.first)
+    #expect(segments["type"] == .string("integer"))
+    #expect(segments["minimum"] == .number(1))
+    #expect(segments["maximum"] == .number(60))
+    #expect(segments["default"] == .number(1))
+  }
 }

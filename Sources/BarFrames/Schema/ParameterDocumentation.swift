@@ -43,6 +43,7 @@ public enum ParameterDocumentation {
   static func row<Style>(_ parameter: StyleParameter<Style>, default value: JSONValue?) -> String {
     var range = ""
     if case .number(let bounds) = parameter.type { range = bounds.documentation }
+    if case .integer(let whole) = parameter.type { range = "\(whole.lowerBound) … \(whole.upperBound)" }
     if case .point(let bounds) = parameter.type { range = bounds.documentation }
     if case .size(let bounds) = parameter.type { range = bounds.documentation }
     let cells = [

@@ -2,6 +2,8 @@
 public enum ParameterType: Hashable, Sendable {
   /// A number within the bounds.
   case number(NumberBounds)
+  /// A whole number within the range (`2`, and `2.0`, which JSON cannot tell apart; never `2.5`).
+  case integer(ClosedRange<Int>)
   /// `#RRGGBB`, `#RRGGBBAA` or a UIKit colour name.
   case color
   /// A colour, or this keyword for none (`"transparent"`).
@@ -20,6 +22,11 @@ public enum ParameterType: Hashable, Sendable {
     switch self {
     case .number(let bounds):
       return [.init("type", .string("number"))] + bounds.schema
+    case .integer(let range):
+      return [
+        .init("type", .string("integer")), .init("minimum", .number(Double(range.lowerBound))),
+        .init("maximum", .number(Double(range.upperBound))),
+      ]
     case .color:
       return [.init("$ref", .string("#/$defs/color"))]
     case .colorOrNone(let keyword):
@@ -43,6 +50,7 @@ public enum ParameterType: Hashable, Sendable {
   public var documentationName: String {
     switch self {
     case .number: "number"
+    case .integer: "whole number"
     case .color: "colour"
     case .colorOrNone(let keyword): "colour or `\"\(keyword)\"`"
     case .point: "[x, y]"

@@ -11,6 +11,7 @@ import BarFramesGraphics
 /// ```swift
 /// static let parameters: [StyleParameter<RingStyle>] = [
 ///   .number("lineWidth", \.lineWidth, .positive, unit: .points, "The ring's width."),
+///   .integer("segments", \.segments, 1...60, "How many arcs the track is cut into."),
 ///   .number("duration", \.duration, .positive(atMost: 60), unit: .seconds, "How long a change animates."),
 ///   .color("strokeColor", \.strokeColor, "The ring's colour."),
 /// ]
@@ -83,6 +84,17 @@ extension StyleParameter {
       reader, key, value, _ throws(InputError) in
       guard let json = reader.value(key) else { return value }
       return try bounds.check(json, key: key, unit: unit, in: reader)
+    }
+  }
+
+  /// A whole number within `range`: `2` or `2.0`, never `2.5`.
+  public static func integer(
+    _ key: String, _ keyPath: WritableKeyPath<Style, Int> & Sendable, _ range: ClosedRange<Int>,
+    unit: ParameterUnit? = nil, _ summary: String
+  ) -> StyleParameter {
+    StyleParameter(key, keyPath, type: .integer(range), unit: unit, summary, json: { .number(Double($0)) }) {
+      reader, key, value, _ throws(InputError) in
+      try reader.integer(key, default: value, range)
     }
   }
 

@@ -152,6 +152,7 @@ extension BarFramesCommand {
       case .number(let bounds):
         let range = bounds.documentation
         return range.isEmpty ? "a number" : "a number \(range)"
+      case .integer(let range): return "a whole number from \(range.lowerBound) to \(range.upperBound)"
       case .point(let bounds):
         let range = bounds.documentation
         return range.isEmpty ? "[x, y]" : "[x, y], each \(range)"

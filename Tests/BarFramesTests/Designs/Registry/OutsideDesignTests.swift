@@ -10,11 +10,13 @@ import Testing
 struct OutsideDesignTests {
   static let designs = DesignRegistry.standard.adding(Ring.self)
 
-  static func scene(_ style: String, designs: DesignRegistry = designs) throws -> Scene {
+  static func scene(
+    _ style: String, args: String = #"{"value": 0.8}"#, designs: DesignRegistry = designs
+  ) throws -> Scene {
     let json = try JSONValue(
       parsing: #"""
         {"version": 1, "style": \#(style), "duration": 3,
-         "events": [{"at": 1, "call": "setProgress", "args": {"value": 0.8}}]}
+         "events": [{"at": 1, "call": "setProgress", "args": \#(args)}]}
         """#)
     return try Scene(json: json, file: "ring.json", directory: ".", name: "ring", designs: designs)
   }
@@ -24,6 +26,36 @@ struct OutsideDesignTests {
       throw InputError(file: "ring.json", keyPath: "", message: "no progress shape at \(time)")
     }
     return shape.strokeEnd
+  }
+
+  /// `delay` (optional) starts the change later: Core Animation's beginTime of now + delay with
+  /// a backwards fill, so until then the ring shows what it showed, not the new value.
+  @Test func aDelayedChangeHoldsTheOldValueThenAnimates() throws {
+    let scene = try Self.scene(
+      #"{"version": 1, "design": "ring", "duration": 1}"#, args: #"{"value": 0.8, "delay": 0.5}"#)
+    let timeline = try scene.timeline()
+    let (begins, target) = (1.5, 0.8)
+    for t in [0.5, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0] {
+      let expected = t < begins ? 0 : target * min(t - begins, 1)
+      #expect(abs(try Self.strokeEnd(timeline, at: t) - expected) < 1e-9, "strokeEnd at \(t)")
+    }
+    #expect(throws: InputError.self) {
+      try Self.scene(#"{"version": 1, "design": "ring"}"#, args: #"{"value": 0.8, "delay": -1}"#).timeline()
+    }
+  }
+
+  /// `segments` is a whole number: 2.5 is refused as the schema (`integer`) says, and four
+  /// segments leave gaps in the track.
+  @Test func segmentsIsAWholeNumberParameter() throws {
+    let error = #expect(throws: InputError.self) {
+      try Self.scene(#"{"version": 1, "design": "ring", "segments": 2.5}"#)
+    }
+    #expect(error?.description == "ring.json: style.segments: expected a whole number from 1 to 60, got 2.5")
+    let parameter = try #require(RingStyle.parameters.first { $0.key == "segments" })
+    #expect(parameter.type == .integer(1...60))
+    #expect(parameter.defaultValue == .number(1))
+    let scene = try Self.scene(#"{"version": 1, "design": "ring", "segments": 4}"#)
+    #expect(try #require(scene.style.parameters(as: Ring.self)).segments == 4)
   }
 
   @Test func theStandardRegistryHoldsTheSeedDesignsByTheirOwnNames() {
