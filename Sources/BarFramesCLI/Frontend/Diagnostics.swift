@@ -20,8 +20,8 @@ enum Diagnostics {
   /// Writes one line to standard error.
   ///
   /// With write(2) and its result ignored past EINTR: `FileHandle.write` traps when standard
-  /// error is closed or full, and a message that cannot be shown must not turn into a crash
-  /// (issue 15); the exit code still tells what happened.
+  /// error is closed or full, and a message that cannot be shown must not turn into a crash;
+  /// the exit code still tells what happened.
   static func printError(_ message: String) {
     write(message + "\n")
   }

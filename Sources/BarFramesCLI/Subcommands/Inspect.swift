@@ -23,8 +23,8 @@ extension BarFramesCommand {
       let timeline = try SceneLoading.timeline(scene)
       print(timeline.inspection(at: at.value).serialized(pretty: true))
       // The process ends next: freeing the replay object by object is work nobody waits for
-      // (a tenth of inspecting issue 15's 100 000 tweens, whose design holds 300 000
-      // animations). The system reclaims it at exit, as clang's -disable-free leaves it to.
+      // (a design can hold hundreds of thousands of animations). The system reclaims it at
+      // exit, as clang's -disable-free leaves it to.
       _ = Unmanaged.passRetained(KeptUntilExit(timeline))
     }
 

@@ -54,9 +54,8 @@ public final class APNGFrameEncoder {
     }
     guard let previous else {
       // The PNG file's stream as it is when there is one: compressing the whole frame again
-      // at the preset's level, filters chosen by trial, cost bent-line-slider's APNG a fifth
-      // of its time (7 of 37 ms) to save 289 of its 230 266 bytes (0.1–0.5 % on the four
-      // examples of issue 16).
+      // at the preset's level, with filters chosen by trial, costs far more time than the few
+      // bytes it saves.
       if colorType == .rgb, reusable != nil, !image.isOpaque { throw PNGEncodingError.alphaWouldBeLost }
       let data = try reusable ?? compressor.compress(image, colorType: colorType, whole: true)
       return APNGPreparedFrame(image: image, colorType: colorType, changed: image.bounds, source: data, over: nil)

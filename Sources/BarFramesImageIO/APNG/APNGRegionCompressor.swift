@@ -9,17 +9,12 @@ import CZlib
 ///   strategy first: kept at once if it is an eighth of the rows or less, else the smaller of
 ///   the two.
 ///
-/// None on every row: on the examples' rectangles None was smallest in 831 of 853 trials
-/// against the per-row heuristic, Sub and the rest, so trying the others costs more than it
-/// saves. On the rectangles of the four examples of issue 16, libdeflate level 6 takes about
-/// half the time of zlib level 9 with short hash chains (`deflateTune(8, 258, 258, 32)`, used
-/// before it) for streams 4 % smaller (seek-bar) to 1 % larger (bent-line-slider: 226 kB in
-/// 10 ms against 224 kB in 19 ms); zlib's level 9 proper is 3–5 % smaller still but 4–6 times
-/// slower. Small RGBA rectangles of runs (a bar's moving end over transparency, a few pixels
-/// wide) compress smaller with the run-length strategy in 9 cases out of 10: without it
-/// seek-bar's APNG is 3.7 % larger. Opaque ones seldom do (demo-timeline's thumb: 88 of 576
-/// trials, 98 bytes of its APNG in all), and at about 20 µs a trial they are not tried: that
-/// was a twentieth of demo-timeline's PNG-only render time. Large rectangles never won.
+/// Why these choices (docs/performance.md has the measurements and the commands behind them):
+/// None on every row is almost always the smallest filter on these rectangles, so trying the
+/// others costs more than it saves; libdeflate level 6 gives about zlib level 9's size in about
+/// half its time; small RGBA rectangles of runs (a bar's moving end over transparency) compress
+/// smaller with zlib's run-length strategy, while opaque or large ones seldom or never do, so
+/// they are not tried.
 final class APNGRegionCompressor {
   let preset: PNGCompressionPreset
   private let main: PNGEncoder

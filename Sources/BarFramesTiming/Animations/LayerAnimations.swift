@@ -27,7 +27,7 @@ public struct LayerAnimations: Hashable, Sendable {
   }
 
   // Storage that keeps adding, removing by key and removing completed animations at most
-  // logarithmic, so a scene of 100 000 tweens replays in O(n log n) (issue 15): removed
+  // logarithmic, so a scene of n tweens replays in O(n log n): removed
   // entries leave a hole (nil) that a compaction squeezes out once holes outnumber entries;
   // `slotOfKey` finds a key's slot; `completions` is a min-heap of (end, slot) over the keyed
   // entries that are removed on completion. Slot numbers only change in a compaction, which

@@ -93,7 +93,7 @@ public struct TimingProbe: Hashable, Sendable {
   ///
   /// One sweep in time order: the events are sorted once and each is applied once, as the
   /// sample times pass it, so a probe of e events and s samples costs O((e + s) log (e + s))
-  /// rather than a fresh replay of every event for every sample (issue 15).
+  /// rather than a fresh replay of every event for every sample.
   public func evaluate() -> TimingProbeResult {
     let stack = layerAnimations
     let hasRotation = animation.flattened.contains {

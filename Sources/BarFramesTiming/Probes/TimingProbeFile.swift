@@ -3,7 +3,7 @@ import BarFramesJSON
 import Foundation
 
 /// The `barframes timing` probe file: `{"version": 1, "probes": [PROBE…]}` in, and
-/// `{"version": 1, "results": [{"id", "samples": [SAMPLE…]}]}` out (issue 3).
+/// `{"version": 1, "results": [{"id", "samples": [SAMPLE…]}]}` out (docs/timing-model.md).
 ///
 /// Reading is strict: unknown keys, wrong types, negative durations and values of a kind other
 /// than the model value's are errors naming the probe and the key path.

@@ -245,7 +245,7 @@ public struct CustomizableBar: Design {
   private mutating func pruneFinishedTweens(at time: Double) {
     for name in CustomizableBar.movingLayers {
       let local = layers.localTime(of: name, atAbsoluteTime: time)
-      // O(log n) per finished tween, never a pass over the running ones (issue 15).
+      // O(log n) per finished tween, never a pass over the running ones.
       layers[name].animations.removeCompleted(atLayerTime: local)
     }
   }
