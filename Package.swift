@@ -77,7 +77,7 @@ let package = Package(
     .target(name: "BarFramesRenderer", dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesImageIO", "CCairo", "CBarFramesKernels"]),
     // The player page (script, style sheet, page shell, backdrop choice) shared by the gallery
     // and the golden report: text only, so neither module depends on the other's page code.
-    .target(name: "BarFramesPlayer", dependencies: ["BarFramesJSON"]),
+    .target(name: "BarFramesPlayer", dependencies: ["BarFramesJSON"], resources: [.embedInCode("player.js")]),
     .target(
       name: "BarFramesExport",
       dependencies: [
