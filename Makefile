@@ -64,9 +64,12 @@ demo: build
 	"$$($(SWIFT) build -c release --show-bin-path)/barframes" render Examples -o "$(FRAMES)" --format all
 	@echo "Results: $(FRAMES)/index.html"
 
+# After the tests, the DocC catalogs' targets are documented with warnings as errors
+# (scripts/check-docs.sh).
 test: deps test-tools
 	$(SWIFT) build --build-tests
 	SWIFT="$(SWIFT)" scripts/run-tests.sh
+	SWIFT="$(SWIFT)" scripts/check-docs.sh
 
 clean:
 	rm -rf .build .build-fuzz "$(FRAMES)"
