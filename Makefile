@@ -32,9 +32,9 @@ deps:
 
 # The independent tools the test suite cross-checks against: librsvg and Chromium draw our SVG,
 # xmllint reads it, ffprobe decodes our APNG and GIF; chromium-driver and Python selenium drive
-# the gallery's player and the preview server in headless Chromium; PyYAML reads the CI examples
-# in Examples/ci. Best effort: a test whose tool could not
-# be installed shows as skipped, never as passed.
+# the gallery's player and the preview server in headless Chromium; Node checks the player's
+# script's syntax; PyYAML reads the CI examples in Examples/ci. Best effort: a test whose tool
+# could not be installed shows as skipped, never as passed.
 test-tools:
 	@missing=""; \
 	command -v rsvg-convert >/dev/null 2>&1 || missing="$$missing librsvg2-bin"; \
@@ -44,6 +44,7 @@ test-tools:
 	python3 -c 'import selenium' >/dev/null 2>&1 || /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || missing="$$missing python3-selenium"; \
 	python3 -c 'import yaml' >/dev/null 2>&1 || /usr/bin/python3 -c 'import yaml' >/dev/null 2>&1 || missing="$$missing python3-yaml"; \
 	command -v ffprobe >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
+	command -v node >/dev/null 2>&1 || command -v nodejs >/dev/null 2>&1 || missing="$$missing nodejs"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; else SUDO=none; fi; \
 	  if [ "$$SUDO" = none ]; then echo "note: not installing$$missing (not root); their cross-checks will be skipped"; \
@@ -63,9 +64,12 @@ demo: build
 	"$$($(SWIFT) build -c release --show-bin-path)/barframes" render Examples -o "$(FRAMES)" --format all
 	@echo "Results: $(FRAMES)/index.html"
 
+# After the tests, the DocC catalogs' targets are documented with warnings as errors
+# (scripts/check-docs.sh).
 test: deps test-tools
 	$(SWIFT) build --build-tests
 	SWIFT="$(SWIFT)" scripts/run-tests.sh
+	SWIFT="$(SWIFT)" scripts/check-docs.sh
 
 clean:
 	rm -rf .build .build-fuzz "$(FRAMES)"

@@ -21,8 +21,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    // The HTTP server of `barframes preview` (small, no NIO); only the CLI links it.
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // `swift package generate-documentation` for the DocC catalogs (Sources/BarFrames/BarFrames.docc).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -77,7 +75,7 @@ let package = Package(
     .target(name: "BarFramesRenderer", dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesImageIO", "CCairo", "CBarFramesKernels"]),
     // The player page (script, style sheet, page shell, backdrop choice) shared by the gallery
     // and the golden report: text only, so neither module depends on the other's page code.
-    .target(name: "BarFramesPlayer", dependencies: ["BarFramesJSON"]),
+    .target(name: "BarFramesPlayer", dependencies: ["BarFramesJSON"], resources: [.embedInCode("player.js")]),
     .target(
       name: "BarFramesExport",
       dependencies: [
@@ -112,6 +110,24 @@ let package = Package(
       dependencies: ["BarFrames", "BarFramesExport", "BarFramesRenderer", "BarFramesImageIO", "CBarFramesReference"]
     ),
 
+    // MARK: Vendored
+    // FlyingFox, the HTTP and WebSocket server of `preview` and `compare` (small, no NIO), built
+    // from Vendor/FlyingFox without its proxy handler: its URLSession would link
+    // FoundationNetworking and libcurl into `barframes` (Vendor/FlyingFox/README.md).
+    .target(name: "CSystemLinux", path: "Vendor/FlyingFox/CSystemLinux"),
+    .target(
+      name: "FlyingSocks",
+      dependencies: [.target(name: "CSystemLinux", condition: .when(platforms: [.linux, .android]))],
+      path: "Vendor/FlyingFox/FlyingSocks/Sources",
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    .target(
+      name: "FlyingFox",
+      dependencies: ["FlyingSocks"],
+      path: "Vendor/FlyingFox/FlyingFox/Sources",
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+
     // MARK: Command line
     // The argument vector as glibc hands it to constructors: Swift's CommandLine reads /proc for it.
     .target(name: "CBarFramesArguments"),
@@ -124,7 +140,7 @@ let package = Package(
         "BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer", "BarFramesExport",
         "BarFramesGolden", "CBarFramesArguments",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "FlyingFox", package: "FlyingFox"),
+        "FlyingFox",
       ]
     ),
     // `barframes`: BarFramesCLI with BarFrames' own designs.

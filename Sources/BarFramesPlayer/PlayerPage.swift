@@ -15,6 +15,7 @@ import BarFramesJSON
 public enum PlayerPage {
   /// The page showing `data`.
   /// - Parameters:
+  ///   - data: The scenes and settings the script reads, embedded as `#barframes-data` (above).
   ///   - titleHTML: The page's title and heading, as HTML text (already escaped).
   ///   - appendixHTML: HTML placed after the player, e.g. the golden report's list of frames
   ///     that could not be compared.

@@ -110,6 +110,7 @@ extension LayerTree {
   ///   - keyPath: The property, e.g. `bounds` or `position`.
   ///   - model: The layer's model value of it.
   ///   - name: The layer.
+  ///   - time: The absolute time, in seconds, converted to the layer's local time.
   public func presentedValue(
     _ keyPath: AnimationKeyPath, model: AnimatableValue, of name: String, at time: Double
   ) -> AnimatableValue {

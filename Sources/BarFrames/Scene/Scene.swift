@@ -22,7 +22,7 @@ public struct Scene: Hashable, Sendable {
 
   /// The largest duration a scene may have, in seconds.
   public static let maximumDuration = 3600.0
-  /// The most events a scene may expand to (``InputLimits/events``).
+  /// The most events a scene may expand to (`InputLimits.events`).
   public static let maximumEvents = InputLimits.events
 
   /// Reads a scene file; a relative style path resolves against the scene's folder.

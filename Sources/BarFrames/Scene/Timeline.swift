@@ -15,7 +15,7 @@ public protocol SceneTimeline: Sendable {
 
 extension Scene {
   /// Parses every event against the design's API and replays them.
-  /// - Throws: ``InputError`` naming the event whose call or arguments are wrong.
+  /// - Throws: `InputError` naming the event whose call or arguments are wrong.
   public func timeline() throws(InputError) -> any SceneTimeline {
     try style.configuration.timeline(self)
   }
@@ -28,7 +28,7 @@ extension Scene {
 /// designs' sizes: a scene of n long tweens held n copies of up to n tweens. Instead it keeps
 /// the time of every step and a copy of the replay every few steps, spaced by the design's
 /// size (its layers, animations and records, ``Design/retainedRecordCount``) times
-/// ``checkpointSpacing``: the copies' total size stays below `steps ÷ checkpointSpacing`,
+/// `checkpointSpacing`: the copies' total size stays below `steps ÷ checkpointSpacing`,
 /// and the design at any time is the nearest earlier copy replayed forward for about as many
 /// steps as the design has animations, which evaluating its presentation visits anyway. The
 /// design after the last step is kept too (the replay built it; keeping it costs one design):

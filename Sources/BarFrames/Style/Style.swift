@@ -142,10 +142,10 @@ struct Configured<D: Design>: DesignConfiguration {
 
 /// Reading input files: JSON syntax errors and versions, reported with the file's name.
 public enum InputFile {
-  /// The largest input file BarFrames reads (``InputLimits/fileSize``).
+  /// The largest input file BarFrames reads (`InputLimits.fileSize`).
   public static let maximumSize = InputLimits.fileSize
 
-  /// Reads a file's bytes (a regular file only; see ``InputBytes``), naming it `displayName` in
+  /// Reads a file's bytes (a regular file only; see `InputBytes`), naming it `displayName` in
   /// errors.
   public static func readBytes(_ url: URL, displayName: String) throws(InputError) -> [UInt8] {
     do {

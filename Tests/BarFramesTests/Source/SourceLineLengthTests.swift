@@ -4,7 +4,7 @@ import Testing
 
 /// The library's and tools' Swift lines (`Sources/`) stay within 120 columns (`.swift-format`'s `lineLength`; run
 /// `swift format format --in-place --recursive Sources Tests` and split long strings by hand).
-/// Lines inside multi-line string literals — the player's HTML, CSS and JavaScript — are file
+/// Lines inside multi-line string literals — the player's HTML and CSS — are file
 /// contents, not Swift, and are not counted.
 @Suite struct SourceLineLengthTests {
   static let limit = 120

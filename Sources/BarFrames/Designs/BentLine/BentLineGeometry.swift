@@ -18,6 +18,8 @@ public struct BentLineGeometry: Hashable, Sendable {
   /// - Parameters:
   ///   - progress: Clamped to 0…1 (the layer's setter clamps).
   ///   - strokeEnd: Not clamped, as in the original; values outside 0…1 extrapolate.
+  ///   - origin: The start O; the end E is as far from the right edge (`width`) as O is from the left.
+  ///   - maxOffset: The knee's vertical offset at p = 0.5, falling linearly to 0 at p = 0 and 1.
   ///   - width: The layer's width; the original used the screen width, equal in the demo.
   public init(progress: Double, strokeEnd: Double, origin: Point, maxOffset: Double, width: Double) {
     let p = min(max(progress, 0), 1)
