@@ -67,12 +67,18 @@ let package = Package(
     // MARK: Output
     // Durable writes: a temporary name unique per write, fsync, rename into place, fsync of the folder.
     .target(name: "BarFramesOutput"),
-    .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CLibDeflate", "CWebP", "CBarFramesKernels"]),
+    // Image types and PNG: RGBA images, PNG encoding and decoding, zlib and libdeflate, byte
+    // sinks. All that golden tests and the renderer need, and no libwebp.
+    .target(name: "BarFramesPNG", dependencies: ["CZlib", "CLibDeflate", "CBarFramesKernels"]),
+    // The animated formats: APNG, GIF and WebP (libwebp), on top of BarFramesPNG (re-exported).
+    .target(name: "BarFramesImageIO", dependencies: ["BarFramesPNG", "CZlib", "CLibDeflate", "CWebP", "CBarFramesKernels"]),
     // Byte loops in C with SIMD where the CPU has it: Adler-32 (zlib 1.2.13 sums a byte at a
     // time), opaque ARGB32 rows packed as RGB, and where two rows of pixels start and stop
     // differing; and the contact sheet's run-length deflater.
     .target(name: "CBarFramesKernels"),
-    .target(name: "BarFramesRenderer", dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesImageIO", "CCairo", "CBarFramesKernels"]),
+    .target(
+      name: "BarFramesRenderer",
+      dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesPNG", "CCairo", "CBarFramesKernels"]),
     // The player page (script, style sheet, page shell, backdrop choice) shared by the gallery
     // and the golden report: text only, so neither module depends on the other's page code.
     .target(name: "BarFramesPlayer", dependencies: ["BarFramesJSON"], resources: [.embedInCode("player.js")]),
@@ -91,7 +97,7 @@ let package = Package(
     // Golden images: comparison, record modes and artefacts (no XCTest, so the CLI can use it).
     .target(
       name: "BarFramesGolden",
-      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesOutput", "BarFramesPlayer"]
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesPNG", "BarFramesOutput", "BarFramesPlayer"]
     ),
     // Assertions for XCTest and Swift Testing on top of BarFramesGolden.
     .target(name: "BarFramesTesting", dependencies: ["BarFrames", "BarFramesGolden"]),

@@ -1,5 +1,5 @@
 import BarFrames
-import BarFramesImageIO
+import BarFramesPNG
 import BarFramesOutput
 import Foundation
 

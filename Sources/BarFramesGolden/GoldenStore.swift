@@ -1,5 +1,5 @@
 import BarFrames
-import BarFramesImageIO
+import BarFramesPNG
 import BarFramesRenderer
 import Foundation
 

@@ -1,4 +1,4 @@
-import BarFramesImageIO
+import BarFramesPNG
 
 /// The outcome of comparing a rendered frame with its golden, pixel by decoded pixel.
 ///

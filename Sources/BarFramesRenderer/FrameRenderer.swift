@@ -1,6 +1,6 @@
 import BarFrames
 import BarFramesGraphics
-import BarFramesImageIO
+import BarFramesPNG
 import BarFramesText
 
 /// Turns presentations into pixels on one reusable surface.

@@ -1,4 +1,4 @@
-import BarFramesImageIO
+import BarFramesPNG
 import CCairo
 
 extension ImageSurface {

@@ -1,5 +1,5 @@
 import BarFramesGraphics
-import BarFramesImageIO
+import BarFramesPNG
 import CBarFramesKernels
 import CCairo
 import Foundation

@@ -1,4 +1,5 @@
 import BarFramesImageIO
+import BarFramesTestSupport
 import Testing
 
 /// New colours close to a global one, or all of them when the table is full and the error is

@@ -1,3 +1,4 @@
+import BarFramesTestSupport
 import Testing
 
 @testable import BarFramesImageIO
@@ -101,7 +102,7 @@ import Testing
     let ours = Self.encode(indices, minimumCodeSize: minimumCodeSize, with: encoder)
     #expect(ours == Self.reference(indices, minimumCodeSize: minimumCodeSize).bytes, "\(name)")
     #expect(
-      (try? LZW.decode(ours, minimumCodeSize: minimumCodeSize, count: indices.count)) == indices, "\(name) decodes")
+      (try? LZWDecoder.decode(ours, minimumCodeSize: minimumCodeSize, count: indices.count)) == indices, "\(name) decodes")
   }
 
   @Test("The dictionary fills up and restarts with a clear code, also in the middle of runs")

@@ -55,14 +55,14 @@ public struct PNGImageInfo: Hashable, Sendable {
 }
 
 /// IHDR, validated.
-struct PNGHeader {
-  var width: Int
-  var height: Int
-  var bitDepth: Int
-  var colorType: PNGColorType
-  var isInterlaced: Bool
+package struct PNGHeader {
+  package var width: Int
+  package var height: Int
+  package var bitDepth: Int
+  package var colorType: PNGColorType
+  package var isInterlaced: Bool
 
-  init(_ data: UnsafeRawBufferPointer) throws(PNGDecodingError) {
+  package init(_ data: UnsafeRawBufferPointer) throws(PNGDecodingError) {
     guard data.count == 13 else { throw .invalidChunkLength(chunk: "IHDR", length: data.count) }
     width = Int(data.loadBigEndianUInt32(at: 0))
     height = Int(data.loadBigEndianUInt32(at: 4))

@@ -1,5 +1,5 @@
 /// The five PNG scanline filters (PNG spec §9).
-enum PNGRowFilter: UInt8, CaseIterable {
+package enum PNGRowFilter: UInt8, CaseIterable {
   case none = 0
   case sub = 1
   case up = 2
@@ -7,7 +7,7 @@ enum PNGRowFilter: UInt8, CaseIterable {
   case paeth = 4
 
   /// How the encoder picks a filter for each row.
-  enum Choice {
+  package enum Choice {
     /// Up for a row identical to the one above (it becomes all zeros), Sub otherwise (runs of
     /// one colour become zeros). One `memcmp` and one filter pass per row: the cheap choice that
     /// suits flat-colour frames, where almost every row is either a repeat or a few runs.
@@ -19,7 +19,7 @@ enum PNGRowFilter: UInt8, CaseIterable {
 
   /// Writes `count` filtered bytes of `row` (previous row `previous`, `bpp` bytes per pixel) to `output`.
   @inline(__always)
-  func apply(
+  package func apply(
     row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, bpp: Int,
     into output: UnsafeMutablePointer<UInt8>
   ) {
@@ -51,7 +51,7 @@ enum PNGRowFilter: UInt8, CaseIterable {
 
 /// `output[i] = a[i] &- b[i]` for `count` bytes, sixteen at a time.
 @inline(__always)
-func subtract(
+package func subtract(
   _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>
 ) {
   guard count > 0 else { return }
@@ -72,7 +72,7 @@ func subtract(
 }
 
 @inline(__always)
-func paethPredictor(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+package func paethPredictor(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
   let p = Int(a) + Int(b) - Int(c)
   let pa = abs(p - Int(a))
   let pb = abs(p - Int(b))
@@ -84,7 +84,7 @@ func paethPredictor(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
 
 /// Sum of the bytes read as signed magnitudes, the adaptive filter's cost.
 @inline(__always)
-func filterCost(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+package func filterCost(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
   var sum = 0
   for i in 0..<count {
     let v = Int(Int8(bitPattern: bytes[i]))

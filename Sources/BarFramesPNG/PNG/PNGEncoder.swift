@@ -43,7 +43,7 @@ public final class PNGEncoder {
   }
 
   /// An encoder with its own compressor (the APNG writer's rectangles).
-  init(preset: PNGCompressionPreset, deflater: any ZlibCompressor) {
+  package init(preset: PNGCompressionPreset, deflater: any ZlibCompressor) {
     self.preset = preset
     self.deflater = deflater
   }
@@ -91,12 +91,12 @@ public final class PNGEncoder {
   }
 
   /// What ``encodeImageDataTryingFilters(_:colorType:ranking:)`` tries.
-  static func filterTrials(_ preset: PNGCompressionPreset) -> [PNGRowFilter.Choice] {
+  package static func filterTrials(_ preset: PNGCompressionPreset) -> [PNGRowFilter.Choice] {
     [preset.filterChoice, .adaptive([.none]), .adaptive([.sub])]
   }
 
   /// `image` with the rows filtered as `choice` says.
-  func encodeImageData(
+  package func encodeImageData(
     _ image: RGBAImage, colorType: PNGColorType?, filters choice: PNGRowFilter.Choice
   ) throws(PNGEncodingError) -> EncodedFrame {
     let type = try checkedColorType(image, colorType)
@@ -108,7 +108,7 @@ public final class PNGEncoder {
   }
 
   /// The colour type `image` is written with: `colorType`, or ``defaultColorType(for:)``.
-  func checkedColorType(_ image: RGBAImage, _ colorType: PNGColorType?) throws(PNGEncodingError) -> PNGColorType {
+  package func checkedColorType(_ image: RGBAImage, _ colorType: PNGColorType?) throws(PNGEncodingError) -> PNGColorType {
     let type = colorType ?? Self.defaultColorType(for: image)
     switch type {
     case .rgba: break
@@ -121,7 +121,7 @@ public final class PNGEncoder {
   /// Calls `body` with `image`'s scanlines filtered as `choice` says (filter byte + row, each
   /// row), in `type`'s channels. `previousRow` is the row above the first, in those channels
   /// (nil: none, the top of the image); a band of a larger image is filtered as part of it.
-  func withFilteredRows<R>(
+  package func withFilteredRows<R>(
     _ image: RGBAImage, colorType type: PNGColorType, filters choice: PNGRowFilter.Choice, previousRow: [UInt8]?,
     _ body: (UnsafeRawBufferPointer) throws(PNGEncodingError) -> R
   ) throws(PNGEncodingError) -> R {
@@ -151,7 +151,7 @@ public final class PNGEncoder {
 
   /// Calls `body` with the rows at `source` — `height` rows of `width` pixels of `bpp` bytes,
   /// already in the file's channels — filtered as `choice` says; `previousRow` as above.
-  func withFilteredRows<R>(
+  package func withFilteredRows<R>(
     packed source: UnsafePointer<UInt8>, width: Int, height: Int, bpp: Int, filters choice: PNGRowFilter.Choice,
     previousRow: [UInt8]?, _ body: (UnsafeRawBufferPointer) throws(PNGEncodingError) -> R
   ) throws(PNGEncodingError) -> R {
@@ -190,9 +190,9 @@ public final class PNGEncoder {
   }
 
   /// Largest IDAT we write; well below the 2³¹−1 limit, and small enough for streaming readers.
-  static let maximumChunkSize = 1 << 20
+  package static let maximumChunkSize = 1 << 20
 
-  static func appendImageDataChunks(_ type: ChunkType, _ zdata: [UInt8], to file: inout [UInt8]) {
+  package static func appendImageDataChunks(_ type: ChunkType, _ zdata: [UInt8], to file: inout [UInt8]) {
     zdata.withUnsafeBytes { raw in
       var start = 0
       repeat {

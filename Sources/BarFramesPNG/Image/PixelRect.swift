@@ -121,7 +121,7 @@ extension RGBAImage {
   /// `canvas` except inside `replaced`, where it is `replacement` (transparent black if nil);
   /// nil if there are none. Only `scan` is read: the animation writers pass the rectangles
   /// where the two can differ at all, so a frame costs what changed, not the canvas.
-  func differingRect(
+  package func differingRect(
     from canvas: RGBAImage, replacing replaced: PixelRect? = nil, with replacement: RGBAImage? = nil, scan: PixelRect
   ) -> PixelRect? {
     let inside = replaced.flatMap { $0.intersection(scan) }
@@ -182,19 +182,19 @@ extension RGBAImage {
   /// time in Swift after a `memcmp`, demo-timeline's frame comparisons took 21 M of the 226 M
   /// instructions its animated formats add; with the C kernel, 14.5 M.
   @inline(__always)
-  static func equalPrefix(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>?, count: Int) -> Int {
+  package static func equalPrefix(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>?, count: Int) -> Int {
     barframes_equal_prefix(a, b, count)
   }
 
   /// How many of the last of the `count` pixels at `a` equal those at `b` (transparent black
   /// if nil) after the last that differs; `count` if none does.
   @inline(__always)
-  static func equalSuffix(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>?, count: Int) -> Int {
+  package static func equalSuffix(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>?, count: Int) -> Int {
     barframes_equal_suffix(a, b, count)
   }
 
   /// `self` with `rect` replaced by the same pixels of `replacement`, or cleared if nil.
-  func replacing(_ rect: PixelRect, with replacement: RGBAImage?) -> RGBAImage {
+  package func replacing(_ rect: PixelRect, with replacement: RGBAImage?) -> RGBAImage {
     guard let replacement else { return clearing(rect) }
     var copy = self
     copy.pixels.withUnsafeMutableBytes { target in
@@ -209,7 +209,7 @@ extension RGBAImage {
   }
 
   /// Whether `self` and `other` (same size) have the same pixels inside `rect`.
-  func hasSamePixels(as other: RGBAImage, in rect: PixelRect) -> Bool {
+  package func hasSamePixels(as other: RGBAImage, in rect: PixelRect) -> Bool {
     pixels.withUnsafeBytes { a in
       other.pixels.withUnsafeBytes { b in
         for row in rect.y..<(rect.y + rect.height) {
@@ -222,19 +222,19 @@ extension RGBAImage {
   }
 
   /// The smallest rectangle within `rect` outside which `self` and `other` agree there, or nil.
-  func changedRect(from other: RGBAImage, within rect: PixelRect) -> PixelRect? {
+  package func changedRect(from other: RGBAImage, within rect: PixelRect) -> PixelRect? {
     differingRect(from: other, scan: rect)
   }
 
   /// A copy with `rect` cleared.
-  func clearing(_ rect: PixelRect) -> RGBAImage {
+  package func clearing(_ rect: PixelRect) -> RGBAImage {
     var copy = self
     copy.clear(rect)
     return copy
   }
 
   /// Whether every pixel inside `rect` is transparent black (all four bytes zero).
-  func isTransparent(in rect: PixelRect) -> Bool {
+  package func isTransparent(in rect: PixelRect) -> Bool {
     pixels.withUnsafeBytes { raw in
       let words = raw.bindMemory(to: UInt32.self).baseAddress!
       for y in rect.y..<(rect.y + rect.height) {

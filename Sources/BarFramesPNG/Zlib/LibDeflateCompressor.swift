@@ -2,13 +2,13 @@ import CLibDeflate
 import CZlib
 
 /// Compresses a whole buffer into one zlib stream (RFC 1950), as an IDAT or fdAT holds.
-protocol ZlibCompressor: AnyObject {
+package protocol ZlibCompressor: AnyObject {
   func compress(_ input: UnsafeRawBufferPointer) throws(PNGEncodingError) -> [UInt8]
 }
 
 /// A zlib stream fed piece by piece: ``begin()``, then ``compress(_:finish:appendingTo:)`` until
 /// `finish`.
-protocol StreamingZlibCompressor: ZlibCompressor {
+package protocol StreamingZlibCompressor: ZlibCompressor {
   func begin() throws(PNGEncodingError)
   func compress(_ input: UnsafeRawBufferPointer, finish: Bool, appendingTo compressed: inout [UInt8])
     throws(PNGEncodingError)
@@ -22,13 +22,13 @@ extension RunLengthDeflater: StreamingZlibCompressor {}
 /// the four examples of issue 16). It cannot compress a stream piece by piece, so the contact
 /// sheet, which streams, keeps zlib. Holds its match finder's state between calls: one per
 /// thread, not thread-safe.
-final class LibDeflateCompressor: ZlibCompressor {
+package final class LibDeflateCompressor: ZlibCompressor {
   private let compressor: OpaquePointer
   /// Output buffer reused across calls; grows to the bound of the largest input seen.
   private var output: [UInt8] = []
 
   /// - Parameter level: libdeflate's level, 1…12 (12 smallest and slowest; 6 its default).
-  init(level: Int32) throws(PNGEncodingError) {
+  package init(level: Int32) throws(PNGEncodingError) {
     precondition((1...12).contains(level), "libdeflate's levels are 1…12, not \(level)")
     guard let compressor = libdeflate_alloc_compressor(level) else {
       throw .zlib(operation: "libdeflate_alloc_compressor", status: Z_MEM_ERROR)
@@ -38,7 +38,7 @@ final class LibDeflateCompressor: ZlibCompressor {
 
   deinit { libdeflate_free_compressor(compressor) }
 
-  func compress(_ input: UnsafeRawBufferPointer) throws(PNGEncodingError) -> [UInt8] {
+  package func compress(_ input: UnsafeRawBufferPointer) throws(PNGEncodingError) -> [UInt8] {
     let bound = libdeflate_zlib_compress_bound(compressor, input.count)
     if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
     let produced = output.withUnsafeMutableBytes { out in

@@ -23,7 +23,7 @@ public enum PNGCompressionPreset: String, Sendable, CaseIterable, CustomStringCo
 
   public var description: String { rawValue }
 
-  var zlibLevel: Int32 {
+  package var zlibLevel: Int32 {
     switch self {
     case .fast: 1
     case .balanced: 6
@@ -31,21 +31,21 @@ public enum PNGCompressionPreset: String, Sendable, CaseIterable, CustomStringCo
     }
   }
 
-  var zlibStrategy: Int32 {
+  package var zlibStrategy: Int32 {
     switch self {
     case .fast: Z_RLE
     case .balanced, .small: Z_DEFAULT_STRATEGY
     }
   }
 
-  var zlibMemoryLevel: Int32 {
+  package var zlibMemoryLevel: Int32 {
     switch self {
     case .fast, .balanced: 8
     case .small: 9
     }
   }
 
-  var filterChoice: PNGRowFilter.Choice {
+  package var filterChoice: PNGRowFilter.Choice {
     switch self {
     case .fast: .upIfRepeatedElseSub
     case .balanced: .adaptive([.none, .sub, .up])

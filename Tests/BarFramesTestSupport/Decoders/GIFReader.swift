@@ -1,3 +1,5 @@
+import BarFramesImageIO
+
 /// A decoded GIF: every frame as a viewer shows it, with its timing and transparency.
 public struct GIFAnimation: Hashable, Sendable {
   public var width: Int
@@ -95,7 +97,7 @@ public enum GIFReader {
         let data = try reader.subBlocks("the image data").flatMap { $0 }
         var indices: [UInt8]
         do {
-          indices = try LZW.decode(data, minimumCodeSize: minimumCodeSize, count: frameWidth * frameHeight)
+          indices = try LZWDecoder.decode(data, minimumCodeSize: minimumCodeSize, count: frameWidth * frameHeight)
         } catch {
           switch error {
           case .tooShort(let decoded):

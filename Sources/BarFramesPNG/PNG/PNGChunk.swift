@@ -43,7 +43,7 @@ public struct PNGChunk: Hashable, Sendable {
   }
 
   /// Walks the chunks of a PNG file without copying their data.
-  static func forEachChunk(
+  package static func forEachChunk(
     in raw: UnsafeRawBufferPointer,
     _ body: (ChunkType, UnsafeRawBufferPointer, Int) throws(PNGDecodingError) -> Void
   ) throws(PNGDecodingError) {
@@ -80,46 +80,46 @@ public struct PNGChunk: Hashable, Sendable {
 }
 
 /// A chunk type as its big-endian 32-bit value, compared without building strings.
-struct ChunkType: RawRepresentable, Hashable {
-  var rawValue: UInt32
+package struct ChunkType: RawRepresentable, Hashable {
+  package var rawValue: UInt32
 
-  init(rawValue: UInt32) { self.rawValue = rawValue }
+  package init(rawValue: UInt32) { self.rawValue = rawValue }
 
-  init(_ name: StaticString) {
+  package init(_ name: StaticString) {
     precondition(name.utf8CodeUnitCount == 4)
     let p = name.utf8Start
     rawValue = UInt32(p[0]) << 24 | UInt32(p[1]) << 16 | UInt32(p[2]) << 8 | UInt32(p[3])
   }
 
-  static let IHDR = ChunkType("IHDR")
-  static let PLTE = ChunkType("PLTE")
-  static let tRNS = ChunkType("tRNS")
-  static let IDAT = ChunkType("IDAT")
-  static let IEND = ChunkType("IEND")
-  static let acTL = ChunkType("acTL")
-  static let fcTL = ChunkType("fcTL")
-  static let fdAT = ChunkType("fdAT")
+  package static let IHDR = ChunkType("IHDR")
+  package static let PLTE = ChunkType("PLTE")
+  package static let tRNS = ChunkType("tRNS")
+  package static let IDAT = ChunkType("IDAT")
+  package static let IEND = ChunkType("IEND")
+  package static let acTL = ChunkType("acTL")
+  package static let fcTL = ChunkType("fcTL")
+  package static let fdAT = ChunkType("fdAT")
 
-  var bytes: [UInt8] {
+  package var bytes: [UInt8] {
     [UInt8(rawValue >> 24), UInt8((rawValue >> 16) & 0xFF), UInt8((rawValue >> 8) & 0xFF), UInt8(rawValue & 0xFF)]
   }
 
   /// Four ASCII letters, as the specification requires.
-  var isValid: Bool {
+  package var isValid: Bool {
     bytes.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
   }
 
   /// Ancillary chunks (lower-case first letter) may be skipped by decoders that do not know them.
-  var isCritical: Bool { (rawValue >> 24) & 0x20 == 0 }
+  package var isCritical: Bool { (rawValue >> 24) & 0x20 == 0 }
 
-  var name: String {
+  package var name: String {
     String(decoding: bytes.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
   }
 }
 
 /// Appends length + type + data + CRC chunks to a byte array.
-enum PNGChunkWriter {
-  static func append(_ type: ChunkType, _ data: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+package enum PNGChunkWriter {
+  package static func append(_ type: ChunkType, _ data: UnsafeRawBufferPointer, to output: inout [UInt8]) {
     output.appendBigEndian(UInt32(data.count))
     let typeStart = output.count
     output.appendBigEndian(type.rawValue)
@@ -128,13 +128,13 @@ enum PNGChunkWriter {
     output.appendBigEndian(crc)
   }
 
-  static func append(_ type: ChunkType, _ data: [UInt8], to output: inout [UInt8]) {
+  package static func append(_ type: ChunkType, _ data: [UInt8], to output: inout [UInt8]) {
     data.withUnsafeBytes { append(type, $0, to: &output) }
   }
 
   /// A chunk whose data is `prefix` followed by `body`, without concatenating them first
   /// (fdAT = sequence number + a frame's zlib data).
-  static func append(
+  package static func append(
     _ type: ChunkType, prefix: [UInt8], body: UnsafeRawBufferPointer, to output: inout [UInt8]
   ) {
     output.appendBigEndian(UInt32(prefix.count + body.count))
@@ -147,7 +147,7 @@ enum PNGChunkWriter {
   }
 
   /// The 13 bytes of IHDR data for an 8-bit, non-interlaced image.
-  static func headerData(width: Int, height: Int, colorType: PNGColorType) -> [UInt8] {
+  package static func headerData(width: Int, height: Int, colorType: PNGColorType) -> [UInt8] {
     var data: [UInt8] = []
     data.appendBigEndian(UInt32(width))
     data.appendBigEndian(UInt32(height))
@@ -156,48 +156,48 @@ enum PNGChunkWriter {
   }
 }
 
-enum CRC32 {
-  static func checksum(_ bytes: Slice<UnsafeRawBufferPointer>) -> UInt32 {
+package enum CRC32 {
+  package static func checksum(_ bytes: Slice<UnsafeRawBufferPointer>) -> UInt32 {
     checksum(UnsafeRawBufferPointer(rebasing: bytes))
   }
 
-  static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+  package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
     return UInt32(crc32_z(0, base.assumingMemoryBound(to: Bytef.self), z_size_t(bytes.count)))
   }
 }
 
 extension [UInt8] {
-  mutating func appendBigEndian(_ value: UInt32) {
+  package mutating func appendBigEndian(_ value: UInt32) {
     append(UInt8(value >> 24))
     append(UInt8((value >> 16) & 0xFF))
     append(UInt8((value >> 8) & 0xFF))
     append(UInt8(value & 0xFF))
   }
 
-  mutating func appendBigEndian(_ value: UInt16) {
+  package mutating func appendBigEndian(_ value: UInt16) {
     append(UInt8(value >> 8))
     append(UInt8(value & 0xFF))
   }
 
-  mutating func appendLittleEndian(_ value: UInt16) {
+  package mutating func appendLittleEndian(_ value: UInt16) {
     append(UInt8(value & 0xFF))
     append(UInt8(value >> 8))
   }
 
-  mutating func appendLittleEndian(_ value: UInt32) {
+  package mutating func appendLittleEndian(_ value: UInt32) {
     appendLittleEndian(UInt16(value & 0xFFFF))
     appendLittleEndian(UInt16(value >> 16))
   }
 }
 
 extension UnsafeRawBufferPointer {
-  func loadBigEndianUInt32(at offset: Int) -> UInt32 {
+  package func loadBigEndianUInt32(at offset: Int) -> UInt32 {
     UInt32(self[offset]) << 24 | UInt32(self[offset + 1]) << 16 | UInt32(self[offset + 2]) << 8
       | UInt32(self[offset + 3])
   }
 
-  func loadBigEndianUInt16(at offset: Int) -> UInt16 {
+  package func loadBigEndianUInt16(at offset: Int) -> UInt16 {
     UInt16(self[offset]) << 8 | UInt16(self[offset + 1])
   }
 }

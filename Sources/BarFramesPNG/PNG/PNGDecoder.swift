@@ -72,22 +72,22 @@ public enum PNGDecoder {
 }
 
 /// Everything besides the size needed to turn decompressed scanlines into RGBA pixels.
-struct PNGPixelFormat {
-  var bitDepth: Int
-  var colorType: PNGColorType
+package struct PNGPixelFormat {
+  package var bitDepth: Int
+  package var colorType: PNGColorType
   /// Palette entries as RGBA (alpha from tRNS, else 255).
-  var palette: [UInt8] = []
+  package var palette: [UInt8] = []
   /// tRNS colour key for grayscale (`[gray]`) or RGB (`[r, g, b]`) images, at the image's bit depth.
-  var colorKey: [UInt16]?
+  package var colorKey: [UInt16]?
 
-  init(header: PNGHeader) {
+  package init(header: PNGHeader) {
     bitDepth = header.bitDepth
     colorType = header.colorType
   }
 
-  var paletteCount: Int { palette.count / 4 }
+  package var paletteCount: Int { palette.count / 4 }
 
-  mutating func readPalette(_ data: UnsafeRawBufferPointer) throws(PNGDecodingError) {
+  package mutating func readPalette(_ data: UnsafeRawBufferPointer) throws(PNGDecodingError) {
     guard data.count % 3 == 0, (3...768).contains(data.count) else {
       throw .invalidPalette("PLTE has \(data.count) bytes; it needs 3 per entry, 1 to 256 entries")
     }
@@ -100,7 +100,7 @@ struct PNGPixelFormat {
     }
   }
 
-  mutating func readTransparency(_ data: UnsafeRawBufferPointer) throws(PNGDecodingError) {
+  package mutating func readTransparency(_ data: UnsafeRawBufferPointer) throws(PNGDecodingError) {
     switch colorType {
     case .indexed:
       guard !palette.isEmpty else { throw .chunkOrder("tRNS comes before PLTE") }
@@ -120,12 +120,12 @@ struct PNGPixelFormat {
   }
 
   /// Bytes per complete pixel for filtering (at least 1).
-  var filterStride: Int { max(1, colorType.channels * bitDepth / 8) }
+  package var filterStride: Int { max(1, colorType.channels * bitDepth / 8) }
 
-  func rowBytes(width: Int) -> Int { (width * colorType.channels * bitDepth + 7) / 8 }
+  package func rowBytes(width: Int) -> Int { (width * colorType.channels * bitDepth + 7) / 8 }
 
   /// Inflates, unfilters and converts one image's zlib stream.
-  func decodeImageData(_ zdata: [UInt8], width: Int, height: Int) throws(PNGDecodingError) -> RGBAImage {
+  package func decodeImageData(_ zdata: [UInt8], width: Int, height: Int) throws(PNGDecodingError) -> RGBAImage {
     if colorType == .indexed && palette.isEmpty { throw .invalidPalette("an indexed image has no PLTE chunk") }
     let rowBytes = rowBytes(width: width)
     let expected = height * (rowBytes + 1)

@@ -1,8 +1,8 @@
 import CZlib
 
 /// Decompresses a zlib stream whose decompressed size is known in advance (PNG image data).
-enum Inflater {
-  enum Failure: Error, Equatable {
+package enum Inflater {
+  package enum Failure: Error, Equatable {
     /// The stream ended (or the input ran out) after `produced` of `expected` bytes.
     case short(produced: Int, expected: Int)
     /// The stream decompresses to more than the expected size.
@@ -15,7 +15,7 @@ enum Inflater {
   ///
   /// Trailing bytes after the end of the zlib stream are tolerated (some encoders pad IDAT),
   /// but a stream that decompresses to more or fewer bytes than expected is an error.
-  static func inflate(_ input: UnsafeRawBufferPointer, expectedSize: Int) throws(Failure) -> [UInt8] {
+  package static func inflate(_ input: UnsafeRawBufferPointer, expectedSize: Int) throws(Failure) -> [UInt8] {
     // Deflate expands at most about 1032:1, so a header promising more than that of the data's
     // size is short whatever it holds: 64 bytes claiming 11 585 × 11 585 pixels must not
     // allocate half a gigabyte to find out (issue 15).
@@ -28,7 +28,7 @@ enum Inflater {
   }
 
   /// The most bytes deflate produces from one byte of input (258 bytes for every 2 bits, at best).
-  static let maximumRatio = 1032
+  package static let maximumRatio = 1032
 
   private static func inflate(
     _ input: UnsafeRawBufferPointer, expectedSize: Int, acceptShort: Bool

@@ -10,7 +10,7 @@ import CZlib
 /// written here, the checksum by ``Adler32`` (32 bytes at a time): Debian's zlib 1.2.13 sums a
 /// byte at a time, which profiles put at 7–12 % of a render. The bytes are exactly those of a
 /// zlib-wrapped stream with the same settings (the header carries zlib's level flags).
-final class Deflater {
+package final class Deflater {
   private let stream: UnsafeMutablePointer<z_stream>
   /// Output buffer reused across calls; grows to `deflateBound` of the largest input seen.
   private var output: [UInt8] = []
@@ -21,7 +21,7 @@ final class Deflater {
   ///   - level: zlib level 0…9.
   ///   - strategy: `Z_DEFAULT_STRATEGY`, `Z_FILTERED`, `Z_RLE`, …
   ///   - memoryLevel: zlib `memLevel` 1…9.
-  init(level: Int32, strategy: Int32, memoryLevel: Int32 = 8) throws(PNGEncodingError) {
+  package init(level: Int32, strategy: Int32, memoryLevel: Int32 = 8) throws(PNGEncodingError) {
     framing = ZlibFraming(header: Self.zlibHeader(level: level, strategy: strategy))
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
@@ -44,7 +44,7 @@ final class Deflater {
 
   /// The two bytes zlib's `deflate` writes first (RFC 1950: CMF, FLG), as deflate.c computes
   /// them: a 32 KiB window, the level flags from `level` and `strategy`, no dictionary.
-  static func zlibHeader(level: Int32, strategy: Int32) -> [UInt8] {
+  package static func zlibHeader(level: Int32, strategy: Int32) -> [UInt8] {
     let levelFlags: UInt16 =
       if strategy >= Z_HUFFMAN_ONLY || (level >= 0 && level < 2) {
         0
@@ -68,13 +68,13 @@ final class Deflater {
 
   /// Starts a stream fed piece by piece with ``compress(_:finish:appendingTo:)``, whose first
   /// call appends the header.
-  func begin() throws(PNGEncodingError) {
+  package func begin() throws(PNGEncodingError) {
     try reset()
   }
 
   /// Compresses the next piece of the stream begun by ``begin()``, appending what zlib
   /// produces to `compressed`; `finish` ends the stream.
-  func compress(
+  package func compress(
     _ input: UnsafeRawBufferPointer, finish: Bool, appendingTo compressed: inout [UInt8]
   ) throws(PNGEncodingError) {
     framing.add(input, appendingHeaderTo: &compressed)
@@ -100,7 +100,7 @@ final class Deflater {
   }
 
   /// Compresses `input` as one complete zlib stream.
-  func compress(_ input: UnsafeRawBufferPointer) throws(PNGEncodingError) -> [UInt8] {
+  package func compress(_ input: UnsafeRawBufferPointer) throws(PNGEncodingError) -> [UInt8] {
     try reset()
     let bound = Int(deflateBound(stream, uLong(input.count)))
     if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
@@ -129,22 +129,22 @@ final class Deflater {
 
 /// What the zlib format (RFC 1950) puts around raw deflate data: the two-byte header before the
 /// first piece, and the Adler-32 of all the input after the last, big-endian.
-struct ZlibFraming {
-  let header: [UInt8]
+package struct ZlibFraming {
+  package let header: [UInt8]
   private var adler: UInt32 = 1
   private var started = false
 
-  init(header: [UInt8]) { self.header = header }
+  package init(header: [UInt8]) { self.header = header }
 
   /// Starts a new stream.
-  mutating func begin() {
+  package mutating func begin() {
     adler = 1
     started = false
   }
 
   /// Counts the next piece of input into the checksum, appending the header first if it is
   /// the stream's first.
-  mutating func add(_ input: UnsafeRawBufferPointer, appendingHeaderTo compressed: inout [UInt8]) {
+  package mutating func add(_ input: UnsafeRawBufferPointer, appendingHeaderTo compressed: inout [UInt8]) {
     if !started {
       compressed.append(contentsOf: header)
       started = true
@@ -152,7 +152,7 @@ struct ZlibFraming {
     adler = Adler32.update(adler, input)
   }
 
-  func appendTrailer(to compressed: inout [UInt8]) {
+  package func appendTrailer(to compressed: inout [UInt8]) {
     compressed.append(contentsOf: [
       UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF),
     ])
@@ -160,15 +160,15 @@ struct ZlibFraming {
 }
 
 /// zlib's Adler-32 checksum (RFC 1950), computed 32 bytes at a time where the CPU allows.
-enum Adler32 {
+package enum Adler32 {
   /// The checksum of `bytes` appended to data whose checksum is `adler` (1 for none).
-  static func update(_ adler: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+  package static func update(_ adler: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return adler }
     return barframes_adler32(adler, base.assumingMemoryBound(to: UInt8.self), bytes.count)
   }
 
   /// The same, a byte at a time: what the fast path must equal.
-  static func scalar(_ adler: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+  package static func scalar(_ adler: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return adler }
     return barframes_adler32_scalar(adler, base.assumingMemoryBound(to: UInt8.self), bytes.count)
   }
