@@ -119,13 +119,16 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// atomically), closes it, then makes the name durable; forgets it.
   ///
   /// The order is the one that survives a power cut: `fsync` of the file, then the link or
-  /// `rename`, then `fsync` of the folder. On any failure before the naming, the file is
+  /// `rename`, then `fsync` of the folder. With `flushing` false the file is named without
+  /// either flush — still complete under its name for every reader and after SIGKILL, but
+  /// durable only once the caller flushes (``StableStorage/flushFileSystem(containing:)``, as a
+  /// render does once for all its files). On any failure before the naming, the file is
   /// removed and `destination` is untouched.
   /// - Throws: ``OutputError/interrupted`` once an interrupt is being handled, or
   ///   ``OutputError/cannotWrite(path:reason:)``.
-  public func commit(_ file: PendingFile, to destination: URL) throws(OutputError) {
+  public func commit(_ file: PendingFile, to destination: URL, flushing: Bool = true) throws(OutputError) {
     // Outside the lock: frames written by other jobs need not wait for this file's flush.
-    guard Self.synchronize(file.descriptor) else {
+    guard !flushing || StableStorage.flush(file.descriptor) else {
       let reason = String(cString: strerror(errno))
       close(file.descriptor)
       discard(file)
@@ -142,10 +145,11 @@ public final class TemporaryFiles: @unchecked Sendable {
       defer { close(file.descriptor) }
       try link(file.descriptor, to: destination)
     }
+    guard flushing else { return }
     let folder = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard folder >= 0 else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
     defer { close(folder) }
-    guard Self.synchronize(folder) else {
+    guard StableStorage.flush(folder) else {
       throw .cannotWrite(path: destination.path, reason: "cannot flush its folder: \(String(cString: strerror(errno)))")
     }
   }
@@ -173,16 +177,6 @@ public final class TemporaryFiles: @unchecked Sendable {
         throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
       }
     }
-  }
-
-  /// `fsync`, retried when a signal interrupts it; a file system that cannot sync (EINVAL) is
-  /// taken as having nothing to flush, as SQLite does.
-  static func synchronize(_ descriptor: Int32) -> Bool {
-    while fsync(descriptor) != 0 {
-      if errno == EINTR { continue }
-      return errno == EINVAL
-    }
-    return true
   }
 
   private func moveIntoPlace(_ temporary: URL, to destination: URL) throws(OutputError) {
