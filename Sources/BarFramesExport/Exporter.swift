@@ -202,7 +202,10 @@ public struct Exporter: Sendable {
     if options.durability != .none { try StableStorage.flushFolder(outputDirectory) }
   }
 
-  private func url(_ relativePath: String) -> URL { outputDirectory.appendingPathComponent(relativePath) }
+  /// A file of the output: said not to be a folder, so Foundation does not stat it to find out.
+  private func url(_ relativePath: String) -> URL {
+    outputDirectory.appendingPathComponent(relativePath, isDirectory: false)
+  }
 
   // MARK: One scene
 
@@ -469,7 +472,8 @@ struct FrameWorker: Sendable {
       let path = plan.names.framePath(item.index)
       let file = PNGEncoder.pngFile(from: encoded)
       try AtomicFile.write(
-        file, to: outputDirectory.appendingPathComponent(path), registry: temporaryFiles, flushing: flushing)
+        file, to: outputDirectory.appendingPathComponent(path, isDirectory: false), registry: temporaryFiles,
+        flushing: flushing)
       record = .init(index: item.index, time: item.time, path: path, bytes: file.count, sha256: SHA256.hex(file))
     }
     var result = Result(image: item.feedsGIF || item.feedsSheet ? image : nil, record: record)
