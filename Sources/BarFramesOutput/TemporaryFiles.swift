@@ -9,7 +9,7 @@ import Foundation
 /// A file being written: its descriptor and, when it has one, its temporary name.
 public struct PendingFile: Sendable {
   /// The write-only descriptor; the caller writes through it and never closes it before
-  /// ``TemporaryFiles/commit(_:to:)`` (which closes it).
+  /// ``TemporaryFiles/commit(_:to:flushing:)`` (which closes it).
   public let descriptor: Int32
   /// The temporary name beside the destination; nil for a file that has no name until it is
   /// committed (Linux's `O_TMPFILE`), so a process killed while writing leaves nothing behind.
@@ -19,7 +19,7 @@ public struct PendingFile: Sendable {
 /// Every temporary file the process has open, so an interrupted or killed run leaves none behind.
 ///
 /// On Linux a file is created without a name (`O_TMPFILE`) in the destination's folder and
-/// linked under its final name only once it is complete and flushed: even SIGKILL, which no
+/// linked under its final name only once it is complete: even SIGKILL, which no
 /// handler sees, leaves nothing but complete files. Where the final name already exists (a
 /// re-render) the file is linked as `.<final name>.<pid>.<n>.barframes-tmp` and renamed over it
 /// at once; elsewhere (no `O_TMPFILE`, no `/proc`) it is written under that name from the start.
@@ -27,9 +27,11 @@ public struct PendingFile: Sendable {
 /// (the later rename wins with a complete file). A temporary name that a killed process left is
 /// removed by the next ``OutputDirectory/prepare(_:)`` of its folder.
 ///
-/// Git's lockfiles and SQLite's journal are the model for the order: the file is flushed with
-/// `fsync` before it gets its final name and its folder after, so a power cut leaves either the
-/// old file or the new one, complete. ``installInterruptHandler()`` makes SIGINT, SIGTERM (what
+/// Git's lockfiles and SQLite's journal are the model for the order: by default the file is
+/// flushed with `fsync` before it gets its final name and its folder after, so a power cut leaves
+/// either the old file or the new one, complete; a caller that writes many files (a render)
+/// names them unflushed and flushes them all at once (``StableStorage``, ``Durability``).
+/// ``installInterruptHandler()`` makes SIGINT, SIGTERM (what
 /// Kubernetes and CI runners send) and SIGHUP remove every registered temporary name and exit
 /// with 128 + the signal number. Naming and that cleanup take the same lock, and once the
 /// cleanup has run no file is named, so a file is either complete under its final name or gone.
