@@ -126,7 +126,8 @@ public struct BenchReport: Sendable {
     ]
     for w in workloads {
       lines.append(
-        "| \(w.name) | \(BenchReport.f(w.pipelineFPS, 0)) | \(w.inMemory.map { BenchReport.f($0.pipelineFPS, 0) } ?? "–") | "
+        "| \(w.name) | \(BenchReport.f(w.pipelineFPS, 0)) | "
+          + "\(w.inMemory.map { BenchReport.f($0.pipelineFPS, 0) } ?? "–") | "
           + "\(w.scratchOverMemoryTime.map { BenchReport.f($0, 2) } ?? "–") | \(BenchReport.f(w.speedupVsNaive, 2)) | "
           + "\(w.speedupVsNaiveInMemory.map { BenchReport.f($0, 2) } ?? "–") | "
           + "\(w.flushesPerRender.map(String.init) ?? "–") |")

@@ -52,7 +52,7 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Workers for the pipeline figure.")
   var jobs: Int = 2
 
-  @Option(help: "Frames of the long seek-bar run whose peak memory is reported (0 skips it).")
+  @Option(help: "Frames of the long seek-bar run whose peak memory and fsync-family calls are reported (0 skips it).")
   var memoryFrames: Int = 10_001
 
   @Option(help: "Tweens in the scene of the tweens case (0 skips it).")
