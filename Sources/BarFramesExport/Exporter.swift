@@ -137,6 +137,7 @@ public struct Exporter: Sendable {
         progress(
           .sceneSkipped(scene: plan.name, ordinal: plan.ordinal, sceneCount: plans.count, frames: plan.items.count))
         scenes.append(entry)
+        removeStaleFrames(of: plan)
         continue
       }
       let started = Date()
@@ -152,12 +153,7 @@ public struct Exporter: Sendable {
       }
       entry.inputs = identities[position].inputs
       scenes.append(entry)
-      // A whole (unsharded) render replaces the scene's frames: none from an earlier run stays.
-      if plan.formats.contains(.png) && options.shard == .whole {
-        StaleFrames.remove(
-          in: url(plan.names.directory), scene: plan.name,
-          keeping: Set(plan.writtenFrameIndices.map(plan.names.frameFileName)))
-      }
+      removeStaleFrames(of: plan)
       progress(.sceneFinished(scene: plan.name, frames: plan.items.count, seconds: Date().timeIntervalSince(started)))
     }
     if makesGallery {
@@ -194,6 +190,15 @@ public struct Exporter: Sendable {
       }
     }
     return manifest
+  }
+
+  /// A whole (unsharded) render replaces the scene's frames, or keeps them unchanged: no frame
+  /// file of the scene that it does not list stays.
+  private func removeStaleFrames(of plan: ScenePlan) {
+    guard plan.formats.contains(.png) && options.shard == .whole else { return }
+    StaleFrames.remove(
+      in: url(plan.names.directory), scene: plan.name,
+      keeping: Set(plan.writtenFrameIndices.map(plan.names.frameFileName)))
   }
 
   /// Removes the folder's manifest, durably unless nothing is to be flushed.

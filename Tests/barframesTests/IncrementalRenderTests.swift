@@ -69,7 +69,11 @@ import Testing
     // 11 frames of each scene, its APNG and WebP, the gallery and the manifest.
     try #require(before.count == 2 * 13 + 2, "\(before.keys.sorted())")
 
+    // A frame file the render does not list (another render's, or a copy) goes, as in any render.
+    let stray = project.out.appendingPathComponent("a/a-99.png")
+    try Data(try Data(contentsOf: project.out.appendingPathComponent("a/a-03.png"))).write(to: stray)
     let again = try project.render()
+    #expect(!FileManager.default.fileExists(atPath: stray.path), "the stray frame stayed")
     #expect(try Self.stamps(of: project.out) == before, "a file was written again")
     #expect(again.stderr.contains("render: [1/2] a: unchanged, skipped"), "\(again.stderr)")
     #expect(again.stderr.contains("render: [2/2] b: unchanged, skipped"), "\(again.stderr)")
