@@ -213,7 +213,6 @@ actor PreviewStudio {
     options.durability = .none
     let exporter = Exporter(outputDirectory: directory, options: options, tool: data.tool)
     var done: [String] = []
-    var failed: Set<String> = []
     // Each scene is planned alone, so one the exporter refuses (too many frames, …) does not
     // hold back the others; the rest go in one export, whose manifest lists them all.
     var good: [(file: String, timeline: any SceneTimeline, sources: SceneSources)] = []
@@ -223,7 +222,6 @@ actor PreviewStudio {
         good.append(scene)
       } catch {
         fail(scene.file, error)
-        failed.insert(scene.file)
       }
     }
     do {
@@ -243,16 +241,21 @@ actor PreviewStudio {
     }
     let message = sceneFiles.compactMap { errors[$0] }.joined(separator: "\n")
     data.error = message.isEmpty ? nil : message
-    guard !done.isEmpty else {
+    // The first render into a folder that already holds these scenes renders none, and still
+    // has every scene to show.
+    let shows = sceneFiles.compactMap { rendered[$0] }
+    guard !done.isEmpty || (data.revision == 0 && !shows.isEmpty) else {
       broadcast("failure\n" + message)
       return
     }
-    data = GalleryData(
-      tool: data.tool, scenes: sceneFiles.compactMap { rendered[$0] }, live: true, revision: data.revision + 1,
-      error: data.error)
+    data = GalleryData(tool: data.tool, scenes: shows, live: true, revision: data.revision + 1, error: data.error)
+    let scenes = "scene\(sceneFiles.count == 1 ? "" : "s")"
     Diagnostics.printError(
-      "preview: rendered \(done.joined(separator: ", ")) (\(done.count) of \(sceneFiles.count) "
-        + "scene\(sceneFiles.count == 1 ? "" : "s"), revision \(data.revision))"
+      done.isEmpty
+        ? "preview: \(shows.count) of \(sceneFiles.count) \(scenes) unchanged in \(directory.path) (revision "
+          + "\(data.revision))"
+        : "preview: rendered \(done.joined(separator: ", ")) (\(done.count) of \(sceneFiles.count) \(scenes), "
+          + "revision \(data.revision))"
     )
     broadcast("reload")
   }
