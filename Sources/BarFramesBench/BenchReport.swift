@@ -10,6 +10,14 @@ public struct BenchReport: Sendable {
   public var tweens: (count: Int, seconds: Double, peakMB: Double)?
   /// Peak RSS of the same long seek-bar run with every animated format (APNG, GIF, WebP) too.
   public var memoryAnimatedMB: Double?
+  /// Where the pipeline and naive figures were written.
+  public var scratch: ScratchFolder?
+  /// Where the in-memory figures were written; nil when they were not measured.
+  public var memoryFolder: ScratchFolder?
+  /// Calls of the fsync family in a PNG render of the long seek-bar run (``Benchmark/memoryFrames``).
+  public var longRun: (frames: Int, flushes: Int)?
+  /// `render Examples` into a fresh folder, then again with every scene unchanged.
+  public var incremental: (firstSeconds: Double, secondSeconds: Double)?
   public var seconds: Double
 
   public init(
@@ -44,6 +52,7 @@ public struct BenchReport: Sendable {
           + "\(w.peakRSSMB.map { BenchReport.f($0) } ?? "–") |"
       )
     }
+    lines += storageLines
     let animated = workloads.filter { $0.animated != nil }
     if !animated.isEmpty {
       lines += [
@@ -97,6 +106,82 @@ public struct BenchReport: Sendable {
           + "peak RSS \(BenchReport.f(tweens.peakMB)) MB (targets: < 1 s, < 64 MB).")
     }
     return lines.joined(separator: "\n")
+  }
+
+  static func describe(_ folder: ScratchFolder?) -> String {
+    folder.map { "\($0.url.path) (\($0.fileSystem))" } ?? "–"
+  }
+
+  /// Where the files went, what writing them there costs against RAM, the flushes, the
+  /// re-render of unchanged scenes, and the targets of these figures.
+  var storageLines: [String] {
+    var lines = [
+      "",
+      "Pipeline, naive and flush figures write to \(Self.describe(scratch)); in-memory figures to "
+        + "\(Self.describe(memoryFolder)).",
+      "",
+      "| workload | pipeline fps: scratch | pipeline fps: memory | scratch ÷ memory time | × naive: scratch | "
+        + "× naive: memory | fsync-family calls per render |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for w in workloads {
+      lines.append(
+        "| \(w.name) | \(BenchReport.f(w.pipelineFPS, 0)) | "
+          + "\(w.inMemory.map { BenchReport.f($0.pipelineFPS, 0) } ?? "–") | "
+          + "\(w.scratchOverMemoryTime.map { BenchReport.f($0, 2) } ?? "–") | \(BenchReport.f(w.speedupVsNaive, 2)) | "
+          + "\(w.speedupVsNaiveInMemory.map { BenchReport.f($0, 2) } ?? "–") | "
+          + "\(w.flushesPerRender.map(String.init) ?? "–") |")
+    }
+    if let longRun {
+      lines += ["", "A PNG render of \(longRun.frames) seek-bar frames: \(longRun.flushes) fsync-family calls."]
+    }
+    if let incremental {
+      lines += [
+        "",
+        "`render Examples` into a fresh folder: \(BenchReport.f(incremental.firstSeconds, 2)) s; again, every scene "
+          + "unchanged: \(BenchReport.f(incremental.secondSeconds, 2)) s "
+          + "(\(BenchReport.f(100 * incremental.secondSeconds / incremental.firstSeconds)) %).",
+      ]
+    }
+    let targets = self.targets
+    if !targets.isEmpty {
+      lines += [
+        "",
+        "Targets: "
+          + targets.map { "\($0.name) \($0.value) (\($0.met ? "met" : "MISSED"))" }.joined(separator: "; ") + ".",
+      ]
+    }
+    return lines
+  }
+
+  /// The performance targets these figures can check, each a ratio within this run: the
+  /// figure's text and whether it is met. Those whose figures were not measured are left out.
+  public var targets: [(name: String, value: String, met: Bool)] {
+    var targets: [(String, String, Bool)] = []
+    if let seekBar = workloads.first(where: { $0.name == "seek-bar" }) {
+      if let ratio = seekBar.scratchOverMemoryTime, scratch?.isInMemory == false {
+        targets.append(("seek-bar scratch ÷ memory time ≤ 1.5", BenchReport.f(ratio, 2), ratio <= 1.5))
+      }
+      if scratch?.isInMemory == false {
+        targets.append(
+          ("× naive on scratch ≥ 7", BenchReport.f(seekBar.speedupVsNaive, 2), seekBar.speedupVsNaive >= 7))
+      }
+      if let ratio = seekBar.speedupVsNaiveInMemory ?? (scratch?.isInMemory == true ? seekBar.speedupVsNaive : nil) {
+        targets.append(("× naive in memory ≥ 7.7", BenchReport.f(ratio, 2), ratio >= 7.7))
+      }
+      if let timeVsC = seekBar.timeVsC {
+        targets.append(("time ÷ C ≤ 0.85", BenchReport.f(timeVsC, 2), timeVsC <= 0.85))
+      }
+    }
+    let flushCounts = workloads.compactMap(\.flushesPerRender) + (longRun.map { [$0.flushes] } ?? [])
+    if let most = flushCounts.max() {
+      targets.append(("fsync-family calls per render ≤ 32", "\(most)", most <= 32))
+    }
+    if let incremental {
+      let ratio = incremental.secondSeconds / incremental.firstSeconds
+      targets.append(("unchanged re-render < 10 % of the first", BenchReport.f(100 * ratio) + " %", ratio < 0.1))
+    }
+    return targets
   }
 
   static func json(_ a: AnimatedResult) -> JSONValue {
@@ -157,6 +242,16 @@ public struct BenchReport: Sendable {
               .init("timeVsC", number(w.timeVsC)), .init("scaling2", number(w.scaling2)),
               .init("naiveFPS", number(w.naiveFPS)), .init("identicalToC", w.identicalToC.map(JSONValue.bool) ?? .null),
               .init("animated", w.animated.map(Self.json) ?? .null),
+              .init("flushesPerRender", w.flushesPerRender.map { .number(Double($0)) } ?? .null),
+              .init(
+                "inMemory",
+                w.inMemory.map { m in
+                  .object([
+                    .init("pipelineFPS", number(m.pipelineFPS)), .init("naiveFPS", number(m.naiveFPS)),
+                    .init("speedupVsNaive", number(w.speedupVsNaiveInMemory)),
+                    .init("scratchOverMemoryTime", number(w.scratchOverMemoryTime)),
+                  ])
+                } ?? .null),
             ])
           })),
     ]
@@ -178,6 +273,40 @@ public struct BenchReport: Sendable {
             .init("peakRSSMB", number(tweens.peakMB)),
           ])))
     }
+    func folder(_ folder: ScratchFolder?) -> JSONValue {
+      folder.map { .object([.init("path", .string($0.url.path)), .init("fileSystem", .string($0.fileSystem))]) }
+        ?? .null
+    }
+    members.append(.init("scratch", folder(scratch)))
+    members.append(.init("memoryFolder", folder(memoryFolder)))
+    if let longRun {
+      members.append(
+        .init(
+          "longRun",
+          .object([
+            .init("frames", .number(Double(longRun.frames))), .init("flushes", .number(Double(longRun.flushes))),
+          ])))
+    }
+    if let incremental {
+      members.append(
+        .init(
+          "incremental",
+          .object([
+            .init("firstSeconds", number(incremental.firstSeconds)),
+            .init("secondSeconds", number(incremental.secondSeconds)),
+            .init("ratio", number(incremental.secondSeconds / incremental.firstSeconds)),
+          ])))
+    }
+    members.append(
+      .init(
+        "targets",
+        .array(
+          targets.map { target in
+            .object([
+              .init("target", .string(target.name)), .init("value", .string(target.value)),
+              .init("met", .bool(target.met)),
+            ])
+          })))
     members.append(.init("seconds", number(seconds)))
     return .object(members)
   }

@@ -1,4 +1,5 @@
 import BarFrames
+import BarFramesExport
 import Foundation
 
 /// The figures of one workload. Rates are frames per second; ratios compare runs of this bench.
@@ -21,6 +22,16 @@ public struct WorkloadResult: Sendable {
   public var identicalToC: Bool?
   /// `render --format all` against PNG only, and the animated formats' sizes and encode times.
   public var animated: AnimatedResult?
+  /// The pipeline and the naive pipeline writing to RAM (`/dev/shm`) instead of the scratch
+  /// folder; nil when the scratch folder is in RAM itself or there is no `/dev/shm`.
+  public var inMemory: (pipelineFPS: Double, naiveFPS: Double)?
+  /// Calls of the fsync family in one PNG render of the workload, into the scratch folder.
+  public var flushesPerRender: Int?
+
+  /// The pipeline's time writing to the scratch folder ÷ its time writing to RAM.
+  public var scratchOverMemoryTime: Double? { inMemory.map { $0.pipelineFPS / pipelineFPS } }
+  /// Full pipeline ÷ naive pipeline, both writing to RAM.
+  public var speedupVsNaiveInMemory: Double? { inMemory.map { $0.pipelineFPS / $0.naiveFPS } }
 
   /// Full pipeline ÷ naive pipeline.
   public var speedupVsNaive: Double { pipelineFPS / naiveFPS }
@@ -42,8 +53,10 @@ public struct Benchmark: Sendable {
   public var executable: String?
   /// Frames of the long run whose peak memory is reported (issue 9: 10 000).
   public var memoryFrames: Int
-  /// Where frames are written while measuring.
+  /// Where frames are written while measuring: a folder on the file system users write to.
   public var scratch: URL
+  /// A RAM-backed folder whose figures are reported beside the scratch folder's; nil for none.
+  public var memory: URL?
   /// Whether to measure each format's cost over PNG alone
   /// (``Measurement/pngAndAllFormats(jobs:in:costingEachFormat:)``).
   public var formatCosts = false
@@ -60,16 +73,11 @@ public struct Benchmark: Sendable {
     self.memoryFrames = memoryFrames
   }
 
-  /// A RAM-backed folder (`/dev/shm`) when there is one, else the temporary folder.
-  ///
-  /// Both the naive and the full pipeline write files; on a virtual disk creating a file can
-  /// cost a millisecond (measured here: ≈1.1 ms to create, ≈0.1 ms to overwrite, 0.02 ms on
-  /// tmpfs), more than drawing and encoding a frame, so on disk the ratios would measure the
-  /// disk. `--scratch DIR` measures on a disk of your choice.
+  /// The current folder: renders go where their users write, on a real file system, and
+  /// what it costs to make files durable there is part of the figure. `--scratch DIR`
+  /// measures on a disk of your choice; the RAM figures (``memory``) come beside them.
   public static var defaultScratch: URL {
-    let shm = "/dev/shm"
-    if access(shm, W_OK) == 0 { return URL(fileURLWithPath: shm, isDirectory: true) }
-    return FileManager.default.temporaryDirectory
+    URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
   }
 
   /// Peak memory of a child `barframes render --format png` of `workload`, in MiB; nil
@@ -80,7 +88,7 @@ public struct Benchmark: Sendable {
   /// an in-process case the child would report the parent's peak, not its own.
   public func peakMemory(_ workload: Workload) throws -> Double? {
     guard let executable else { return nil }
-    let out = scratch.appendingPathComponent("barframes-bench-\(getpid())-\(workload.name)-rss")
+    let out = scratch.appendingPathComponent(".barframes-bench-\(getpid())-\(workload.name)-rss")
     defer { try? FileManager.default.removeItem(at: out) }
     var arguments = [
       "render", root.appendingPathComponent(workload.scenePath).path, "-o", out.path, "--format", "png", "--jobs",
@@ -97,7 +105,7 @@ public struct Benchmark: Sendable {
     let scene = try Scene.load(contentsOf: url, displayName: workload.scenePath)
     let measurement = Measurement(workload: workload, timeline: try scene.timeline(), frames: frames)
     let n = Double(measurement.times.count)
-    let scratch = self.scratch.appendingPathComponent("barframes-bench-\(getpid())-\(workload.name)")
+    let scratch = self.scratch.appendingPathComponent(".barframes-bench-\(getpid())-\(workload.name)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     log("\(workload.name): \(measurement.times.count) frames")
@@ -107,6 +115,17 @@ public struct Benchmark: Sendable {
     let pipeline = try measurement.pipeline(jobs: jobs, in: scratch.appendingPathComponent("pipeline"))
     let oneJob =
       jobs == 1 ? pipeline : try measurement.pipeline(jobs: 1, in: scratch.appendingPathComponent("pipeline1"))
+    let flushes = try measurement.flushesPerRender(jobs: jobs, in: scratch.appendingPathComponent("flushes"))
+    var inMemory: (pipelineFPS: Double, naiveFPS: Double)?
+    if let memory {
+      log("\(workload.name): the pipeline and the naive one writing to \(memory.path)")
+      let folder = memory.appendingPathComponent(".barframes-bench-\(getpid())-\(workload.name)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let naive = try measurement.naive(in: folder)
+      let pipeline = try measurement.pipeline(jobs: jobs, in: folder.appendingPathComponent("pipeline"))
+      inMemory = (n / pipeline, n / naive)
+    }
     let c = try measurement.cReference()
 
     let canvas = scene.style.canvas
@@ -116,6 +135,8 @@ public struct Benchmark: Sendable {
       drawFPS: n / draw, drawEncodeFPS: n / encoded.seconds, pipelineFPS: n / pipeline, pipelineOneJobFPS: n / oneJob,
       jobs: jobs, naiveFPS: n / naive, bytesPerFrame: encoded.bytesPerFrame, peakRSSMB: nil,
       cFPS: c.map { n / $0.seconds }, identicalToC: c.map { $0.checksum == encoded.checksum })
+    result.inMemory = inMemory
+    result.flushesPerRender = flushes
     log("\(workload.name): render --format all, animated sizes")
     if formatCosts { log("\(workload.name): each format over PNG alone") }
     let times = try measurement.pngAndAllFormats(
@@ -132,9 +153,66 @@ public struct Benchmark: Sendable {
   /// writers (WebP's encoder keeps every compressed frame until the end).
   public func memoryRun(formats: String = "png") throws -> (frames: Int, peakMB: Double)? {
     guard let executable else { return nil }
-    let folder = scratch.appendingPathComponent("barframes-bench-\(getpid())-memory")
+    let folder = scratch.appendingPathComponent(".barframes-bench-\(getpid())-memory")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
+    let sceneURL = folder.appendingPathComponent("seek-bar-long.json")
+    try Data(try longScene().serialized(pretty: false).utf8).write(to: sceneURL)
+    let run = try PeakMemory.run(
+      executable,
+      [
+        "render", sceneURL.path, "-o", folder.appendingPathComponent("out").path, "--format", formats, "--jobs",
+        "\(jobs)", "--quiet",
+      ])
+    guard run.status == 0 else {
+      throw BenchError.workload("the \(memoryFrames)-frame memory run failed with status \(run.status)")
+    }
+    return (memoryFrames, run.peakMB)
+  }
+
+  /// The calls of the fsync family in a PNG render of `memoryFrames` seek-bar frames into the
+  /// scratch folder, counted as ``Measurement/flushesPerRender(jobs:in:)`` counts them.
+  public func longRunFlushes() throws -> (frames: Int, flushes: Int) {
+    let folder = scratch.appendingPathComponent(".barframes-bench-\(getpid())-long")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sceneURL = folder.appendingPathComponent("seek-bar-long.json")
+    try Data(try longScene().serialized(pretty: false).utf8).write(to: sceneURL)
+    let timeline = try Scene.load(contentsOf: sceneURL, displayName: "seek-bar-long.json").timeline()
+    var options = ExportOptions()
+    options.formats = .png
+    options.jobs = jobs
+    let before = StableStorage.flushCount
+    let manifest = try Exporter(outputDirectory: folder.appendingPathComponent("out"), options: options).export([
+      timeline
+    ])
+    return (manifest.scenes.first?.frames.count ?? 0, StableStorage.flushCount - before)
+  }
+
+  /// Seconds of `barframes render Examples` into a fresh folder in the scratch folder, then
+  /// of the same command again, which finds every scene unchanged.
+  public func incrementalRun() throws -> (firstSeconds: Double, secondSeconds: Double)? {
+    guard let executable else { return nil }
+    let folder = scratch.appendingPathComponent(".barframes-bench-\(getpid())-incremental")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let arguments = [
+      "render", root.appendingPathComponent("Examples").path, "-o", folder.path, "--jobs", "\(jobs)", "--quiet",
+    ]
+    var seconds: [Double] = []
+    for _ in 0..<2 {
+      let start = DispatchTime.now().uptimeNanoseconds
+      let run = try PeakMemory.run(executable, arguments)
+      seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      guard run.status == 0 else {
+        throw BenchError.workload("render Examples failed with status \(run.status)")
+      }
+    }
+    return (seconds[0], seconds[1])
+  }
+
+  /// The seek-bar style over a scene long enough for `memoryFrames` frames at 60 fps, its
+  /// value set at every frame.
+  func longScene() throws -> JSONValue {
     let seekBar = try JSONValue(
       parsing: String(contentsOf: root.appendingPathComponent("Examples/seek-bar.json"), encoding: .utf8))
     let duration = Double(memoryFrames - 1) / 60
@@ -159,17 +237,6 @@ public struct Benchmark: Sendable {
           ])
         ])),
     ])
-    let sceneURL = folder.appendingPathComponent("seek-bar-long.json")
-    try Data(scene.serialized(pretty: false).utf8).write(to: sceneURL)
-    let run = try PeakMemory.run(
-      executable,
-      [
-        "render", sceneURL.path, "-o", folder.appendingPathComponent("out").path, "--format", formats, "--jobs",
-        "\(jobs)", "--quiet",
-      ])
-    guard run.status == 0 else {
-      throw BenchError.workload("the \(memoryFrames)-frame memory run failed with status \(run.status)")
-    }
-    return (memoryFrames, run.peakMB)
+    return scene
   }
 }

@@ -89,14 +89,35 @@ public struct Measurement: Sendable {
   }
 
   /// Seconds for the full `render` pipeline (PNG sequence written to disk) with `jobs` workers.
+  ///
+  /// Each run renders into a folder of its own, as a first render does and as the naive
+  /// pipeline writes new files: a render over an earlier one replaces every file (a new inode
+  /// named over the old one, which is freed), which on a disk costs more than creating files.
   public func pipeline(jobs: Int, in directory: URL) throws -> Double {
     var options = ExportOptions()
     options.formats = .png
     options.jobs = jobs
     options.selection = .frames(0...(times.count - 1))
     options.scale = scale
-    let exporter = Exporter(outputDirectory: directory, options: options)
-    return try best { _ = try exporter.export([timeline]) }
+    var run = 0
+    return try best {
+      run += 1
+      let exporter = Exporter(outputDirectory: directory.appendingPathComponent("\(run)"), options: options)
+      _ = try exporter.export([timeline])
+    }
+  }
+
+  /// The calls of the fsync family one `render`-like export of these frames makes, counted by
+  /// ``StableStorage/flushCount`` (every flush of the exporter goes through it).
+  public func flushesPerRender(jobs: Int, in directory: URL) throws -> Int {
+    var options = ExportOptions()
+    options.formats = .png
+    options.jobs = jobs
+    options.selection = .frames(0...(times.count - 1))
+    options.scale = scale
+    let before = StableStorage.flushCount
+    _ = try Exporter(outputDirectory: directory, options: options).export([timeline])
+    return StableStorage.flushCount - before
   }
 
   /// Seconds for the C reference to draw and encode the same seek-bar frames, and its checksum.

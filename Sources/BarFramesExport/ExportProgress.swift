@@ -11,6 +11,9 @@ public enum ExportProgress: Sendable {
   case fileWritten(scene: String?, format: String, path: String, bytes: Int)
   /// A scene is finished.
   case sceneFinished(scene: String, frames: Int, seconds: Double)
+  /// A scene is left as the output folder holds it: its inputs are those its manifest records
+  /// and its files are untouched. Its `frames` are not rendered.
+  case sceneSkipped(scene: String, ordinal: Int, sceneCount: Int, frames: Int)
 }
 
 /// One progress line for a whole run — every scene's frames counted together — with the
@@ -20,6 +23,7 @@ public enum ExportProgress: Sendable {
 /// ```
 /// ██████░░░░░░░░░░  37% 1093/2930 frames · 512 fps · ETA 0:04 · [3/14] seek-bar
 /// ```
+/// A re-render that leaves unchanged scenes alone says how many: `· 5 unchanged` after the ETA.
 public struct ProgressLine: Sendable {
   public var completed: Int
   public var total: Int
@@ -27,12 +31,15 @@ public struct ProgressLine: Sendable {
   public var elapsed: Double
   /// "[3/14] seek-bar".
   public var scene: String
+  /// Scenes left as they were (unchanged since the folder's last render), shown when any.
+  public var skippedScenes: Int
 
-  public init(completed: Int, total: Int, elapsed: Double, scene: String) {
+  public init(completed: Int, total: Int, elapsed: Double, scene: String, skippedScenes: Int = 0) {
     self.completed = completed
     self.total = total
     self.elapsed = elapsed
     self.scene = scene
+    self.skippedScenes = skippedScenes
   }
 
   public var fraction: Double { total <= 0 ? 1 : min(1, Double(completed) / Double(total)) }
@@ -63,6 +70,7 @@ public struct ProgressLine: Sendable {
     var parts = ["\(completed)/\(total) frames"]
     parts.append(framesPerSecond.map { "\(Int($0.rounded())) fps" } ?? "– fps")
     parts.append("ETA " + (secondsLeft.map(Self.clock) ?? "–"))
+    if skippedScenes > 0 { parts.append("\(skippedScenes) unchanged") }
     let budget = max(1, width - 1)
     for barWidth in [20, 10] {
       let head = bar(barWidth) + " " + percentText + " "

@@ -6,6 +6,12 @@ import BarFramesPlayer
 import BarFramesRenderer
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Renders scenes into PNG sequences, SVG previews, APNG, GIF, WebP, contact sheets and an HTML
 /// gallery — the library behind `barframes render`.
 ///
@@ -28,6 +34,12 @@ import Foundation
 /// written under a temporary name and renamed into place when complete (see ``TemporaryFiles``).
 /// The manifest (``ExportManifest``) is written last, as `OUT/manifest.json` — or, for a shard,
 /// `OUT/manifest.shard-i-of-n.json`, which ``ShardMerge`` reads.
+///
+/// A render commits once (``Durability/render``): the manifest of an earlier render is removed
+/// before the first file is written, the files are named without a flush each, one flush of
+/// the file system makes them all durable, and then the manifest is written and flushed — the
+/// render's commit record. A scene that the earlier manifest shows unchanged (``PreviousRender``)
+/// is not rendered again.
 public struct Exporter: Sendable {
   public var outputDirectory: URL
   public var options: ExportOptions
@@ -70,8 +82,14 @@ public struct Exporter: Sendable {
   ///
   /// Every output folder is created and checked first, so an unwritable output fails before
   /// any frame is drawn. `progress` is called on the calling thread.
+  /// - Parameter sources: Each scene's files by scene name, as ``SceneSources`` reads them
+  ///   (before the scene is loaded, so that an edit racing the render makes the next render
+  ///   see a change). A scene with sources whose inputs and files the output folder's manifest
+  ///   shows unchanged is skipped (``ExportOptions/skipsUnchangedScenes``); one without is
+  ///   always rendered.
   public func export(
-    _ timelines: [any SceneTimeline], progress: (ExportProgress) -> Void = { _ in }
+    _ timelines: [any SceneTimeline], sources: [String: SceneSources] = [:],
+    progress: (ExportProgress) -> Void = { _ in }
   ) throws(ExportError) -> ExportManifest {
     let plans = try plan(timelines)
     try ExportError.writing { () throws(OutputError) in try OutputDirectory.prepare(outputDirectory) }
@@ -80,61 +98,133 @@ public struct Exporter: Sendable {
         try OutputDirectory.prepare(outputDirectory.appendingPathComponent(plan.names.directory))
       }
     }
-    var scenes: [ExportManifest.SceneEntry] = []
+    let settings = RenderSettings(options: options)
+    let manifestName = ExportManifest.fileName(for: options.shard)
+    let previous = PreviousRender(directory: outputDirectory, manifestName: manifestName)
+    var identities: [(fingerprint: String, inputs: String?)] = []
+    var unchanged: [ExportManifest.SceneEntry?] = []
+    for plan in plans {
+      let fingerprint = try SceneFingerprint.sha256(of: plan.timeline, background: plan.background)
+      let inputs = sources[plan.name].map {
+        SceneInputs.digest(sources: $0, tool: tool, settings: settings, plan: plan)
+      }
+      identities.append((fingerprint, inputs))
+      var entry =
+        options.skipsUnchangedScenes
+        ? inputs.flatMap { previous.unchangedEntry(named: plan.name, inputs: $0, fingerprint: fingerprint) } : nil
+      // The gallery is listed again below, as this render writes or keeps it.
+      entry?.files.removeAll { $0.format == "html" }
+      unchanged.append(entry)
+    }
     let makesGallery = options.formats.contains(.html) && options.shard.ownsGallery
+    let rendersScenes = unchanged.contains { $0 == nil }
     var galleryPage: [UInt8]?
+    if makesGallery && !rendersScenes {
+      let page = Array(HTMLGallery.page(for: plans, tool: tool).utf8)
+      if (try? Data(contentsOf: url(SceneFileNames.galleryPath))) != Data(page) { galleryPage = page }
+    }
+    let writesFiles = rendersScenes || galleryPage != nil
+    let flushesEachFile = options.durability == .frame
+    // Until this render's manifest is written, the folder vouches for nothing: a render that
+    // dies before its end is rendered again in full by the next.
+    if writesFiles {
+      try ExportError.writing { () throws(OutputError) in try removeManifest(manifestName) }
+    }
+
+    var scenes: [ExportManifest.SceneEntry] = []
     for (position, plan) in plans.enumerated() {
+      if let entry = unchanged[position] {
+        progress(
+          .sceneSkipped(scene: plan.name, ordinal: plan.ordinal, sceneCount: plans.count, frames: plan.items.count))
+        scenes.append(entry)
+        removeStaleFrames(of: plan)
+        continue
+      }
       let started = Date()
       progress(
         .sceneStarted(scene: plan.name, ordinal: plan.ordinal, sceneCount: plans.count, frames: plan.items.count))
       // The gallery's page depends on the plans alone: made while the last scene finishes.
-      scenes.append(
-        try export(plan, progress: progress) {
-          if makesGallery && position == plans.count - 1 {
-            galleryPage = Array(HTMLGallery.page(for: plans, tool: tool).utf8)
-          }
-        })
-      // A whole (unsharded) render replaces the scene's frames: none from an earlier run stays.
-      if plan.formats.contains(.png) && options.shard == .whole {
-        StaleFrames.remove(
-          in: url(plan.names.directory), scene: plan.name,
-          keeping: Set(plan.writtenFrameIndices.map(plan.names.frameFileName)))
+      var entry = try export(
+        plan, fingerprint: identities[position].fingerprint, flushing: flushesEachFile, progress: progress
+      ) {
+        if makesGallery && position == plans.count - 1 {
+          galleryPage = Array(HTMLGallery.page(for: plans, tool: tool).utf8)
+        }
       }
+      entry.inputs = identities[position].inputs
+      scenes.append(entry)
+      removeStaleFrames(of: plan)
       progress(.sceneFinished(scene: plan.name, frames: plan.items.count, seconds: Date().timeIntervalSince(started)))
     }
     if makesGallery {
-      let bytes = galleryPage ?? Array(HTMLGallery.page(for: plans, tool: tool).utf8)
-      try ExportError.writing { () throws(OutputError) in
-        try AtomicFile.write(bytes, to: url(SceneFileNames.galleryPath), registry: temporaryFiles)
+      let bytes: [UInt8]
+      if rendersScenes || galleryPage != nil {
+        bytes = galleryPage ?? Array(HTMLGallery.page(for: plans, tool: tool).utf8)
+        try ExportError.writing { () throws(OutputError) in
+          try AtomicFile.write(
+            bytes, to: url(SceneFileNames.galleryPath), registry: temporaryFiles, flushing: flushesEachFile)
+        }
+        progress(.fileWritten(scene: nil, format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count))
+      } else {
+        bytes = Array(HTMLGallery.page(for: plans, tool: tool).utf8)
       }
-      progress(.fileWritten(scene: nil, format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count))
       let entry = ExportManifest.FileEntry(format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count)
       for i in scenes.indices { scenes[i].files.append(entry) }
     }
     let manifest = ExportManifest(
-      tool: tool, render: RenderSettings(options: options), shard: options.shard == .whole ? nil : options.shard,
-      scenes: scenes)
+      tool: tool, render: settings, shard: options.shard == .whole ? nil : options.shard, scenes: scenes)
+    let manifestBytes = Array(manifest.serialized().utf8)
+    // Every file named so far reaches stable storage before the manifest that vouches for it.
+    if writesFiles && options.durability == .render {
+      try ExportError.writing { () throws(OutputError) in
+        try StableStorage.flushFileSystem(containing: outputDirectory)
+      }
+    }
+    // The manifest's change time then follows every file's (see PreviousRender).
+    if writesFiles { ChangeTime.waitForTheNextTick() }
     // Last, so a folder with a manifest holds everything it lists.
-    try ExportError.writing { () throws(OutputError) in
-      try AtomicFile.write(
-        manifest.serialized(), to: url(ExportManifest.fileName(for: options.shard)), registry: temporaryFiles)
+    if writesFiles || previous.manifestBytes != manifestBytes {
+      try ExportError.writing { () throws(OutputError) in
+        try AtomicFile.write(
+          manifestBytes, to: url(manifestName), registry: temporaryFiles, flushing: options.durability != .none)
+      }
     }
     return manifest
   }
 
-  private func url(_ relativePath: String) -> URL { outputDirectory.appendingPathComponent(relativePath) }
+  /// A whole (unsharded) render replaces the scene's frames, or keeps them unchanged: no frame
+  /// file of the scene that it does not list stays.
+  private func removeStaleFrames(of plan: ScenePlan) {
+    guard plan.formats.contains(.png) && options.shard == .whole else { return }
+    StaleFrames.remove(
+      in: url(plan.names.directory), scene: plan.name,
+      keeping: Set(plan.writtenFrameIndices.map(plan.names.frameFileName)))
+  }
+
+  /// Removes the folder's manifest, durably unless nothing is to be flushed.
+  private func removeManifest(_ name: String) throws(OutputError) {
+    guard unlink(url(name).path) == 0 else { return }
+    if options.durability != .none { try StableStorage.flushFolder(outputDirectory) }
+  }
+
+  /// A file of the output: said not to be a folder, so Foundation does not stat it to find out.
+  private func url(_ relativePath: String) -> URL {
+    outputDirectory.appendingPathComponent(relativePath, isDirectory: false)
+  }
 
   // MARK: One scene
 
   /// `whileFinishing` runs on this thread once every frame is drawn, while the GIF's and the
   /// sheet's threads encode their last frames.
+  /// `flushing`: whether each file is flushed before it is named (``Durability/frame``).
   private func export(
-    _ plan: ScenePlan, progress: (ExportProgress) -> Void, whileFinishing: () -> Void = {}
+    _ plan: ScenePlan, fingerprint: String, flushing: Bool, progress: (ExportProgress) -> Void,
+    whileFinishing: () -> Void = {}
   ) throws(ExportError) -> ExportManifest.SceneEntry {
     var entry = ExportManifest.SceneEntry(
       name: plan.name, duration: plan.scene.duration, fps: plan.rate.framesPerSecond, frameRate: plan.rate.description,
       scale: plan.scale, width: plan.pixelWidth, height: plan.pixelHeight, frameCount: plan.selection.indices.count,
-      fingerprint: try SceneFingerprint.sha256(of: plan.timeline, background: plan.background), frames: [], files: [])
+      fingerprint: fingerprint, inputs: nil, frames: [], files: [])
     func wrote(_ format: String, _ path: String, _ bytes: Int, frames: Int? = nil, merged: Int? = nil) {
       entry.files.append(.init(format: format, path: path, bytes: bytes, frames: frames, mergedFrames: merged))
       progress(.fileWritten(scene: plan.name, format: format, path: path, bytes: bytes))
@@ -208,7 +298,8 @@ public struct Exporter: Sendable {
 
       let worker = FrameWorker(
         plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, webpQuality: options.webpQuality,
-        temporaryFiles: temporaryFiles, handoff: items.contains { $0.feedsAPNG || $0.feedsWebP } ? FrameHandoff() : nil,
+        temporaryFiles: temporaryFiles, flushing: flushing,
+        handoff: items.contains { $0.feedsAPNG || $0.feedsWebP } ? FrameHandoff() : nil,
         apngRectangles: apngRectangles, webpRectangles: webpRectangles)
       try OrderedParallelMap.run(
         count: items.count, jobs: options.jobs, window: options.inFlightLimit,
@@ -250,7 +341,7 @@ public struct Exporter: Sendable {
           } catch {
             throw ExportError.renderFailed(scene: plan.name, time: preview.time, reason: AtomicFile.reason(error))
           }
-          try AtomicFile.write(bytes, to: url(path), registry: temporaryFiles)
+          try AtomicFile.write(bytes, to: url(path), registry: temporaryFiles, flushing: flushing)
           wrote("svg", path, bytes.count)
         }
       }
@@ -261,19 +352,19 @@ public struct Exporter: Sendable {
       if let apng {
         try apng.writer.finish()
         wrote(
-          "apng", plan.names.apngPath, try apng.file.commit(), frames: apng.writer.framesWritten,
+          "apng", plan.names.apngPath, try apng.file.commit(flushing: flushing), frames: apng.writer.framesWritten,
           merged: apng.writer.mergedFrames)
       }
       if let gif {
         try gif.writer.finish()
         wrote(
-          "gif", plan.names.gifPath, try gif.file.commit(), frames: gif.writer.framesWritten,
+          "gif", plan.names.gifPath, try gif.file.commit(flushing: flushing), frames: gif.writer.framesWritten,
           merged: gif.writer.mergedFrames)
       }
       if let webp {
         try webp.writer.finish()
         wrote(
-          "webp", plan.names.webpPath, try webp.file.commit(), frames: webp.writer.framesWritten,
+          "webp", plan.names.webpPath, try webp.file.commit(flushing: flushing), frames: webp.writer.framesWritten,
           merged: webp.writer.mergedFrames)
       }
     } catch {
@@ -289,7 +380,7 @@ public struct Exporter: Sendable {
     if let sheet {
       let bytes = try sheet.png()
       try ExportError.writing { () throws(OutputError) in
-        try AtomicFile.write(bytes, to: url(plan.names.sheetPath), registry: temporaryFiles)
+        try AtomicFile.write(bytes, to: url(plan.names.sheetPath), registry: temporaryFiles, flushing: flushing)
       }
       wrote("sheet", plan.names.sheetPath, bytes.count)
     }
@@ -305,6 +396,8 @@ struct FrameWorker: Sendable {
   var preset: PNGCompressionPreset
   var webpQuality: Int?
   var temporaryFiles: TemporaryFiles
+  /// Whether each frame is flushed before it is named.
+  var flushing: Bool
   /// Passes each frame to the thread preparing the next one's animation frames.
   var handoff: FrameHandoff?
   /// Small rectangles the threads have compressed, for the APNG and for the WebP.
@@ -383,7 +476,9 @@ struct FrameWorker: Sendable {
     if item.writesPNG, let encoded {
       let path = plan.names.framePath(item.index)
       let file = PNGEncoder.pngFile(from: encoded)
-      try AtomicFile.write(file, to: outputDirectory.appendingPathComponent(path), registry: temporaryFiles)
+      try AtomicFile.write(
+        file, to: outputDirectory.appendingPathComponent(path, isDirectory: false), registry: temporaryFiles,
+        flushing: flushing)
       record = .init(index: item.index, time: item.time, path: path, bytes: file.count, sha256: SHA256.hex(file))
     }
     var result = Result(image: item.feedsGIF || item.feedsSheet ? image : nil, record: record)

@@ -10,11 +10,12 @@ import Foundation
 /// to a file without a name (or a registered temporary name) beside it, which is flushed to
 /// disk and named once complete (see ``TemporaryFiles``).
 public enum AtomicFile {
-  /// Writes `bytes` to `destination`.
+  /// Writes `bytes` to `destination`; with `flushing` false it is named without being flushed
+  /// (see ``TemporaryFiles/commit(_:to:flushing:)``).
   public static func write(
-    _ bytes: [UInt8], to destination: URL, registry: TemporaryFiles = .shared
+    _ bytes: [UInt8], to destination: URL, registry: TemporaryFiles = .shared, flushing: Bool = true
   ) throws(OutputError) {
-    try stream(to: destination, registry: registry) { handle in
+    try stream(to: destination, registry: registry, flushing: flushing) { handle in
       try handle.write(contentsOf: bytes)
     }
   }
@@ -25,10 +26,11 @@ public enum AtomicFile {
     try write(Array(text.utf8), to: destination, registry: registry)
   }
 
-  /// Calls `produce` with a handle on a fresh temporary file, then flushes, closes and renames
-  /// it into place. On any error the temporary file is removed and `destination` is left untouched.
+  /// Calls `produce` with a handle on a fresh temporary file, then flushes (unless `flushing` is
+  /// false), closes and renames it into place. On any error the temporary file is removed and
+  /// `destination` is left untouched.
   public static func stream<R>(
-    to destination: URL, registry: TemporaryFiles = .shared, _ produce: (FileHandle) throws -> R
+    to destination: URL, registry: TemporaryFiles = .shared, flushing: Bool = true, _ produce: (FileHandle) throws -> R
   ) throws(OutputError) -> R {
     let file = try registry.create(for: destination)
     let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
@@ -41,7 +43,7 @@ public enum AtomicFile {
       if let outputError = error as? OutputError { throw outputError }
       throw .cannotWrite(path: destination.path, reason: reason(error))
     }
-    try registry.commit(file, to: destination)
+    try registry.commit(file, to: destination, flushing: flushing)
     return result
   }
 

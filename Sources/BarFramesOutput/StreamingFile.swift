@@ -24,12 +24,13 @@ package final class StreamingFile {
     handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
   }
 
-  /// Flushes and closes the file and renames it into place; returns its size in bytes.
-  package func commit() throws(OutputError) -> Int {
+  /// Flushes (unless `flushing` is false) and closes the file and renames it into place;
+  /// returns its size in bytes.
+  package func commit(flushing: Bool = true) throws(OutputError) -> Int {
     var info = stat()
     let size = fstat(file.descriptor, &info) == 0 ? Int(info.st_size) : 0
     isOpen = false
-    try registry.commit(file, to: destination)
+    try registry.commit(file, to: destination, flushing: flushing)
     return size
   }
 

@@ -9,7 +9,7 @@ import Foundation
 /// A file being written: its descriptor and, when it has one, its temporary name.
 public struct PendingFile: Sendable {
   /// The write-only descriptor; the caller writes through it and never closes it before
-  /// ``TemporaryFiles/commit(_:to:)`` (which closes it).
+  /// ``TemporaryFiles/commit(_:to:flushing:)`` (which closes it).
   public let descriptor: Int32
   /// The temporary name beside the destination; nil for a file that has no name until it is
   /// committed (Linux's `O_TMPFILE`), so a process killed while writing leaves nothing behind.
@@ -19,7 +19,7 @@ public struct PendingFile: Sendable {
 /// Every temporary file the process has open, so an interrupted or killed run leaves none behind.
 ///
 /// On Linux a file is created without a name (`O_TMPFILE`) in the destination's folder and
-/// linked under its final name only once it is complete and flushed: even SIGKILL, which no
+/// linked under its final name only once it is complete: even SIGKILL, which no
 /// handler sees, leaves nothing but complete files. Where the final name already exists (a
 /// re-render) the file is linked as `.<final name>.<pid>.<n>.barframes-tmp` and renamed over it
 /// at once; elsewhere (no `O_TMPFILE`, no `/proc`) it is written under that name from the start.
@@ -27,9 +27,11 @@ public struct PendingFile: Sendable {
 /// (the later rename wins with a complete file). A temporary name that a killed process left is
 /// removed by the next ``OutputDirectory/prepare(_:)`` of its folder.
 ///
-/// Git's lockfiles and SQLite's journal are the model for the order: the file is flushed with
-/// `fsync` before it gets its final name and its folder after, so a power cut leaves either the
-/// old file or the new one, complete. ``installInterruptHandler()`` makes SIGINT, SIGTERM (what
+/// Git's lockfiles and SQLite's journal are the model for the order: by default the file is
+/// flushed with `fsync` before it gets its final name and its folder after, so a power cut leaves
+/// either the old file or the new one, complete; a caller that writes many files (a render)
+/// names them unflushed and flushes them all at once (``StableStorage``, ``Durability``).
+/// ``installInterruptHandler()`` makes SIGINT, SIGTERM (what
 /// Kubernetes and CI runners send) and SIGHUP remove every registered temporary name and exit
 /// with 128 + the signal number. Naming and that cleanup take the same lock, and once the
 /// cleanup has run no file is named, so a file is either complete under its final name or gone.
@@ -119,13 +121,16 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// atomically), closes it, then makes the name durable; forgets it.
   ///
   /// The order is the one that survives a power cut: `fsync` of the file, then the link or
-  /// `rename`, then `fsync` of the folder. On any failure before the naming, the file is
+  /// `rename`, then `fsync` of the folder. With `flushing` false the file is named without
+  /// either flush — still complete under its name for every reader and after SIGKILL, but
+  /// durable only once the caller flushes (``StableStorage/flushFileSystem(containing:)``, as a
+  /// render does once for all its files). On any failure before the naming, the file is
   /// removed and `destination` is untouched.
   /// - Throws: ``OutputError/interrupted`` once an interrupt is being handled, or
   ///   ``OutputError/cannotWrite(path:reason:)``.
-  public func commit(_ file: PendingFile, to destination: URL) throws(OutputError) {
+  public func commit(_ file: PendingFile, to destination: URL, flushing: Bool = true) throws(OutputError) {
     // Outside the lock: frames written by other jobs need not wait for this file's flush.
-    guard Self.synchronize(file.descriptor) else {
+    guard !flushing || StableStorage.flush(file.descriptor) else {
       let reason = String(cString: strerror(errno))
       close(file.descriptor)
       discard(file)
@@ -142,10 +147,11 @@ public final class TemporaryFiles: @unchecked Sendable {
       defer { close(file.descriptor) }
       try link(file.descriptor, to: destination)
     }
+    guard flushing else { return }
     let folder = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard folder >= 0 else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
     defer { close(folder) }
-    guard Self.synchronize(folder) else {
+    guard StableStorage.flush(folder) else {
       throw .cannotWrite(path: destination.path, reason: "cannot flush its folder: \(String(cString: strerror(errno)))")
     }
   }
@@ -173,16 +179,6 @@ public final class TemporaryFiles: @unchecked Sendable {
         throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
       }
     }
-  }
-
-  /// `fsync`, retried when a signal interrupts it; a file system that cannot sync (EINVAL) is
-  /// taken as having nothing to flush, as SQLite does.
-  static func synchronize(_ descriptor: Int32) -> Bool {
-    while fsync(descriptor) != 0 {
-      if errno == EINTR { continue }
-      return errno == EINVAL
-    }
-    return true
   }
 
   private func moveIntoPlace(_ temporary: URL, to destination: URL) throws(OutputError) {

@@ -20,7 +20,11 @@ struct BenchCommand: ParsableCommand {
       with the same PNG settings. It reports speedupVsNaive = pipeline ÷ naive, timeVsC = our \
       serial draw + encode time ÷ C's, scaling2 = pipeline at 2 jobs ÷ at 1 job, bytes per \
       frame and peak resident memory (of a child `barframes render`). Frames are written to \
-      --scratch, /dev/shm by default. The tweens case inspects one customizable-bar scene of \
+      --scratch, the current folder by default: where users write, durability included. The \
+      pipeline and the naive pipeline are also measured writing to --memory-folder (/dev/shm), \
+      reported beside them, with the fsync-family calls of a render (of each workload, and of \
+      the --memory-frames run). The incremental case renders Examples into a fresh folder, then \
+      again with every scene unchanged. A last line checks the targets. The tweens case inspects one customizable-bar scene of \
       --tweens overlapping setValue tweens in a child process and reports its time and peak \
       memory. Run it in release mode: \
       swift run -c release barframes-bench. Run it from the package root (it reads Examples/).
@@ -34,7 +38,9 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     parsing: .singleValue,
-    help: "Run only this workload (repeatable): seek-bar, bent-line, customizable-bar, download-bar, tweens.")
+    help:
+      "Run only this workload (repeatable): seek-bar, bent-line, customizable-bar, download-bar, tweens, incremental."
+  )
   var workload: [String] = []
 
   @Flag(
@@ -46,7 +52,7 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Workers for the pipeline figure.")
   var jobs: Int = 2
 
-  @Option(help: "Frames of the long seek-bar run whose peak memory is reported (0 skips it).")
+  @Option(help: "Frames of the long seek-bar run whose peak memory and fsync-family calls are reported (0 skips it).")
   var memoryFrames: Int = 10_001
 
   @Option(help: "Tweens in the scene of the tweens case (0 skips it).")
@@ -54,15 +60,21 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Where frames are written while measuring (a RAM-backed /dev/shm by default, so the disk's file-creation "
-        + "latency does not decide the ratios)."))
+      "Where frames are written while measuring (the current folder by default: a real file system, as users "
+        + "write to)."))
   var scratch: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "A RAM-backed folder whose figures are reported beside the scratch folder's (/dev/shm by default; 'none' "
+        + "skips them)."))
+  var memoryFolder: String?
 
   func validate() throws {
     if let frames, frames < 1 { throw ValidationError("'--frames' must be at least 1") }
     guard (1...64).contains(jobs) else { throw ValidationError("'--jobs' must be 1…64") }
     if tweens < 0 { throw ValidationError("'--tweens' must be 0 or more") }
-    let known = Workload.standard.map(\.name) + ["tweens"]
+    let known = Workload.standard.map(\.name) + ["tweens", "incremental"]
     for name in workload where !known.contains(name) {
       throw ValidationError("unknown workload '\(name)'; choose from \(known.joined(separator: ", "))")
     }
@@ -91,6 +103,15 @@ struct BenchCommand: ParsableCommand {
     var bench = Benchmark(
       root: root, frames: frames, jobs: jobs, executable: executable, memoryFrames: memoryFrames, scratch: scratchURL)
     bench.formatCosts = formatCosts
+    let scratchFolder = ScratchFolder(scratchURL)
+    let memory: ScratchFolder? =
+      switch memoryFolder {
+      case "none": nil
+      case let path?: ScratchFolder(URL(fileURLWithPath: path, isDirectory: true))
+      case nil: ScratchFolder.memory
+      }
+    // Figures in memory beside figures in memory would say nothing.
+    if let memory, !scratchFolder.isInMemory { bench.memory = memory.url }
     let selected = Workload.standard.filter { workload.isEmpty || workload.contains($0.name) }
     let started = Date()
     var results: [WorkloadResult] = []
@@ -114,8 +135,18 @@ struct BenchCommand: ParsableCommand {
       if tweens > 0, workload.isEmpty || workload.contains("tweens") {
         printError("tweens: \(tweens) in one scene")
         let run = try TweenStress(count: tweens).run(
-          executable: executable, in: scratchURL.appendingPathComponent("barframes-bench-\(getpid())-tweens"))
+          executable: executable, in: scratchURL.appendingPathComponent(".barframes-bench-\(getpid())-tweens"))
         tweenRun = (tweens, run.seconds, run.peakMB)
+      }
+      var incremental: (firstSeconds: Double, secondSeconds: Double)?
+      if workload.isEmpty || workload.contains("incremental") {
+        printError("incremental: render Examples, then again unchanged")
+        incremental = try bench.incrementalRun()
+      }
+      var longRun: (frames: Int, flushes: Int)?
+      if memoryFrames > 0, workload.isEmpty || workload.contains("seek-bar") {
+        printError("flushes: a render of \(memoryFrames) seek-bar frames")
+        longRun = try bench.longRunFlushes()
       }
       for item in selected {
         var result = try bench.run(item) { printError($0) }
@@ -126,6 +157,10 @@ struct BenchCommand: ParsableCommand {
         machine: .current(), workloads: results, memory: memory, seconds: Date().timeIntervalSince(started))
       report.tweens = tweenRun
       report.memoryAnimatedMB = memoryAnimated
+      report.scratch = scratchFolder
+      report.memoryFolder = bench.memory.map(ScratchFolder.init)
+      report.longRun = longRun
+      report.incremental = incremental
       print(json ? report.json.serialized(pretty: true) : report.markdown)
     } catch let error as InputError {
       throw BenchFailure(error.description, exitCode: 65)

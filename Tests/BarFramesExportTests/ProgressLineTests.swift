@@ -37,4 +37,11 @@ import Testing
         + "  33% 1000/3000 frames · 500 fps · ETA 0:04 · [3/14] seek-bar")
     #expect(ProgressLine.clock(3723) == "1:02:03" && ProgressLine.clock(59.2) == "1:00")
   }
+
+  @Test func aLineSaysHowManyScenesWereLeftUnchanged() {
+    let line = ProgressLine(completed: 100, total: 400, elapsed: 1, scene: "[9/14] seek-bar", skippedScenes: 5)
+    #expect(
+      line.text(width: 120) == String(repeating: "█", count: 5) + String(repeating: "░", count: 15)
+        + "  25% 100/400 frames · 100 fps · ETA 0:03 · 5 unchanged · [9/14] seek-bar")
+  }
 }

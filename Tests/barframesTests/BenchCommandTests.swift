@@ -38,6 +38,21 @@ import Testing
     }
     #expect(seekBar["identicalToC"] == .bool(true))
 
+    // Where the figures come from: the scratch folder's file system, and RAM beside it when
+    // the scratch folder is on a disk; a render's flushes, which must not grow with its frames.
+    let fileSystem = try #require(json["scratch"]?["fileSystem"]?.stringValue)
+    #expect(json["scratch"]?["path"]?.stringValue == scratch.path)
+    if fileSystem != "tmpfs" && access("/dev/shm", W_OK) == 0 {
+      #expect(json["memoryFolder"]?["fileSystem"] == .string("tmpfs"))
+      let inMemory = try #require(seekBar["inMemory"])
+      #expect(try #require(inMemory["pipelineFPS"]?.doubleValue) > 0)
+      #expect(try #require(inMemory["naiveFPS"]?.doubleValue) > 0)
+    }
+    let flushes = try #require(seekBar["flushesPerRender"]?.doubleValue)
+    #expect(flushes >= 1 && flushes <= 32, "\(flushes) fsync-family calls for one render")
+    guard case .array(let targets)? = json["targets"] else { throw BenchShape.missing("targets") }
+    #expect(targets.contains { $0["target"]?.stringValue?.hasPrefix("fsync-family calls per render") == true })
+
     // The animated case: the ratio is the median of the turns' ratios (an odd number of turns,
     // at least nine), the times are positive, and the sizes are those of the files `render`
     // writes for the same six frames.
@@ -154,5 +169,9 @@ import Testing
 extension JSONValue {
   fileprivate var doubleValue: Double? {
     if case .number(let value) = self { value } else { nil }
+  }
+
+  fileprivate var stringValue: String? {
+    if case .string(let value) = self { value } else { nil }
   }
 }

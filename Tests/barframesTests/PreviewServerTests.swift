@@ -123,8 +123,21 @@ import Testing
     #expect(server.wait(for: "revision 3)"), "\(server.log)")
     #expect(server.log.contains("preview: rendered a (1 of 2 scenes, revision 3)"), "\(server.log)")
     #expect(Self.modified(bFrame) == bSecond)
-    #expect((Self.modified(aFrame) ?? .distantPast) > aFirst)
+    let aThird = try #require(Self.modified(aFrame))
+    #expect(aThird > aFirst)
     #expect(server.interruptAndWait())
+
+    // A new server on the same folder finds both scenes as the last one left them: it renders
+    // neither, and its page still shows both.
+    let next = try Server(["a.json", "b.json", "--port", "0", "-o", "out", "--interval", "0.1"], in: directory)
+    #expect(next.wait(for: "(Ctrl-C stops)"), "\(next.log)")
+    #expect(next.log.contains("preview: 2 of 2 scenes unchanged in "), "\(next.log)")
+    #expect(Self.modified(aFrame) == aThird && Self.modified(bFrame) == bSecond)
+    let address = try #require(next.address, "\(next.log)")
+    let port = try #require(UInt16(address.split(separator: ":").last?.dropLast() ?? ""))
+    let page = try RawHTTP.get("/", port: port)
+    #expect(page.contains(#""prefix":"a/a-""#) && page.contains(#""prefix":"b/b-""#), "\(page.suffix(400))")
+    #expect(next.interruptAndWait())
   }
 
   /// Ctrl-C ends the server's loop rather than the process: the listening socket closes, the

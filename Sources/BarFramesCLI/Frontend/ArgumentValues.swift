@@ -150,6 +150,23 @@ struct FormatList: ValidatedArgument, Hashable {
   }
 }
 
+/// When a render's files reach stable storage (`--durability`).
+struct DurabilityArgument: ValidatedArgument, Hashable {
+  var durability: Durability
+
+  init(_ durability: Durability) { self.durability = durability }
+
+  init(validating text: String) throws(ValidationError) {
+    guard let durability = Durability(rawValue: text.lowercased()) else {
+      throw ValidationError("must be render, frame or none")
+    }
+    self.durability = durability
+  }
+
+  static var allValueStrings: [String] { Durability.allCases.map(\.rawValue) }
+  var defaultValueDescription: String { durability.rawValue }
+}
+
 /// The PNG encoder's speed/size trade-off (`--png`).
 struct PNGPresetArgument: ValidatedArgument, Hashable {
   var preset: PNGCompressionPreset

@@ -60,7 +60,7 @@ extension BarFramesCommand {
       let interrupts = PreviewInterrupts()
       defer { interrupts.cancel() }
       let studio = PreviewStudio(sceneFiles: files, directory: directory, against: baseline)
-      await studio.render(files)
+      await studio.render()
       var routes = RoutedHTTPHandler()
       routes.appendRoute("GET /") { _ in
         let page = await studio.page()
@@ -88,9 +88,9 @@ extension BarFramesCommand {
         while !Task.isCancelled {
           try await Task.sleep(nanoseconds: UInt64(max(0.05, interval) * 1e9))
           let now = studio.watchedStamps()
-          let changed = studio.scenes(changedBetween: stamps, and: now)
+          let changed = stamps != now
           stamps = now
-          if !changed.isEmpty { await studio.render(changed) }
+          if changed { await studio.render() }
         }
       }
       let signal = await interrupts.next()
@@ -193,42 +193,79 @@ actor PreviewStudio {
       revision: data.revision, error: data.error)
   }
 
-  /// Re-renders `files` (scene files) and only those. When any rendered, the pages reload (and
-  /// still show the errors of scenes that did not); when none did, they show the error the
-  /// command line would print and keep the last good frames.
-  func render(_ files: [String]) {
-    var done: [String] = []
-    for file in files {
+  /// Renders every scene file whose scene, style or icon files changed since it was last
+  /// rendered — the render command's own rule for a folder it rendered before
+  /// (``Exporter/export(_:sources:progress:)`` skips the others). When any rendered, the pages
+  /// reload (and still show the errors of scenes that did not); when none did, they show the
+  /// error the command line would print and keep the last good frames.
+  func render() {
+    var loaded: [(file: String, timeline: any SceneTimeline, sources: SceneSources)] = []
+    for file in sceneFiles {
       do {
-        let timeline = try SceneLoading.timeline(file)
-        var options = ExportOptions()
-        options.formats = [.png, .svg]
-        let exporter = Exporter(outputDirectory: directory, options: options, tool: data.tool)
-        guard let plan = try exporter.plan([timeline]).first else { continue }
-        _ = try exporter.export([timeline])
-        rendered[file] = .init(plan: plan, backdrop: Backdrop.choose(for: plan))
-        errors[file] = nil
-        done.append(plan.name)
+        let sources = SceneSources(sceneFile: file)
+        loaded.append((file, try SceneLoading.timeline(file), sources))
       } catch {
-        let message = Diagnostics.errorLine((error as? CommandFailure)?.message ?? "\(error)")
-        errors[file] = message
-        Diagnostics.printError(message)
+        fail(file, error)
       }
+    }
+    var options = ExportOptions()
+    options.formats = [.png, .svg]
+    // Pages show the frames as soon as they are named; a power loss costs a preview nothing.
+    options.durability = .none
+    let exporter = Exporter(outputDirectory: directory, options: options, tool: data.tool)
+    var done: [String] = []
+    // Each scene is planned alone, so one the exporter refuses (too many frames, …) does not
+    // hold back the others; the rest go in one export, whose manifest lists them all.
+    var good: [(file: String, timeline: any SceneTimeline, sources: SceneSources)] = []
+    for scene in loaded {
+      do {
+        _ = try exporter.plan([scene.timeline])
+        good.append(scene)
+      } catch {
+        fail(scene.file, error)
+      }
+    }
+    do {
+      let sources = Dictionary(
+        good.map { ($0.timeline.scene.name, $0.sources) }, uniquingKeysWith: { first, _ in first })
+      let plans = try exporter.plan(good.map(\.timeline))
+      _ = try exporter.export(good.map(\.timeline), sources: sources) { event in
+        if case .sceneStarted(let name, _, _, _) = event { done.append(name) }
+      }
+      for (scene, plan) in zip(good, plans) {
+        rendered[scene.file] = .init(plan: plan, backdrop: Backdrop.choose(for: plan))
+        errors[scene.file] = nil
+      }
+    } catch {
+      for scene in good { fail(scene.file, error) }
+      done = []
     }
     let message = sceneFiles.compactMap { errors[$0] }.joined(separator: "\n")
     data.error = message.isEmpty ? nil : message
-    guard !done.isEmpty else {
+    // The first render into a folder that already holds these scenes renders none, and still
+    // has every scene to show.
+    let shows = sceneFiles.compactMap { rendered[$0] }
+    guard !done.isEmpty || (data.revision == 0 && !shows.isEmpty) else {
       broadcast("failure\n" + message)
       return
     }
-    data = GalleryData(
-      tool: data.tool, scenes: sceneFiles.compactMap { rendered[$0] }, live: true, revision: data.revision + 1,
-      error: data.error)
+    data = GalleryData(tool: data.tool, scenes: shows, live: true, revision: data.revision + 1, error: data.error)
+    let scenes = "scene\(sceneFiles.count == 1 ? "" : "s")"
     Diagnostics.printError(
-      "preview: rendered \(done.joined(separator: ", ")) (\(done.count) of \(sceneFiles.count) "
-        + "scene\(sceneFiles.count == 1 ? "" : "s"), revision \(data.revision))"
+      done.isEmpty
+        ? "preview: \(shows.count) of \(sceneFiles.count) \(scenes) unchanged in \(directory.path) (revision "
+          + "\(data.revision))"
+        : "preview: rendered \(done.joined(separator: ", ")) (\(done.count) of \(sceneFiles.count) \(scenes), "
+          + "revision \(data.revision))"
     )
     broadcast("reload")
+  }
+
+  /// Records and prints `file`'s error, as the command line would print it.
+  private func fail(_ file: String, _ error: any Error) {
+    let message = Diagnostics.errorLine((error as? CommandFailure)?.message ?? "\(error)")
+    errors[file] = message
+    Diagnostics.printError(message)
   }
 
   private func broadcast(_ text: String) {
@@ -251,54 +288,12 @@ actor PreviewStudio {
 
   private func forget(_ id: UUID) { listeners[id] = nil }
 
-  /// The files a scene's frames depend on: the scene file, the style file it names, and every
-  /// file a string of the style names (icons such as `progressBarIconImage`), resolved as the
-  /// loader resolves them — relative to the style file, or to the scene for an inline style.
-  nonisolated static func dependencies(ofScene scene: String) -> Set<String> {
-    var paths: Set<String> = [scene]
-    let folder = URL(fileURLWithPath: scene).deletingLastPathComponent()
-    guard let bytes = try? InputBytes.read(URL(fileURLWithPath: scene)),
-      let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
-    else { return paths }
-    var style: (json: BarFrames.JSONValue, folder: URL)?
-    switch json["style"] {
-    case .string(let path)?:
-      let url = folder.appendingPathComponent(path).standardized
-      paths.insert(url.path)
-      if let bytes = try? InputBytes.read(url),
-        let parsed = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
-      {
-        style = (parsed, url.deletingLastPathComponent())
-      }
-    case let inline?: style = (inline, folder)
-    case nil: break
-    }
-    func strings(_ value: BarFrames.JSONValue) -> [String] {
-      switch value {
-      case .string(let text): [text]
-      case .array(let items): items.flatMap(strings)
-      case .object(let members): members.flatMap { strings($0.value) }
-      default: []
-      }
-    }
-    if let style {
-      for text in strings(style.json) where !text.isEmpty && !text.hasPrefix("#") {
-        let url = style.folder.appendingPathComponent(text).standardized
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-          paths.insert(url.path)
-        }
-      }
-    }
-    return paths
-  }
-
   /// Every watched file's modification time and size, by scene file.
   nonisolated func watchedStamps() -> [String: [String: String]] {
     var stamps: [String: [String: String]] = [:]
     for scene in sceneFiles {
       var own: [String: String] = [:]
-      for path in Self.dependencies(ofScene: scene) {
+      for path in SceneSources.paths(ofScene: scene) {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
         own[path] = "\(date) \((attributes?[.size] as? Int) ?? -1)"
@@ -306,13 +301,6 @@ actor PreviewStudio {
       stamps[scene] = own
     }
     return stamps
-  }
-
-  /// The scene files whose own files (or the set of them) changed, in the order given.
-  nonisolated func scenes(
-    changedBetween old: [String: [String: String]], and new: [String: [String: String]]
-  ) -> [String] {
-    sceneFiles.filter { old[$0] != new[$0] }
   }
 }
 

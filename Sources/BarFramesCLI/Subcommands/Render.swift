@@ -28,7 +28,10 @@ extension BarFramesCommand {
         OUT/manifest.shard-i-of-n.json; 'barframes merge' joins their folders into the unsharded \
         output, animations included ('--shard auto' takes i/n from a Kubernetes Indexed Job, \
         GitLab's parallel: or BARFRAMES_SHARD). A re-render removes the scene's frame files that it \
-        no longer produces (another fps leaves no stale frames). 'html' renders the PNG frames \
+        no longer produces (another fps leaves no stale frames), and leaves alone every scene \
+        whose scene, style and icon files and settings are those its manifest records and whose \
+        files are untouched (--force renders them all). The files reach stable storage once per \
+        render, before the manifest, which is written last (--durability). 'html' renders the PNG frames \
         the player page shows. '-o FILE.png' (or .svg) with one scene and one frame (--at, \
         --progress P) writes that file. A time beyond a scene's duration is an error.
 
@@ -121,6 +124,16 @@ extension BarFramesCommand {
     @Option(help: ArgumentHelp("Write the WebP lossy at this quality (0–100); lossless by default.", valueName: "N"))
     var quality: Int?
 
+    @Option(
+      help: ArgumentHelp(
+        "When files reach stable storage: render (one flush for the whole render, then the manifest), frame (each "
+          + "file flushed before it is named) or none.", valueName: "render|frame|none"),
+      transform: DurabilityArgument.init(validating:))
+    var durability = DurabilityArgument(.render)
+
+    @Flag(help: "Render every scene, even those the output folder's manifest shows unchanged.")
+    var force = false
+
     @Flag(help: "Print no progress.")
     var quiet = false
 
@@ -185,12 +198,16 @@ extension BarFramesCommand {
         options.jobs = jobs
       }
       options.pngPreset = png.preset
+      options.durability = durability.durability
+      options.skipsUnchangedScenes = !force
       return options
     }
 
     func run() throws {
       let options = try parsedOptions()
       let files = try Self.sceneFiles(scenes)
+      // Read before the scenes are: a file edited meanwhile then reads as changed next time.
+      let sources = files.map(SceneSources.init(sceneFile:))
       // Every scene is read before anything is drawn, so a bad file fails fast (exit 65).
       let timelines = try files.map(SceneLoading.timeline)
       for timeline in timelines { try checkTimes(timeline.scene) }
@@ -220,7 +237,9 @@ extension BarFramesCommand {
         totalFrames: totalFrames)
       let manifest: ExportManifest
       do {
-        manifest = try exporter.export(timelines) { reporter.report($0) }
+        let sourcesByScene = Dictionary(
+          zip(timelines.map(\.scene.name), sources), uniquingKeysWith: { first, _ in first })
+        manifest = try exporter.export(timelines, sources: sourcesByScene) { reporter.report($0) }
       } catch {
         reporter.abandon()
         switch error {
@@ -314,7 +333,9 @@ final class ProgressReporter {
 
   private let mode: Mode
   private let output: String
-  private let totalFrames: Int
+  /// The frames to render: the planned ones less those of skipped scenes.
+  private var totalFrames: Int
+  private var skippedScenes = 0
   private var sceneLabel = ""
   private var lastDraw = Date.distantPast
   private var barVisible = false
@@ -330,7 +351,8 @@ final class ProgressReporter {
 
   private var line: ProgressLine {
     ProgressLine(
-      completed: framesDone, total: totalFrames, elapsed: Date().timeIntervalSince(started), scene: sceneLabel)
+      completed: framesDone, total: totalFrames, elapsed: Date().timeIntervalSince(started), scene: sceneLabel,
+      skippedScenes: skippedScenes)
   }
 
   func report(_ event: ExportProgress) {
@@ -343,6 +365,12 @@ final class ProgressReporter {
     case .framesCompleted:
       framesDone += 1
       if mode == .live { drawBar(force: framesDone == totalFrames) }
+    case .sceneSkipped(let scene, let ordinal, let count, let frames):
+      skippedScenes += 1
+      totalFrames -= frames
+      sceneLabel = "[\(ordinal + 1)/\(count)] \(InputText.escaped(scene))"
+      if mode == .lines { write("render: \(sceneLabel): unchanged, skipped\n") }
+      if mode == .live { drawBar(force: true) }
     case .fileWritten:
       totalFiles += 1
     case .sceneFinished(_, let frames, let seconds):
@@ -368,6 +396,9 @@ final class ProgressReporter {
     var text =
       "render: \(framesDone) frame\(framesDone == 1 ? "" : "s") and \(totalFiles) other "
       + "file\(totalFiles == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s → \(output)"
+    if skippedScenes > 0 {
+      text += "; \(skippedScenes) unchanged scene\(skippedScenes == 1 ? "" : "s") skipped (--force renders them)"
+    }
     if galleryWritten { text += "; open \((output as NSString).appendingPathComponent(SceneFileNames.galleryPath))" }
     write(text + "\n")
   }

@@ -103,7 +103,8 @@ extension RenderSettings {
 
 extension ExportManifest.SceneEntry {
   static let keys = [
-    "name", "duration", "fps", "frameRate", "scale", "width", "height", "frameCount", "fingerprint", "frames", "files",
+    "name", "duration", "fps", "frameRate", "scale", "width", "height", "frameCount", "fingerprint", "inputs", "frames",
+    "files",
   ]
 
   init(reading reader: inout JSONObjectReader) throws(InputError) {
@@ -124,6 +125,13 @@ extension ExportManifest.SceneEntry {
     height = try reader.wholeNumber("height", 1...InputLimits.framePixels)
     frameCount = try reader.wholeNumber("frameCount", 0...Int(Int32.max))
     fingerprint = try reader.string("fingerprint")
+    if reader.contains("inputs") {
+      let digest = try reader.string("inputs")
+      guard digest.count == 64, digest.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+        throw reader.error("inputs", "expected 64 lowercase hexadecimal digits, got \(InputText.quoted(digest))")
+      }
+      inputs = digest
+    }
     frames = []
     files = []
     guard let frameList = try reader.array("frames") else { throw reader.error("frames", "missing; expected an array") }

@@ -7,7 +7,7 @@ import BarFrames
 ///  "render": {"formats": "png,apng", "background": "scene", "selection": "all", "everyNth": 1,
 ///             "png": "fast", "webpQuality": null, "sheetFrames": 12},
 ///  "scenes": [{"name": "bar", "duration": 2, "fps": 30, "frameRate": "30", "scale": 2,
-///   "width": 240, "height": 120, "frameCount": 61, "fingerprint": "…",
+///   "width": 240, "height": 120, "frameCount": 61, "fingerprint": "…", "inputs": "…",
 ///   "frames": [{"index": 0, "time": 0, "path": "bar/bar-00@2x.png", "bytes": 412, "sha256": "…"}],
 ///   "files": [{"format": "apng", "path": "bar/bar@2x.apng", "bytes": 9000, "frames": 58, "mergedFrames": 3}]}]}
 /// ```
@@ -90,6 +90,9 @@ public struct ExportManifest: Hashable, Sendable {
     public var frameCount: Int
     /// ``SceneFingerprint`` of the scene's drawing.
     public var fingerprint: String
+    /// ``SceneInputs`` of the scene: what its bytes depend on, by which a later render into the
+    /// same folder knows it unchanged. Absent when the render was not told the scene's files.
+    public var inputs: String?
     public var frames: [FrameEntry]
     public var files: [FileEntry]
   }
@@ -126,7 +129,7 @@ public struct ExportManifest: Hashable, Sendable {
 extension ExportManifest.SceneEntry {
   /// The scene's object in the manifest, keys in the documented order.
   public var json: JSONValue {
-    .object([
+    var members: [JSONValue.Member] = [
       .init("name", .string(name)),
       .init("duration", .number(duration)),
       .init("fps", .number(fps)),
@@ -136,9 +139,13 @@ extension ExportManifest.SceneEntry {
       .init("height", .number(Double(height))),
       .init("frameCount", .number(Double(frameCount))),
       .init("fingerprint", .string(fingerprint)),
+    ]
+    if let inputs { members.append(.init("inputs", .string(inputs))) }
+    members += [
       .init("frames", .array(frames.map(\.json))),
       .init("files", .array(files.map(\.json))),
-    ])
+    ]
+    return .object(members)
   }
 }
 

@@ -1,5 +1,6 @@
 import BarFramesGraphics
 import BarFramesImageIO
+import BarFramesOutput
 import Foundation
 
 /// How to render: everything `barframes render` takes besides the scenes and the output folder.
@@ -35,6 +36,12 @@ public struct ExportOptions: Sendable {
   public var webpQuality: Int?
   /// How many frames the contact sheet shows (fewer if the selection is shorter).
   public var sheetFrameCount = 12
+  /// When files reach stable storage: once for the whole render by default (``Durability``).
+  public var durability = Durability.render
+  /// Whether a scene that the output folder's manifest shows unchanged — same inputs, files
+  /// untouched — is left as it is rather than rendered again (``Exporter/export(_:sources:progress:)``
+  /// needs the scenes' ``SceneSources`` for it). False renders every scene (`--force`).
+  public var skipsUnchangedScenes = true
 
   public init() {}
 
