@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -41,10 +42,36 @@ public enum InputBytes {
   /// A file whose size is over the limit is refused before reading; one that grows while it is
   /// read is refused after no more than `limit` + 64 KiB.
   public static func read(_ url: URL, limit: Int = InputLimits.fileSize) throws(Failure) -> [UInt8] {
-    let (descriptor, size) = try openRegularFile(url)
-    defer { close(descriptor) }
-    if size > limit { throw .tooLarge }
-    return try readAll(descriptor, capacity: size, limit: limit)
+    do throws(Failure) {
+      let (descriptor, size) = try openRegularFile(url)
+      defer { close(descriptor) }
+      if size > limit { throw Failure.tooLarge }
+      let bytes = try readAll(descriptor, capacity: size, limit: limit)
+      log?.append(.init(path: absolutePath(url.path), bytes: bytes))
+      return bytes
+    } catch {
+      log?.append(.init(path: absolutePath(url.path), bytes: nil))
+      throw error
+    }
+  }
+
+  /// The files ``read(_:limit:)`` reads while ``logging(_:)`` runs.
+  @TaskLocal static var log: InputFileLog?
+
+  /// Runs `body` and returns what it returned or threw, with every input file it read or tried
+  /// to read, in order: what its result was made from, byte for byte (a file edited meanwhile
+  /// is logged as it was read). A file it could not read is logged without bytes, so whoever
+  /// watches the files sees it appear.
+  public static func logging<T>(_ body: () throws -> T) -> (result: Result<T, any Error>, files: [InputFileLog.Entry]) {
+    let log = InputFileLog()
+    let result = $log.withValue(log) { Result { try body() } }
+    return (result, log.entries)
+  }
+
+  /// `path` made absolute against the working directory, as `open(2)` resolved it — `..` kept,
+  /// so checking the path later finds the same file through the same links.
+  public static func absolutePath(_ path: String) -> String {
+    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
   }
 
   /// Reads the first `count` bytes of a regular file (all of it when shorter): a header.
@@ -113,4 +140,25 @@ public enum InputBytes {
     default: "a special file"
     }
   }
+}
+
+/// The input files one piece of work read (``InputBytes/logging(_:)``).
+public final class InputFileLog: Sendable {
+  /// One file: its absolute path and the bytes read, nil when it could not be read.
+  public struct Entry: Hashable, Sendable {
+    public var path: String
+    public var bytes: [UInt8]?
+
+    public init(path: String, bytes: [UInt8]?) {
+      self.path = path
+      self.bytes = bytes
+    }
+  }
+
+  private let stored = Mutex<[Entry]>([])
+
+  /// The files in the order they were read.
+  public var entries: [Entry] { stored.withLock { $0 } }
+
+  func append(_ entry: Entry) { stored.withLock { $0.append(entry) } }
 }

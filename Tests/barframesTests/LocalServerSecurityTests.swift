@@ -98,6 +98,7 @@ import Testing
     .write(to: directory.appendingPathComponent("s.json"))
     let server = try Server(["s.json", "--port", "0", "-o", "out"], in: directory)
     let port = try Self.port(of: server)
+    try #require(server.wait(for: "revision 1)"), "\(server.log)")
     func upgrade(origin: String?) throws -> String {
       let headers = [
         ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),

@@ -38,10 +38,10 @@ struct PreviewCommandTests {
     server.standardOutput = FileHandle.nullDevice
     try server.run()
     defer { if server.isRunning { server.terminate() } }
-    // The first line names the address; bounded wait.
+    // The first line names the address, then the first render ends; bounded wait.
     var log = ""
     let deadline = Date().addingTimeInterval(30)
-    while !log.contains("(Ctrl-C stops)"), Date() < deadline {
+    while !log.contains("revision 1)"), Date() < deadline {
       let chunk = errors.fileHandleForReading.availableData
       if chunk.isEmpty { break }
       log += String(decoding: chunk, as: UTF8.self)
@@ -103,6 +103,7 @@ struct PreviewCommandTests {
     let server = try PreviewServerTests.Server(
       ["bar.json", "--against", "baseline", "--port", "0", "-o", "live"], in: directory)
     try #require(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
+    try #require(server.wait(for: "revision 1)"), "\(server.log)")
     let address = try #require(server.address, "\(server.log)")
 
     typealias B = BrowserDriver

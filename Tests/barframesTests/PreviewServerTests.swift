@@ -102,7 +102,7 @@ import Testing
 
     let server = try Server(["a.json", "b.json", "--port", "0", "-o", "out", "--interval", "0.1"], in: directory)
     #expect(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
-    #expect(server.log.contains("preview: rendered a, b (2 of 2 scenes, revision 1)"), "\(server.log)")
+    #expect(server.wait(for: "preview: rendered a, b (2 of 2 scenes, revision 1)"), "\(server.log)")
     let aFrame = directory.appendingPathComponent("out/a/a-0.png")
     let bFrame = directory.appendingPathComponent("out/b/b-0.png")
     let aFirst = try #require(Self.modified(aFrame))
@@ -131,13 +131,45 @@ import Testing
     // neither, and its page still shows both.
     let next = try Server(["a.json", "b.json", "--port", "0", "-o", "out", "--interval", "0.1"], in: directory)
     #expect(next.wait(for: "(Ctrl-C stops)"), "\(next.log)")
-    #expect(next.log.contains("preview: 2 of 2 scenes unchanged in "), "\(next.log)")
+    #expect(next.wait(for: "preview: 2 of 2 scenes unchanged in "), "\(next.log)")
     #expect(Self.modified(aFrame) == aThird && Self.modified(bFrame) == bSecond)
     let address = try #require(next.address, "\(next.log)")
     let port = try #require(UInt16(address.split(separator: ":").last?.dropLast() ?? ""))
     let page = try RawHTTP.get("/", port: port)
     #expect(page.contains(#""prefix":"a/a-""#) && page.contains(#""prefix":"b/b-""#), "\(page.suffix(400))")
     #expect(next.interruptAndWait())
+  }
+
+  /// The scene given by a relative path, its style `../Styles/…`: an edit of the style is seen
+  /// (the watched path once came out as `/Styles/…`). A scene file added to the watched folder
+  /// appears, and one deleted disappears.
+  @Test func relativePathsNewScenesAndDeletedScenesAreFollowed() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let examples = directory.appendingPathComponent("Examples")
+    let styles = directory.appendingPathComponent("Styles")
+    for folder in [examples, styles] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+    let style = styles.appendingPathComponent("b.json")
+    try Data(##"{"version": 1, "design": "bent-line", "size": [120, 60], "background": "#223344"}"##.utf8).write(to: style)
+    let scene = #"{"version": 1, "style": "../Styles/b.json", "duration": 0.3, "fps": 10, "scale": 1, "events": []}"#
+    try Data(scene.utf8).write(to: examples.appendingPathComponent("a.json"))
+
+    let server = try Server(["Examples", "--port", "0", "-o", "out", "--interval", "0.1"], in: directory)
+    #expect(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
+    #expect(server.wait(for: "revision 1)"), "\(server.log)")
+    try Data(##"{"version": 1, "design": "bent-line", "size": [140, 60], "background": "#223344"}"##.utf8).write(to: style)
+    #expect(server.wait(for: "preview: rendered a (1 of 1 scene, revision 2)"), "\(server.log)")
+
+    try Data(scene.utf8).write(to: examples.appendingPathComponent("b.json"))
+    #expect(server.wait(for: "preview: rendered b (1 of 2 scenes, revision 3)"), "\(server.log)")
+    try FileManager.default.removeItem(at: examples.appendingPathComponent("a.json"))
+    #expect(server.wait(for: "revision 4)"), "\(server.log)")
+    let address = try #require(server.address, "\(server.log)")
+    let port = try #require(UInt16(address.split(separator: ":").last?.dropLast() ?? ""))
+    let page = try RawHTTP.get("/", port: port)
+    #expect(page.contains("\"b\""), "\(page.prefix(300))")
+    #expect(!page.contains("\"name\":\"a\""), "the deleted scene is gone from the page")
+    #expect(server.interruptAndWait())
   }
 
   /// Ctrl-C ends the server's loop rather than the process: the listening socket closes, the
@@ -152,11 +184,26 @@ import Testing
     .write(to: directory.appendingPathComponent("s.json"))
     let server = try Server(["s.json", "--port", "0"], in: directory)
     #expect(server.wait(for: "(Ctrl-C stops)"), "\(server.log)")
+    #expect(server.wait(for: "revision 1)"), "\(server.log)")
     let frames = URL(fileURLWithPath: NSTemporaryDirectory() + "barframes-preview-\(server.process.processIdentifier)")
     #expect(FileManager.default.fileExists(atPath: frames.appendingPathComponent("s/s-0.png").path))
     let address = try #require(server.address, "\(server.log)")
     #expect(try Data(contentsOf: URL(string: address)!).count > 1000)
-    #expect(server.interruptAndWait())
+    // The address comes at once, then the first render's progress, then its summary.
+    let log = server.log
+    let address0 = try #require(log.range(of: "(Ctrl-C stops)"))
+    let progress = try #require(log.range(of: "preview: [1/1] s: 4 frames"), "\(log)")
+    let rendered = try #require(log.range(of: "preview: rendered s (1 of 1 scene, revision 1)"), "\(log)")
+    #expect(address0.lowerBound < progress.lowerBound && progress.lowerBound < rendered.lowerBound, "\(log)")
+    // Stopping waits for nothing once the pages' connections are closed (it used to sit out a
+    // one-second timeout of the server's).
+    let stopping = Date()
+    server.process.interrupt()
+    while server.process.isRunning, Date().timeIntervalSince(stopping) < 10 { Thread.sleep(forTimeInterval: 0.01) }
+    let took = Date().timeIntervalSince(stopping)
+    #expect(!server.process.isRunning)
+    #expect(took < 0.9, "stopping took \(took) s")
+    Thread.sleep(forTimeInterval: 0.2)  // the last lines
     #expect(server.process.terminationStatus == 0, "\(server.log)")
     #expect(server.log.contains("preview: stopped (Ctrl-C); temporary frames removed"), "\(server.log)")
     #expect(!FileManager.default.fileExists(atPath: frames.path))

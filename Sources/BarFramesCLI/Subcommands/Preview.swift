@@ -60,7 +60,6 @@ extension BarFramesCommand {
       let interrupts = PreviewInterrupts()
       defer { interrupts.cancel() }
       let studio = PreviewStudio(sceneFiles: files, directory: directory, against: baseline)
-      await studio.render()
       var routes = RoutedHTTPHandler()
       routes.appendRoute("GET /") { _ in
         let page = await studio.page()
@@ -82,12 +81,21 @@ extension BarFramesCommand {
       routes.appendRoute("GET /*", to: FolderHTTPHandler(root: directory, serverPath: "/"))
       let (server, authorities) = try LocalServer.make(host: host, port: port, routes: routes)
       let serving = try await LocalServer.start(server, authorities: authorities, name: "preview", port: port)
+      // The address first, then the first render with its progress: the page shows the scenes
+      // (and reloads itself) once they are drawn.
+      await studio.render()
       // Polling modification times is portable and, for a handful of files, cheap.
       let watching = Task {
-        var stamps = studio.watchedStamps()
+        var stamps = await studio.watchedStamps()
         while !Task.isCancelled {
           try await Task.sleep(nanoseconds: UInt64(max(0.05, interval) * 1e9))
-          let now = studio.watchedStamps()
+          // A folder of scenes is listed again: scenes added or removed meanwhile are followed.
+          if let files = try? Render.sceneFiles(scenes), files != (await studio.sceneFiles) {
+            await studio.follow(sceneFiles: files)
+            stamps = await studio.watchedStamps()
+            continue
+          }
+          let now = await studio.watchedStamps()
           let changed = stamps != now
           stamps = now
           if changed { await studio.render() }
@@ -98,14 +106,18 @@ extension BarFramesCommand {
       watching.cancel()
       _ = await watching.result
       await studio.closeListeners()
-      await server.stop(timeout: 1)
+      // Every connection is closed by now: no need to wait for the server's task.
+      await server.stop(timeout: 0)
       serving.cancel()
       _ = await serving.result
-      if temporary { try? FileManager.default.removeItem(at: directory) }
-      Diagnostics.printError(
-        "preview: stopped "
-          + "(\(signal == SIGINT ? "Ctrl-C" : "signal \(signal)"))\(temporary ? "; temporary frames removed" : "")"
-      )
+      let removal = temporary ? TemporaryFolder.remove(directory, within: 1) : nil
+      let cause = signal == SIGINT ? "Ctrl-C" : "signal \(signal)"
+      switch removal {
+      case nil: Diagnostics.printError("preview: stopped (\(cause))")
+      case .removed?: Diagnostics.printError("preview: stopped (\(cause)); temporary frames removed")
+      case .finishingInBackground?:
+        Diagnostics.printError("preview: stopped (\(cause)); temporary frames removed (the last in the background)")
+      }
     }
   }
 }
@@ -164,7 +176,7 @@ final class PreviewInterrupts: @unchecked Sendable {
 /// The preview's state: the last good render of each scene, the current errors and the pages
 /// listening.
 actor PreviewStudio {
-  let sceneFiles: [String]
+  private(set) var sceneFiles: [String]
   let directory: URL
   /// The render every scene is compared with (`--against`), served under ``againstPath``.
   let against: RenderFolder?
@@ -175,6 +187,8 @@ actor PreviewStudio {
   private var rendered: [String: GalleryData.SceneInfo] = [:]
   /// Each failing scene file's message, as the command line prints it.
   private var errors: [String: String] = [:]
+  /// The files each scene file's last loading opened, watched for changes.
+  private var watched: [String: [String]] = [:]
   private var listeners: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
 
   init(sceneFiles: [String], directory: URL, against: RenderFolder? = nil) {
@@ -198,12 +212,14 @@ actor PreviewStudio {
   /// (``Exporter/export(_:sources:progress:)`` skips the others). When any rendered, the pages
   /// reload (and still show the errors of scenes that did not); when none did, they show the
   /// error the command line would print and keep the last good frames.
-  func render() {
+  func render(publishing listChanged: Bool = false) {
     var loaded: [(file: String, timeline: any SceneTimeline, sources: SceneSources)] = []
     for file in sceneFiles {
+      let (result, sources) = SceneSources.reading { try SceneLoading.timeline(file) }
+      // The files loading opened are the ones watched, whether it succeeded or not.
+      watched[file] = sources.paths
       do {
-        let sources = SceneSources(sceneFile: file)
-        loaded.append((file, try SceneLoading.timeline(file), sources))
+        loaded.append((file, try result.get(), sources))
       } catch {
         fail(file, error)
       }
@@ -229,8 +245,16 @@ actor PreviewStudio {
       let sources = Dictionary(
         good.map { ($0.timeline.scene.name, $0.sources) }, uniquingKeysWith: { first, _ in first })
       let plans = try exporter.plan(good.map(\.timeline))
+      // The first render can take a while: its progress shows, as render's does.
+      let reporter =
+        data.revision == 0
+        ? ProgressReporter(
+          mode: ProgressReporter.isInteractive ? .live : .lines, output: directory.path,
+          totalFrames: plans.reduce(0) { $0 + $1.renderedFrameCount }, prefix: "preview") : nil
+      defer { reporter?.abandon() }
       _ = try exporter.export(good.map(\.timeline), sources: sources) { event in
         if case .sceneStarted(let name, _, _, _) = event { done.append(name) }
+        reporter?.report(event)
       }
       for (scene, plan) in zip(good, plans) {
         rendered[scene.file] = .init(plan: plan, backdrop: Backdrop.choose(for: plan))
@@ -245,7 +269,7 @@ actor PreviewStudio {
     // The first render into a folder that already holds these scenes renders none, and still
     // has every scene to show.
     let shows = sceneFiles.compactMap { rendered[$0] }
-    guard !done.isEmpty || (data.revision == 0 && !shows.isEmpty) else {
+    guard !done.isEmpty || listChanged || (data.revision == 0 && !shows.isEmpty) else {
       broadcast("failure\n" + message)
       return
     }
@@ -259,6 +283,21 @@ actor PreviewStudio {
           + "revision \(data.revision))"
     )
     broadcast("reload")
+  }
+
+  /// Follows the scene files the arguments name now (a folder gains or loses some): renders the
+  /// new ones, drops the removed ones from the page, and publishes the change. Nothing when the
+  /// list is the same.
+  func follow(sceneFiles files: [String]) {
+    guard files != sceneFiles else { return }
+    let removed = Set(sceneFiles).subtracting(files)
+    for file in removed {
+      rendered[file] = nil
+      errors[file] = nil
+      watched[file] = nil
+    }
+    sceneFiles = files
+    render(publishing: true)
   }
 
   /// Records and prints `file`'s error, as the command line would print it.
@@ -288,15 +327,15 @@ actor PreviewStudio {
 
   private func forget(_ id: UUID) { listeners[id] = nil }
 
-  /// Every watched file's modification time and size, by scene file.
-  nonisolated func watchedStamps() -> [String: [String: String]] {
+  /// Every watched file's modification time and size, by scene file: the files its last
+  /// loading opened (``SceneSources``), and the scene file itself.
+  func watchedStamps() -> [String: [String: String]] {
     var stamps: [String: [String: String]] = [:]
     for scene in sceneFiles {
       var own: [String: String] = [:]
-      for path in SceneSources.paths(ofScene: scene) {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
-        own[path] = "\(date) \((attributes?[.size] as? Int) ?? -1)"
+      for path in watched[scene] ?? [InputBytes.absolutePath(scene)] {
+        var status = stat()
+        own[path] = stat(path, &status) == 0 ? "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_size)" : "none"
       }
       stamps[scene] = own
     }

@@ -206,10 +206,11 @@ extension BarFramesCommand {
     func run() throws {
       let options = try parsedOptions()
       let files = try Self.sceneFiles(scenes)
-      // Read before the scenes are: a file edited meanwhile then reads as changed next time.
-      let sources = files.map(SceneSources.init(sceneFile:))
-      // Every scene is read before anything is drawn, so a bad file fails fast (exit 65).
-      let timelines = try files.map(SceneLoading.timeline)
+      // Every scene is read before anything is drawn, so a bad file fails fast (exit 65), with
+      // the files it was read from, byte for byte.
+      let read = files.map { file in SceneSources.reading { try SceneLoading.timeline(file) } }
+      let timelines = try read.map { try $0.result.get() }
+      let sources = read.map(\.sources)
       for timeline in timelines { try checkTimes(timeline.scene) }
       if StillImage.isImagePath(output) {
         try writeSingleFile(timelines, options: options)
@@ -333,6 +334,8 @@ final class ProgressReporter {
 
   private let mode: Mode
   private let output: String
+  /// What lines begin with: the command's name.
+  private let prefix: String
   /// The frames to render: the planned ones less those of skipped scenes.
   private var totalFrames: Int
   private var skippedScenes = 0
@@ -343,10 +346,11 @@ final class ProgressReporter {
   private var totalFiles = 0
   private let started = Date()
 
-  init(mode: Mode, output: String, totalFrames: Int) {
+  init(mode: Mode, output: String, totalFrames: Int, prefix: String = "render") {
     self.mode = mode
     self.output = output
     self.totalFrames = totalFrames
+    self.prefix = prefix
   }
 
   private var line: ProgressLine {
@@ -360,7 +364,7 @@ final class ProgressReporter {
     case .sceneStarted(let scene, let ordinal, let count, let frames):
       // Escaped: a scene is named after its file, and a file name can hold escape sequences.
       sceneLabel = "[\(ordinal + 1)/\(count)] \(InputText.escaped(scene))"
-      if mode == .lines { write("render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s")\n") }
+      if mode == .lines { write("\(prefix): \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s")\n") }
       if mode == .live { drawBar(force: true) }
     case .framesCompleted:
       framesDone += 1
@@ -369,7 +373,7 @@ final class ProgressReporter {
       skippedScenes += 1
       totalFrames -= frames
       sceneLabel = "[\(ordinal + 1)/\(count)] \(InputText.escaped(scene))"
-      if mode == .lines { write("render: \(sceneLabel): unchanged, skipped\n") }
+      if mode == .lines { write("\(prefix): \(sceneLabel): unchanged, skipped\n") }
       if mode == .live { drawBar(force: true) }
     case .fileWritten:
       totalFiles += 1
@@ -377,7 +381,7 @@ final class ProgressReporter {
       guard mode == .lines else { return }
       let now = line
       var text =
-        "render: \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s") in "
+        "\(prefix): \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s") in "
         + "\(String(format: "%.2f", seconds)) s"
       text += " · overall \(Int(now.fraction * 100))% of \(totalFrames) frames"
       if let fps = now.framesPerSecond { text += ", \(Int(fps.rounded())) fps" }
@@ -394,7 +398,7 @@ final class ProgressReporter {
     if barVisible { clearBar() }
     let seconds = Date().timeIntervalSince(started)
     var text =
-      "render: \(framesDone) frame\(framesDone == 1 ? "" : "s") and \(totalFiles) other "
+      "\(prefix): \(framesDone) frame\(framesDone == 1 ? "" : "s") and \(totalFiles) other "
       + "file\(totalFiles == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s → \(output)"
     if skippedScenes > 0 {
       text += "; \(skippedScenes) unchanged scene\(skippedScenes == 1 ? "" : "s") skipped (--force renders them)"

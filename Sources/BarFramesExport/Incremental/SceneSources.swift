@@ -1,27 +1,30 @@
 import BarFrames
 import Foundation
 
-/// The files a scene's frames are made from — the scene file, the style file it names and every
-/// file a string of the style names (icons) — and a SHA-256 of their bytes.
+/// The files a scene's frames are made from — the scene file, its style file and every file
+/// the style's design read (icons) — as the loader read them, and a SHA-256 of their bytes.
 ///
 /// `barframes render` records it, folded into the scene's ``SceneInputs``, in the manifest, and
 /// leaves a scene alone when it has not changed; `barframes preview` watches the same files.
-/// Paths are resolved as the loader resolves them: relative to the style file, or to the scene
-/// for an inline style. The digest covers the bytes, in the order of the sorted paths, and not
-/// the paths themselves, so two checkouts of one scene agree.
+/// They are the files loading actually opened (``InputBytes/logging(_:)``), so no second copy of
+/// the loader's path rules can disagree with it, and the digest is of the bytes loading used: a
+/// file edited while a scene loads reads as changed the next time. The digest covers the bytes,
+/// in the order of the sorted paths, and not the paths themselves, so two checkouts of one scene
+/// agree.
 public struct SceneSources: Hashable, Sendable {
   /// The files, as absolute paths, sorted.
   public var paths: [String]
   /// 64 lowercase hexadecimal digits.
   public var digest: String
 
-  /// Reads the files of the scene file `sceneFile`. A file that cannot be read counts as
-  /// "missing" in the digest (loading the scene will then fail, or not need it).
-  public init(sceneFile: String) {
-    paths = Self.paths(ofScene: sceneFile).sorted()
+  /// The sources of files read as `files` (the first reading of each path counts).
+  public init(files: [InputFileLog.Entry]) {
+    var first: [String: [UInt8]?] = [:]
+    for file in files where first[file.path] == nil { first[file.path] = .some(file.bytes) }
+    paths = first.keys.sorted()
     var text: [UInt8] = []
     for path in paths {
-      if let bytes = try? InputBytes.read(URL(fileURLWithPath: path)) {
+      if let bytes = first[path] ?? nil {
         text += Array("file \(bytes.count) ".utf8) + SHA256.digest(bytes)
       } else {
         text += Array("missing\n".utf8)
@@ -30,44 +33,10 @@ public struct SceneSources: Hashable, Sendable {
     digest = SHA256.hex(text)
   }
 
-  /// The files a scene's frames depend on; see ``SceneSources``.
-  public static func paths(ofScene scene: String) -> Set<String> {
-    let sceneURL = URL(fileURLWithPath: scene).standardized
-    var paths: Set<String> = [sceneURL.path]
-    let folder = sceneURL.deletingLastPathComponent()
-    guard let bytes = try? InputBytes.read(sceneURL),
-      let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
-    else { return paths }
-    var style: (json: JSONValue, folder: URL)?
-    switch json["style"] {
-    case .string(let path)?:
-      let url = folder.appendingPathComponent(path).standardized
-      paths.insert(url.path)
-      if let bytes = try? InputBytes.read(url),
-        let parsed = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
-      {
-        style = (parsed, url.deletingLastPathComponent())
-      }
-    case let inline?: style = (inline, folder)
-    case nil: break
-    }
-    func strings(_ value: JSONValue) -> [String] {
-      switch value {
-      case .string(let text): [text]
-      case .array(let items): items.flatMap(strings)
-      case .object(let members): members.flatMap { strings($0.value) }
-      default: []
-      }
-    }
-    if let style {
-      for text in strings(style.json) where !text.isEmpty && !text.hasPrefix("#") {
-        let url = style.folder.appendingPathComponent(text).standardized
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-          paths.insert(url.path)
-        }
-      }
-    }
-    return paths
+  /// Runs `load`, which reads a scene, and returns what it returned or threw with the sources
+  /// it read: also for a scene that fails to load, whose files are then watched for a fix.
+  public static func reading<T>(_ load: () throws -> T) -> (result: Result<T, any Error>, sources: SceneSources) {
+    let (result, files) = InputBytes.logging(load)
+    return (result, SceneSources(files: files))
   }
 }

@@ -1,3 +1,4 @@
+import BarFrames
 import BarFramesExport
 import BarFramesTestSupport
 import Foundation
@@ -21,13 +22,18 @@ import Testing
     return scene.path
   }
 
+  /// The sources of `scene` as loading it reads them.
+  static func sources(_ scene: String) -> SceneSources {
+    SceneSources.reading { try Scene.load(contentsOf: URL(fileURLWithPath: scene)).timeline() }.sources
+  }
+
   @Test func theSceneItsStyleAndTheStylesIconAreTheSources() throws {
     let folder = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let scene = try Self.project(in: folder)
     let base = folder.standardized.path
     #expect(
-      SceneSources(sceneFile: scene).paths
+      Self.sources(scene).paths
         == ["\(base)/Styles/video-player-icon.json", "\(base)/Styles/video-player-icon.png", "\(base)/player.json"])
   }
 
@@ -41,22 +47,34 @@ import Testing
       try? FileManager.default.removeItem(at: second)
     }
     let scene = try Self.project(in: first)
-    let original = SceneSources(sceneFile: scene).digest
+    let original = Self.sources(scene).digest
     #expect(original.count == 64)
-    #expect(SceneSources(sceneFile: try Self.project(in: second)).digest == original)
+    #expect(Self.sources(try Self.project(in: second)).digest == original)
 
     let icon = first.appendingPathComponent("Styles/video-player-icon.png")
     let iconBytes = try Data(contentsOf: icon)
     var other = iconBytes
     other[other.count - 13] ^= 0x01
     try other.write(to: icon)
-    #expect(SceneSources(sceneFile: scene).digest != original)
+    #expect(Self.sources(scene).digest != original)
     try iconBytes.write(to: icon)
-    #expect(SceneSources(sceneFile: scene).digest == original)
+    #expect(Self.sources(scene).digest == original)
 
     let style = first.appendingPathComponent("Styles/video-player-icon.json")
     let text = try String(contentsOf: style, encoding: .utf8)
     try Data(text.replacingOccurrences(of: "\"version\": 1", with: "\"version\":  1").utf8).write(to: style)
-    #expect(SceneSources(sceneFile: scene).digest != original)
+    #expect(Self.sources(scene).digest != original)
+  }
+
+  /// A scene that does not load still names the files it read, so a fix to them is seen; a
+  /// file it could not read is among them.
+  @Test func aSceneThatFailsToLoadStillNamesWhatItRead() throws {
+    let folder = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scene = folder.appendingPathComponent("s.json")
+    try Data(#"{"version": 1, "style": "missing.json", "duration": 1}"#.utf8).write(to: scene)
+    let (result, sources) = SceneSources.reading { try Scene.load(contentsOf: scene).timeline() }
+    #expect(throws: (any Error).self) { try result.get() }
+    #expect(sources.paths == [folder.appendingPathComponent("missing.json").path, scene.path])
   }
 }
