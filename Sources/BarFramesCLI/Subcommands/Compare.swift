@@ -110,7 +110,7 @@ extension BarFramesCommand {
       let serving = try await LocalServer.start(server, authorities: authorities, name: "compare", port: port)
       Diagnostics.printError("compare: \(comparison.summary)")
       let signal = await interrupts.next()
-      await server.stop(timeout: 1)
+      await server.stop(timeout: 0)
       serving.cancel()
       _ = await serving.result
       Diagnostics.printError("compare: stopped (\(signal == SIGINT ? "Ctrl-C" : "signal \(signal)"))")
