@@ -49,6 +49,13 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]
     ),
+    // giflib: the reference decoder the GIF writer's fuzz target and tests read its files with
+    // (test and fuzzing code only: `make test` and `make fuzz` install it, `make demo` does not).
+    .systemLibrary(
+      name: "CGIF",
+      pkgConfig: "libgif",
+      providers: [.apt(["libgif-dev"])]
+    ),
     // libdeflate: whole-buffer DEFLATE, about twice zlib's speed for the same size on the APNG's rectangles.
     .systemLibrary(
       name: "CLibDeflate",
@@ -141,15 +148,26 @@ let package = Package(
     // MARK: Fuzzing
     // The fuzz targets' entry functions and properties, a library so the test suite replays the
     // committed corpus and past crashes through them without a sanitizer build.
+    // Decoders written by others, as the oracles of our encoders and decoders: libpng, in C
+    // because it reports errors by longjmp (libpng-dev comes with Cairo's headers).
+    .target(name: "CBarFramesOracles", linkerSettings: [.linkedLibrary("png16")]),
     .target(
       name: "BarFramesFuzzing",
-      dependencies: ["BarFrames", "BarFramesJSON", "BarFramesTiming", "BarFramesRenderer", "BarFramesImageIO"]
+      dependencies: [
+        "BarFrames", "BarFramesJSON", "BarFramesTiming", "BarFramesRenderer", "BarFramesImageIO", "CBarFramesOracles",
+        "CGIF", "CWebP", "CZlib",
+      ]
     ),
     // libFuzzer executables (`make fuzz`); no products, so nothing outside this package sees them.
     .executableTarget(name: "fuzz-json", dependencies: ["BarFramesFuzzing"]),
     .executableTarget(name: "fuzz-scene", dependencies: ["BarFramesFuzzing"]),
     .executableTarget(name: "fuzz-probe", dependencies: ["BarFramesFuzzing"]),
     .executableTarget(name: "fuzz-icon", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-webp", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-deflate", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-gif", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-png-encoder", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-png-decoder", dependencies: ["BarFramesFuzzing"]),
 
     // MARK: Tests (mirror Sources/)
     .target(
@@ -173,7 +191,9 @@ let package = Package(
       name: "BarFramesRendererTests",
       dependencies: ["BarFramesRenderer", "BarFramesText", "BarFramesImageIO", "BarFramesTestSupport"]
     ),
-    .testTarget(name: "BarFramesFuzzingTests", dependencies: ["BarFramesFuzzing", "BarFramesJSON", "BarFramesTestSupport"]),
+    .testTarget(
+      name: "BarFramesFuzzingTests", dependencies: ["BarFramesFuzzing", "BarFramesJSON", "BarFramesImageIO", "BarFramesTestSupport"]
+    ),
     .testTarget(name: "BarFramesOutputTests", dependencies: ["BarFramesOutput", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesExportTests",

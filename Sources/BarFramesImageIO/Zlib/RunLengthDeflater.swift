@@ -16,12 +16,12 @@ import CZlib
 /// writes stored blocks: data without runs grows by at most an eighth.
 ///
 /// Not thread-safe: one per thread.
-final class RunLengthDeflater {
+package final class RunLengthDeflater {
   private let encoder: OpaquePointer
   /// zlib's own header for level 1 with `Z_RLE` (the levels' flags say "fastest").
   private var framing = ZlibFraming(header: Deflater.zlibHeader(level: 1, strategy: Z_RLE))
 
-  init() throws(PNGEncodingError) {
+  package init() throws(PNGEncodingError) {
     guard let encoder = barframes_rle_deflate_create() else {
       throw .zlib(operation: "barframes_rle_deflate_create", status: Z_MEM_ERROR)
     }
@@ -32,14 +32,14 @@ final class RunLengthDeflater {
 
   /// Starts a stream fed piece by piece with ``compress(_:finish:appendingTo:)``, whose first
   /// call appends the header.
-  func begin() throws(PNGEncodingError) {
+  package func begin() throws(PNGEncodingError) {
     barframes_rle_deflate_reset(encoder)
     framing.begin()
   }
 
   /// Compresses the next piece of the stream begun by ``begin()``, appending what is ready to
   /// `compressed`; `finish` ends the stream (and appends the checksum).
-  func compress(
+  package func compress(
     _ input: UnsafeRawBufferPointer, finish: Bool, appendingTo compressed: inout [UInt8]
   ) throws(PNGEncodingError) {
     framing.add(input, appendingHeaderTo: &compressed)
@@ -55,7 +55,7 @@ final class RunLengthDeflater {
   }
 
   /// Compresses `input` as one complete zlib stream.
-  func compress(_ input: UnsafeRawBufferPointer) throws(PNGEncodingError) -> [UInt8] {
+  package func compress(_ input: UnsafeRawBufferPointer) throws(PNGEncodingError) -> [UInt8] {
     try begin()
     var compressed: [UInt8] = []
     try compress(input, finish: true, appendingTo: &compressed)
