@@ -8,7 +8,7 @@ import CZlib
 ///
 /// Input: a mode byte — bit 0: the data are (byte, run length) pairs, expanded, so runs reach
 /// thousands of bytes; bits 1–3: how many cuts —, one byte for each cut's place, then the data.
-enum DeflateRoundTripFuzzing {
+package enum DeflateRoundTripFuzzing {
   static func check(_ bytes: [UInt8]) throws(FuzzFailure) -> FuzzOutcome {
     guard !bytes.isEmpty else { return .refused("no mode byte") }
     var input = FuzzInput(bytes)
@@ -65,7 +65,7 @@ enum DeflateRoundTripFuzzing {
   }
 
   /// zlib's one-call inflate: `stream` must be one whole zlib stream giving exactly `data`.
-  static func checkInflates(_ stream: [UInt8], to data: [UInt8], _ what: String) throws(FuzzFailure) {
+  package static func checkInflates(_ stream: [UInt8], to data: [UInt8], _ what: String) throws(FuzzFailure) {
     // One byte of room more than expected, so that a stream that says more is caught.
     var output = [UInt8](repeating: 0, count: data.count + 1)
     var outputCount = uLongf(output.count)

@@ -15,10 +15,15 @@ import BarFramesImageIO
 /// "The same pixels" is 8-bit straight RGBA: 16-bit samples keep their high byte
 /// (`png_set_strip_16`), lower depths are scaled by bit replication, a `tRNS` colour key makes
 /// its pixels transparent. Images past ``PNGReference/maximumPixels`` are not compared.
-enum PNGDecoderDifferentialFuzzing {
+package enum PNGDecoderDifferentialFuzzing {
   static func check(_ bytes: [UInt8]) throws(FuzzFailure) -> FuzzOutcome {
-    let reference = PNGReference(decoding: bytes)
-    let ours = Result { () throws(PNGDecodingError) in try PNGDecoder.decode(bytes) }
+    try compare(PNGReference(decoding: bytes), Result { () throws(PNGDecodingError) in try PNGDecoder.decode(bytes) })
+  }
+
+  /// The rule above, for one file's two readings.
+  package static func compare(
+    _ reference: PNGReference, _ ours: Result<RGBAImage, PNGDecodingError>
+  ) throws(FuzzFailure) -> FuzzOutcome {
     switch (reference.outcome, ours) {
     case (.tooLarge, _):
       return .refused("past the size compared")

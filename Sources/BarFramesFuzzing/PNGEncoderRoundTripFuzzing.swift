@@ -9,7 +9,7 @@ import BarFramesImageIO
 /// asked for (default, RGB, RGBA), bit 4 every pixel opaque, bit 5 raw RGBA pixels rather
 /// than a palette of colours (bits 6–7 its size: 2, 5, 17 or 129) —, the pixels, then the
 /// band heights of the streamed encoding (0 bytes: one band).
-enum PNGEncoderRoundTripFuzzing {
+package enum PNGEncoderRoundTripFuzzing {
   static func check(_ bytes: [UInt8]) throws(FuzzFailure) -> FuzzOutcome {
     guard bytes.count >= 3 else { return .refused("fewer than 3 bytes: no image") }
     var input = FuzzInput(bytes)
@@ -58,7 +58,8 @@ enum PNGEncoderRoundTripFuzzing {
     return .accepted
   }
 
-  static func checkDecodes(_ file: [UInt8], to image: RGBAImage, _ what: String) throws(FuzzFailure) {
+  /// `file` must decode in libpng, without a warning, to exactly `image`.
+  package static func checkDecodes(_ file: [UInt8], to image: RGBAImage, _ what: String) throws(FuzzFailure) {
     switch PNGReference(decoding: file).outcome {
     case .decoded(let decoded, let warnings):
       guard warnings == 0 else {

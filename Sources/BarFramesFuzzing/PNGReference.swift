@@ -3,8 +3,8 @@ import CBarFramesOracles
 
 /// libpng's reading of a PNG file (`barframes_png_reference_decode`): what an application that
 /// uses libpng, Cairo among them, would show.
-struct PNGReference {
-  enum Outcome: Equatable {
+package struct PNGReference {
+  package enum Outcome: Equatable {
     /// Decoded, with the number of warnings (benign errors included) libpng gave on the way.
     case decoded(RGBAImage, warnings: Int)
     /// Refused with libpng's message.
@@ -13,15 +13,21 @@ struct PNGReference {
     case tooLarge
   }
 
-  var outcome: Outcome
+  package var outcome: Outcome
   /// The first warning or the error ("" if none).
-  var message: String
-  var isInterlaced: Bool
+  package var message: String
+  package var isInterlaced: Bool
 
   /// The images the fuzz targets decode at most: a few megabytes of RGBA.
-  static let maximumPixels = 1 << 22
+  package static let maximumPixels = 1 << 22
 
-  init(decoding bytes: [UInt8], maximumPixels: Int = Self.maximumPixels) {
+  package init(outcome: Outcome, message: String, isInterlaced: Bool) {
+    self.outcome = outcome
+    self.message = message
+    self.isInterlaced = isInterlaced
+  }
+
+  package init(decoding bytes: [UInt8], maximumPixels: Int = Self.maximumPixels) {
     var result = barframes_png_result()
     bytes.withUnsafeBufferPointer { barframes_png_reference_decode($0.baseAddress, $0.count, maximumPixels, &result) }
     defer { barframes_png_reference_free(&result) }

@@ -8,7 +8,7 @@ import CWebP
 /// Input: width and height (1…64 each), a mode byte (raw RGBA pixels, or indices into a palette
 /// of 1…128 colours, which the encoder's colour table and cache treat differently), the pixels,
 /// then the rectangle (its corner and size within the image; 0 bytes: the whole image).
-enum WebPRoundTripFuzzing {
+package enum WebPRoundTripFuzzing {
   static func check(_ bytes: [UInt8]) throws(FuzzFailure) -> FuzzOutcome {
     guard bytes.count >= 5 else { return .refused("fewer than 5 bytes: no image") }
     var input = FuzzInput(bytes)
@@ -27,30 +27,37 @@ enum WebPRoundTripFuzzing {
       height: height - y - input.int(in: 0...(height - y - 1)))
     let encoder = VP8LEncoder(rectangles: nil)
     let (chunk, isOpaque) = encoder.encode(image, region: region)
-    let expected = image.cropped(to: region)
+    try verify(chunk, isOpaque: isOpaque, expected: image.cropped(to: region))
+    return .accepted
+  }
+
+  /// A `VP8L` chunk (header included) must decode in libwebp to exactly `expected`, and be
+  /// opaque as the encoder said.
+  package static func verify(_ chunk: [UInt8], isOpaque: Bool, expected: RGBAImage) throws(FuzzFailure) {
     guard isOpaque == expected.isOpaque else {
       throw FuzzFailure("the encoder tells whether the rectangle is opaque", "it said \(isOpaque)")
     }
     var file = Array("RIFF".utf8)
     file.appendLittleEndian32(UInt32(4 + chunk.count))
     file += Array("WEBP".utf8) + chunk
-    var decodedWidth: Int32 = 0
-    var decodedHeight: Int32 = 0
-    guard let pixels = WebPDecodeRGBA(file, file.count, &decodedWidth, &decodedHeight) else {
-      throw FuzzFailure("libwebp decodes our VP8L", "WebPDecodeRGBA refused \(region) of \(width) × \(height)")
+    var width: Int32 = 0
+    var height: Int32 = 0
+    guard let pixels = WebPDecodeRGBA(file, file.count, &width, &height) else {
+      throw FuzzFailure("libwebp decodes our VP8L", "WebPDecodeRGBA refused \(expected.width) × \(expected.height)")
     }
     defer { WebPFree(pixels) }
-    guard Int(decodedWidth) == region.width, Int(decodedHeight) == region.height else {
-      throw FuzzFailure("libwebp decodes our VP8L at its size", "\(decodedWidth) × \(decodedHeight) for \(region)")
+    guard Int(width) == expected.width, Int(height) == expected.height else {
+      throw FuzzFailure(
+        "libwebp decodes our VP8L at its size", "\(width) × \(height) for \(expected.width) × \(expected.height)")
     }
     let decoded = RGBAImage(
-      width: region.width, height: region.height,
-      pixels: Array(UnsafeBufferPointer(start: pixels, count: region.width * region.height * 4)))
+      width: expected.width, height: expected.height,
+      pixels: Array(UnsafeBufferPointer(start: pixels, count: expected.width * expected.height * 4)))
     guard decoded == expected else {
       throw FuzzFailure(
-        "libwebp gives back the pixels exactly", "\(region) of \(width) × \(height): \(expected.firstDifference(from: decoded))")
+        "libwebp gives back the pixels exactly",
+        "\(expected.width) × \(expected.height): \(expected.firstDifference(from: decoded))")
     }
-    return .accepted
   }
 }
 

@@ -57,6 +57,10 @@ void barframes_png_reference_decode(const uint8_t *data, size_t size, size_t max
   }
   png_set_read_fn(png, &reader, read_memory);
   png_set_user_limits(png, 0x7FFFFFFF, 0x7FFFFFFF);
+  // libpng's own default limit on an ancillary chunk's allocation (PNG_USER_CHUNK_MALLOC_MAX
+  // in its configure script; Debian builds it without one): a 150-byte file claiming a 2 GB
+  // tEXt chunk made libpng allocate the 2 GB before finding the file too short.
+  png_set_chunk_malloc_max(png, 8000000);
   png_read_info(png, info);
   png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
   result->width = width;
