@@ -70,16 +70,25 @@ let package = Package(
     // Text as geometry: the pinned font's glyph outlines through FreeType, laid out exactly.
     .target(name: "BarFramesText", dependencies: ["BarFramesGraphics", "CFreeType"]),
     .target(name: "BarFramesTiming", dependencies: ["BarFramesGraphics", "BarFramesJSON"]),
-    // CZlib: icons are checked whole when a style is read (PNGCheck), never decoded by the core.
-    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON", "CZlib"]),
+    // PNG's container: the chunk walk and the zlib inflation that the core's icon check
+    // (PNGCheck) and the image formats' readers share. Only zlib, so the core can use it.
+    .target(name: "BarFramesPNGContainer", dependencies: ["CZlib"]),
+    // Icons are checked whole when a style is read (PNGCheck), never decoded by the core.
+    .target(
+      name: "BarFrames",
+      dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON", "BarFramesPNGContainer"]
+    ),
 
     // MARK: Output
     // Durable writes: a temporary name unique per write, fsync, rename into place, fsync of the folder.
     .target(name: "BarFramesOutput"),
-    .target(name: "BarFramesImageIO", dependencies: ["CZlib", "CLibDeflate", "CWebP", "CBarFramesKernels"]),
-    // Byte loops in C with SIMD where the CPU has it: Adler-32 (zlib 1.2.13 sums a byte at a
-    // time), opaque ARGB32 rows packed as RGB, and where two rows of pixels start and stop
-    // differing; and the contact sheet's run-length deflater.
+    .target(
+      name: "BarFramesImageIO",
+      dependencies: ["BarFramesPNGContainer", "CZlib", "CLibDeflate", "CWebP", "CBarFramesKernels"]
+    ),
+    // Byte loops in C with SIMD where the CPU has it: opaque ARGB32 rows packed as RGB, and where
+    // two rows of pixels start and stop differing; and the contact sheet's run-length deflater.
+    // (Adler-32 is libdeflate's.)
     .target(name: "CBarFramesKernels"),
     .target(name: "BarFramesRenderer", dependencies: ["BarFrames", "BarFramesGraphics", "BarFramesText", "BarFramesImageIO", "CCairo", "CBarFramesKernels"]),
     // The player page (script, style sheet, page shell, backdrop choice) shared by the gallery

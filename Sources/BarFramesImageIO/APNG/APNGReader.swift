@@ -1,3 +1,5 @@
+import BarFramesPNGContainer
+
 /// A decoded animated PNG: every frame as the viewer shows it, with its delay.
 public struct APNGAnimation: Hashable, Sendable {
   public var width: Int
