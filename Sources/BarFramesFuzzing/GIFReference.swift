@@ -83,7 +83,8 @@ struct GIFReference {
           let colorIndex = Int(saved.RasterBits[y * frameWidth + x])
           if colorIndex == Int(control.TransparentColor) { continue }
           guard colorIndex < table.count else {
-            throw .invalid("frame \(index): index \(colorIndex) at (\(x), \(y)) is past its \(table.count)-colour table")
+            throw .invalid(
+              "frame \(index): index \(colorIndex) at (\(x), \(y)) is past its \(table.count)-colour table")
           }
           canvas[left + x, top + y] = table[colorIndex]
         }

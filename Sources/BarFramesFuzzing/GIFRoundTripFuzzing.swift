@@ -30,7 +30,8 @@ package enum GIFRoundTripFuzzing {
     let height = input.int(in: 1...16)
     let mode = input.byte()
     let raw = mode & 0x40 != 0
-    let palette = raw ? [] : (0...Int(mode & 0x3F)).map { _ in [input.byte(), input.byte(), input.byte(), input.byte()] }
+    let palette =
+      raw ? [] : (0...Int(mode & 0x3F)).map { _ in [input.byte(), input.byte(), input.byte(), input.byte()] }
     var frames: [(image: RGBAImage, delay: Int)] = []
     var image = RGBAImage(width: width, height: height)
     repeat {
@@ -41,7 +42,8 @@ package enum GIFRoundTripFuzzing {
       let h = frames.isEmpty ? height : input.int(in: 1...(height - y))
       for row in y..<(y + h) {
         for column in x..<(x + w) {
-          let color = raw ? [input.byte(), input.byte(), input.byte(), input.byte()] : palette[Int(input.byte()) % palette.count]
+          let color =
+            raw ? [input.byte(), input.byte(), input.byte(), input.byte()] : palette[Int(input.byte()) % palette.count]
           image[column, row] = RGBAImage.Pixel(red: color[0], green: color[1], blue: color[2], alpha: color[3])
         }
       }
@@ -85,11 +87,13 @@ package enum GIFRoundTripFuzzing {
     guard written == total else {
       throw FuzzFailure("the delays add up to the input's", "\(written) cs for \(total) cs")
     }
-    let distinctColors = Set(frames.flatMap { frame in
-      (0..<(width * height)).compactMap { i -> [UInt8]? in
-        frame.image.pixels[i * 4 + 3] >= 128 ? Array(frame.image.pixels[(i * 4)..<(i * 4 + 3)]) : nil
+    let distinctColors = Set(
+      frames.flatMap { frame in
+        (0..<(width * height)).compactMap { i -> [UInt8]? in
+          frame.image.pixels[i * 4 + 3] >= 128 ? Array(frame.image.pixels[(i * 4)..<(i * 4 + 3)]) : nil
+        }
       }
-    }).count
+    ).count
     let closeness = GIFWriter<MemoryByteSink>.closeColorDistance
     var start = 0
     for (index, frame) in frames.enumerated() {
@@ -116,7 +120,8 @@ package enum GIFRoundTripFuzzing {
         guard source[3] >= 128 else { continue }
         let error = (0..<3).reduce(0) { $0 + abs(Int(source[$1]) - Int(pixel[$1])) }
         if !quantized && distinctColors <= 255 && error > closeness {
-          throw FuzzFailure("a pixel is shown within the close-colour distance", "\(place): \(source) shown as \(pixel)")
+          throw FuzzFailure(
+            "a pixel is shown within the close-colour distance", "\(place): \(source) shown as \(pixel)")
         }
         errorSum += error
         opaque += 1

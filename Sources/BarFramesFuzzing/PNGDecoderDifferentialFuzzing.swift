@@ -39,7 +39,8 @@ package enum PNGDecoderDifferentialFuzzing {
     case (.decoded(let expected, _), .success(let image)):
       guard (image.width, image.height) == (expected.width, expected.height) else {
         throw FuzzFailure(
-          "both read the same size", "ours \(image.width) × \(image.height), libpng \(expected.width) × \(expected.height)")
+          "both read the same size",
+          "ours \(image.width) × \(image.height), libpng \(expected.width) × \(expected.height)")
       }
       guard image == expected else {
         throw FuzzFailure("both read the same pixels", "libpng's \(expected.firstDifference(from: image)) in ours")

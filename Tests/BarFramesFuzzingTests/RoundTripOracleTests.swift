@@ -43,7 +43,9 @@ import Testing
     #expect(throws: FuzzFailure.self) {
       try DeflateRoundTripFuzzing.checkInflates(Array(stream.dropLast()), to: data, "the stream")
     }
-    #expect(throws: FuzzFailure.self) { try DeflateRoundTripFuzzing.checkInflates(stream + [0], to: data, "the stream") }
+    #expect(throws: FuzzFailure.self) {
+      try DeflateRoundTripFuzzing.checkInflates(stream + [0], to: data, "the stream")
+    }
     #expect(throws: FuzzFailure.self) {
       try DeflateRoundTripFuzzing.checkInflates(stream, to: data.dropLast() + [0], "the stream")
     }
@@ -90,7 +92,9 @@ import Testing
     var opaque = gif
     opaque[control + 3] &= ~1
     #expect(throws: FuzzFailure.self) { try GIFRoundTripFuzzing.verify(opaque, frames: frames, quantized: false) }
-    #expect(throws: FuzzFailure.self) { try GIFRoundTripFuzzing.verify(Array(gif.prefix(40)), frames: frames, quantized: false) }
+    #expect(throws: FuzzFailure.self) {
+      try GIFRoundTripFuzzing.verify(Array(gif.prefix(40)), frames: frames, quantized: false)
+    }
   }
 
   @Test func thePNGDecoderComparisonRefusesEachDisagreement() {
@@ -135,7 +139,10 @@ import Testing
       return
     }
     #expect(critical.hasPrefix("libpng: "), "\(critical)")
-    let interlaced = [PNGFixture.header(width: 1, height: 1, interlace: 1), PNGFixture.chunk("IDAT", PNGFixture.zlib([0, 1, 2, 3, 4])), chunks[2]]
+    let interlaced = [
+      PNGFixture.header(width: 1, height: 1, interlace: 1), PNGFixture.chunk("IDAT", PNGFixture.zlib([0, 1, 2, 3, 4])),
+      chunks[2],
+    ]
     #expect(try FuzzTarget.pngDecoder.check(PNGFixture.file(interlaced)) == .refused("interlaced"))
   }
 }

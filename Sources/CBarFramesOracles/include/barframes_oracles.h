@@ -38,8 +38,9 @@ typedef struct {
 /// interlace handling, and png_read_end, so that chunks after the image data are read too.
 /// libpng's own defaults stay: CRC errors in critical chunks are errors, in ancillary ones
 /// warnings; benign errors are warnings. Only the width and height limits are lifted to the
-/// PNG format's own (2^31 - 1), an ancillary chunk's allocation is limited to libpng's default
-/// 8 000 000 bytes, and images of more than `max_pixels` are not decoded.
+/// PNG format's own (2^31 - 1), chunks are limited to libpng's default 8 000 000 bytes, no
+/// allocation of libpng's may exceed 64 MiB (a file asking more claims a chunk longer than
+/// itself), and images of more than `max_pixels` are not decoded.
 void barframes_png_reference_decode(const uint8_t *data, size_t size, size_t max_pixels, barframes_png_result *result);
 
 /// Frees the pixels of a result.
