@@ -195,11 +195,12 @@ def round_trip_seeds():
     write("webp", "two-colours", bytes([15, 7, 3]) + bytes([255, 0, 0, 255, 0, 0, 0, 0]) + bytes(i // 5 % 2 for i in range(128)))
     write("webp", "palette-16", bytes([20, 20, 31]) + bytes(range(64)) + bytes((i * 7) % 16 for i in range(441)))
     write("webp", "transparent-colours", bytes([4, 4, 0]) + bytes([i % 251 if i % 4 != 3 else 0 for i in range(100)]))
-    # deflate: mode (bit 0: run pairs; bits 1-3: cuts), cut places, data.
+    # deflate: mode (bit 0: run pairs; bits 1-3: cuts; bit 4: repeated past 32 KiB), cut places, data.
     write("deflate", "text", bytes([0]) + (ROOT / "Fuzz/README.md").read_bytes()[:1500])
     write("deflate", "text-cut", bytes([6, 40, 200, 201]) + (ROOT / "Fuzz/README.md").read_bytes()[:700])
     write("deflate", "runs", bytes([1]) + bytes([0, 255, 7, 16, 0, 15, 200, 1, 200, 0]))
     write("deflate", "runs-cut", bytes([5, 128, 30]) + bytes([9, 17, 9, 200, 10, 1, 11, 2, 11, 255]))
+    write("deflate", "text-repeated-cut", bytes([0x14, 100, 180]) + (ROOT / "Fuzz/README.md").read_bytes()[200:900])
     write("deflate", "rows", bytes([0]) + bytes([1] + [0] * 40 + [2] + [3, 4, 5] * 13 + [1] + [255] * 39))
     # gif: width - 1, height - 1, mode (bits 0-5: palette size - 1; bit 6: raw; bit 7: differences),
     # palette, then frames: delay, rectangle (after the first), pixels.

@@ -7,7 +7,9 @@ import CZlib
 /// whatever the cuts. At most an eighth larger than the input, plus the framing.
 ///
 /// Input: a mode byte — bit 0: the data are (byte, run length) pairs, expanded, so runs reach
-/// thousands of bytes; bits 1–3: how many cuts —, one byte for each cut's place, then the data.
+/// thousands of bytes; bits 1–3: how many cuts; bit 4: the data are repeated, each copy's
+/// bytes offset by its number, past 32 KiB, so the encoder's blocks of 16 384 symbols fill —,
+/// one byte for each cut's place, then the data.
 package enum DeflateRoundTripFuzzing {
   static func check(_ bytes: [UInt8]) throws(FuzzFailure) -> FuzzOutcome {
     guard !bytes.isEmpty else { return .refused("no mode byte") }
@@ -19,8 +21,7 @@ package enum DeflateRoundTripFuzzing {
     if mode & 1 == 1 {
       var pairs = Array(input.remaining)
       if pairs.count % 2 == 1 { pairs.append(0) }
-      // Up to 64 KiB, four of the encoder's blocks of symbols: enough to cross their edges, and
-      // an input runs in milliseconds even with the sanitizers.
+      // Up to 64 KiB, so that an input runs in milliseconds even with the sanitizers.
       for pair in stride(from: 0, to: pairs.count, by: 2) where data.count < 1 << 16 {
         // Run lengths 1…4096 around the copy-length limits (258, 3 + 255) and past them.
         let run = 1 + Int(pairs[pair + 1]) * 16 + Int(pairs[pair + 1] & 15)
@@ -28,6 +29,14 @@ package enum DeflateRoundTripFuzzing {
       }
     } else {
       data = Array(input.remaining)
+    }
+    if mode & 0x10 != 0 && !data.isEmpty {
+      let copy = data
+      var offset: UInt8 = 0
+      while data.count < 1 << 15 {
+        offset &+= 1
+        data += copy.map { $0 &+ offset }
+      }
     }
     let cuts = cutPlaces.map { Int($0) * data.count / 255 }.sorted()
 
