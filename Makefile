@@ -2,6 +2,7 @@
 #   make demo   — install what is missing, build in release mode, render Examples/ into ./frames
 #   make test   — install what is missing, build and run the whole test suite
 #   make fuzz   — build the libFuzzer targets with AddressSanitizer and run each FUZZ_SECONDS (60)
+#   make asan   — the image formats' unit tests built and run with AddressSanitizer (.build-asan)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 FRAMES ?= frames
@@ -12,7 +13,7 @@ FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: demo test deps test-tools build clean portability outside-package fuzz fuzz-merge
+.PHONY: demo test deps test-deps test-tools build clean portability outside-package fuzz fuzz-merge asan
 
 deps:
 	@missing=""; \
@@ -22,6 +23,22 @@ deps:
 	pkg-config --exists libdeflate 2>/dev/null || missing="$$missing libdeflate-dev"; \
 	[ -f "$(FONT)" ] || missing="$$missing fonts-dejavu-core"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
+	  else echo "error: missing Debian packages:$$missing (run: apt-get install -y$$missing as root)" >&2; exit 1; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null \
+	    || { echo "error: could not install$$missing" >&2; exit 1; }; \
+	fi
+
+# What the test suite and the fuzz targets link besides the renderer's libraries: giflib, the
+# reference decoder of our GIFs (CGIF), and libpng's headers (CBarFramesOracles; Cairo's headers
+# bring them on Debian). Required, not best effort: they are built with the tests. `make demo`
+# builds only `barframes`, which needs neither.
+test-deps: deps
+	@missing=""; \
+	pkg-config --exists libgif 2>/dev/null || missing="$$missing libgif-dev"; \
+	pkg-config --exists libpng 2>/dev/null || missing="$$missing libpng-dev"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
@@ -66,22 +83,28 @@ demo: build
 
 # After the tests, the DocC catalogs' targets are documented with warnings as errors
 # (scripts/check-docs.sh).
-test: deps test-tools
+test: deps test-deps test-tools
 	$(SWIFT) build --build-tests
 	SWIFT="$(SWIFT)" scripts/run-tests.sh
 	SWIFT="$(SWIFT)" scripts/check-docs.sh
 
 clean:
-	rm -rf .build .build-fuzz "$(FRAMES)"
+	rm -rf .build .build-fuzz .build-asan "$(FRAMES)"
 
-# Coverage-guided fuzzing of the JSON reader, scenes and styles, timing probes and icon images
-# (Sources/BarFramesFuzzing; README "Fuzzing"). Seeds come from Fuzz/Corpus, new inputs go to
-# .build-fuzz/corpus; a crash or broken property fails and prints the reproducer's path.
-fuzz: deps
+# The image-format module's unit tests under AddressSanitizer: its encoders and decoders index
+# buffers by hand (C kernels included). Its own scratch path, so the ordinary build is untouched.
+asan: deps test-deps
+	SWIFT="$(SWIFT)" scripts/asan.sh
+
+# Coverage-guided fuzzing of the JSON reader, scenes and styles, timing probes and icon images,
+# and round trips of our encoders and decoders through reference decoders (libwebp, zlib,
+# giflib, libpng) (Sources/BarFramesFuzzing; Fuzz/README.md). Seeds come from Fuzz/Corpus, new
+# inputs go to .build-fuzz/corpus; a crash or broken property fails and prints the reproducer's path.
+fuzz: deps test-deps
 	SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" scripts/fuzz.sh $(FUZZ_TARGETS)
 
 # Adds to Fuzz/Corpus only the inputs of the last runs that reach new code.
-fuzz-merge: deps
+fuzz-merge: deps test-deps
 	SWIFT="$(SWIFT)" scripts/fuzz.sh --merge $(FUZZ_TARGETS)
 
 # Run the same release binary against Debian 13's libraries in a debootstrap root and compare its

@@ -47,6 +47,13 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]
     ),
+    // giflib: the reference decoder the GIF writer's fuzz target and tests read its files with
+    // (test and fuzzing code only: `make test` and `make fuzz` install it, `make demo` does not).
+    .systemLibrary(
+      name: "CGIF",
+      pkgConfig: "libgif",
+      providers: [.apt(["libgif-dev"])]
+    ),
     // libdeflate: whole-buffer DEFLATE, about twice zlib's speed for the same size on the APNG's rectangles.
     .systemLibrary(
       name: "CLibDeflate",
@@ -61,20 +68,26 @@ let package = Package(
     // Text as geometry: the pinned font's glyph outlines through FreeType, laid out exactly.
     .target(name: "BarFramesText", dependencies: ["BarFramesGraphics", "CFreeType"]),
     .target(name: "BarFramesTiming", dependencies: ["BarFramesGraphics", "BarFramesJSON"]),
-    // CZlib: icons are checked whole when a style is read (PNGCheck), never decoded by the core.
-    .target(name: "BarFrames", dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON", "CZlib"]),
+    // PNG's container: the chunk walk and the zlib inflation that the core's icon check
+    // (PNGCheck) and the image formats' readers share. Only zlib, so the core can use it.
+    .target(name: "BarFramesPNGContainer", dependencies: ["CZlib"]),
+    // Icons are checked whole when a style is read (PNGCheck), never decoded by the core.
+    .target(
+      name: "BarFrames",
+      dependencies: ["BarFramesGraphics", "BarFramesText", "BarFramesTiming", "BarFramesJSON", "BarFramesPNGContainer"]
+    ),
 
     // MARK: Output
     // Durable writes: a temporary name unique per write, fsync, rename into place, fsync of the folder.
     .target(name: "BarFramesOutput"),
     // Image types and PNG: RGBA images, PNG encoding and decoding, zlib and libdeflate, byte
     // sinks. All that golden tests and the renderer need, and no libwebp.
-    .target(name: "BarFramesPNG", dependencies: ["CZlib", "CLibDeflate", "CBarFramesKernels"]),
+    .target(name: "BarFramesPNG", dependencies: ["BarFramesPNGContainer", "CZlib", "CLibDeflate", "CBarFramesKernels"]),
     // The animated formats: APNG, GIF and WebP (libwebp), on top of BarFramesPNG (re-exported).
     .target(name: "BarFramesImageIO", dependencies: ["BarFramesPNG", "CZlib", "CLibDeflate", "CWebP", "CBarFramesKernels"]),
-    // Byte loops in C with SIMD where the CPU has it: Adler-32 (zlib 1.2.13 sums a byte at a
-    // time), opaque ARGB32 rows packed as RGB, and where two rows of pixels start and stop
-    // differing; and the contact sheet's run-length deflater.
+    // Byte loops in C with SIMD where the CPU has it: opaque ARGB32 rows packed as RGB, and where
+    // two rows of pixels start and stop differing; and the contact sheet's run-length deflater.
+    // (Adler-32 is libdeflate's.)
     .target(name: "CBarFramesKernels"),
     .target(
       name: "BarFramesRenderer",
@@ -163,15 +176,26 @@ let package = Package(
     // MARK: Fuzzing
     // The fuzz targets' entry functions and properties, a library so the test suite replays the
     // committed corpus and past crashes through them without a sanitizer build.
+    // Decoders written by others, as the oracles of our encoders and decoders: libpng, in C
+    // because it reports errors by longjmp (libpng-dev comes with Cairo's headers).
+    .target(name: "CBarFramesOracles", linkerSettings: [.linkedLibrary("png16")]),
     .target(
       name: "BarFramesFuzzing",
-      dependencies: ["BarFrames", "BarFramesJSON", "BarFramesTiming", "BarFramesRenderer", "BarFramesImageIO"]
+      dependencies: [
+        "BarFrames", "BarFramesJSON", "BarFramesTiming", "BarFramesRenderer", "BarFramesImageIO", "CBarFramesOracles",
+        "CGIF", "CWebP", "CZlib",
+      ]
     ),
     // libFuzzer executables (`make fuzz`); no products, so nothing outside this package sees them.
     .executableTarget(name: "fuzz-json", dependencies: ["BarFramesFuzzing"]),
     .executableTarget(name: "fuzz-scene", dependencies: ["BarFramesFuzzing"]),
     .executableTarget(name: "fuzz-probe", dependencies: ["BarFramesFuzzing"]),
     .executableTarget(name: "fuzz-icon", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-webp", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-deflate", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-gif", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-png-encoder", dependencies: ["BarFramesFuzzing"]),
+    .executableTarget(name: "fuzz-png-decoder", dependencies: ["BarFramesFuzzing"]),
 
     // MARK: Tests (mirror Sources/)
     .target(
@@ -195,7 +219,9 @@ let package = Package(
       name: "BarFramesRendererTests",
       dependencies: ["BarFramesRenderer", "BarFramesText", "BarFramesImageIO", "BarFramesTestSupport"]
     ),
-    .testTarget(name: "BarFramesFuzzingTests", dependencies: ["BarFramesFuzzing", "BarFramesJSON", "BarFramesTestSupport"]),
+    .testTarget(
+      name: "BarFramesFuzzingTests", dependencies: ["BarFramesFuzzing", "BarFramesJSON", "BarFramesImageIO", "BarFramesTestSupport"]
+    ),
     .testTarget(name: "BarFramesOutputTests", dependencies: ["BarFramesOutput", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesExportTests",

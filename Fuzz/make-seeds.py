@@ -9,6 +9,10 @@
 - probe: docs/probes/*.json, and one probe of each animation type and layer event.
 - icon:  Styles/video-player-icon.png, and small PNGs of every colour type and bit depth,
          interlaced and not, with and without palette transparency.
+- png-decoder: the same PNGs but the interlaced ones (our decoder refuses those by design),
+         and colour keys at 8 and 16 bits.
+- webp, deflate, gif, png-encoder: small inputs in each round-trip target's own layout (see its
+         Sources/BarFramesFuzzing/*Fuzzing.swift): flat colours, runs, gradients, transparency.
 
 Names say where a seed comes from; `make fuzz` never writes here (new inputs go to
 .build-fuzz/corpus/), and `make fuzz-merge` adds only inputs that reach new code.
@@ -174,6 +178,51 @@ def png(width, height, color_type, depth, interlaced=False, palette=None, trns=N
     return out + chunk("IEND", b"")
 
 
+def png_decoder_seeds():
+    for path in sorted((CORPUS / "icon").glob("*.png")):
+        if not path.name.startswith("interlaced"):
+            write("png-decoder", path.name, path.read_bytes())
+    write("png-decoder", "gray8-trns.png", png(6, 4, 0, 8, trns=bytes([0, 13])))
+    write("png-decoder", "gray16-trns.png", png(3, 3, 0, 16, trns=bytes([0, 0])))
+    write("png-decoder", "rgb16-trns.png", png(3, 2, 2, 16, trns=bytes([0, 0, 0, 29, 0, 58])))
+
+
+def round_trip_seeds():
+    gradient = bytes((x * 9 + y * 31 + c * 70) % 256 for y in range(12) for x in range(10) for c in range(4))
+    # webp: width - 1, height - 1, mode (bit 0: palette of mode >> 1 + 1 colours), pixels, rectangle.
+    write("webp", "raw-gradient", bytes([9, 11, 0]) + gradient)
+    write("webp", "raw-gradient-inner-rect", bytes([9, 11, 0]) + gradient + bytes([3, 2, 1, 4]))
+    write("webp", "two-colours", bytes([15, 7, 3]) + bytes([255, 0, 0, 255, 0, 0, 0, 0]) + bytes(i // 5 % 2 for i in range(128)))
+    write("webp", "palette-16", bytes([20, 20, 31]) + bytes(range(64)) + bytes((i * 7) % 16 for i in range(441)))
+    write("webp", "transparent-colours", bytes([4, 4, 0]) + bytes([i % 251 if i % 4 != 3 else 0 for i in range(100)]))
+    # deflate: mode (bit 0: run pairs; bits 1-3: cuts; bit 4: repeated past 32 KiB), cut places, data.
+    write("deflate", "text", bytes([0]) + (ROOT / "Fuzz/README.md").read_bytes()[:1500])
+    write("deflate", "text-cut", bytes([6, 40, 200, 201]) + (ROOT / "Fuzz/README.md").read_bytes()[:700])
+    write("deflate", "runs", bytes([1]) + bytes([0, 255, 7, 16, 0, 15, 200, 1, 200, 0]))
+    write("deflate", "runs-cut", bytes([5, 128, 30]) + bytes([9, 17, 9, 200, 10, 1, 11, 2, 11, 255]))
+    write("deflate", "text-repeated-cut", bytes([0x14, 100, 180]) + (ROOT / "Fuzz/README.md").read_bytes()[200:900])
+    write("deflate", "rows", bytes([0]) + bytes([1] + [0] * 40 + [2] + [3, 4, 5] * 13 + [1] + [255] * 39))
+    # gif: width - 1, height - 1, mode (bits 0-5: palette size - 1; bit 6: raw; bit 7: differences),
+    # palette, then frames: delay, rectangle (after the first), pixels.
+    palette = bytes([255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 0, 0, 250, 250, 250, 200])
+    first = bytes(i % 4 for i in range(48))
+    write("gif", "bar", bytes([11, 3, 3]) + palette + bytes([10]) + first + bytes([4, 0, 0, 3, 3]) + bytes([1] * 16)
+          + bytes([4, 4, 0, 3, 3]) + bytes([2] * 16) + bytes([0, 0, 0, 11, 0]) + bytes([3] * 12))
+    write("gif", "with-differences", bytes([11, 3, 131]) + palette + bytes([7]) + first + bytes([3, 2, 1, 5, 2]) + bytes([0] * 18))
+    write("gif", "raw-gradient", bytes([9, 5, 64, 5]) + gradient[:240] + bytes([9, 0, 0, 9, 5]) + gradient[240:480])
+    write("gif", "one-frame", bytes([0, 0, 0, 0, 0, 0, 255, 100, 0]))
+    # 256 colours in one frame: more than the table holds, so the writer quantizes.
+    noise = bytes(v for i in range(256) for v in ((i * 37) % 256, (i * 91) % 256, (i * 13 + 7) % 256, 255))
+    write("gif", "quantized", bytes([15, 15, 64, 4]) + noise + bytes([4, 2, 2, 5, 5]) + noise[:100])
+    # png-encoder: width - 1, height - 1, mode (bits 0-1 preset, 2-3 colour type, 4 opaque, 5 raw,
+    # 6-7 palette size), pixels, band heights.
+    write("png-encoder", "raw-gradient-fast", bytes([9, 11, 0x20]) + gradient)
+    write("png-encoder", "raw-gradient-small-rgba", bytes([9, 11, 0x2A]) + gradient + bytes([2, 5]))
+    write("png-encoder", "opaque-rgb-balanced", bytes([9, 11, 0x35]) + gradient + bytes([0, 1, 2]))
+    write("png-encoder", "palette-fast", bytes([30, 5, 0x40]) + bytes(range(20)) + bytes(i // 3 % 5 for i in range(186)))
+    write("png-encoder", "palette-opaque-small", bytes([15, 15, 0x92]) + bytes(range(68)) + bytes(i % 17 for i in range(256)))
+
+
 def icon_seeds():
     write("icon", "video-player-icon.png", (ROOT / "Styles/video-player-icon.png").read_bytes())
     palette = bytes(range(0, 48))  # 16 entries
@@ -198,3 +247,5 @@ if __name__ == "__main__":
     scene_seeds()
     probe_seeds()
     icon_seeds()
+    png_decoder_seeds()
+    round_trip_seeds()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fuzz.sh — build the libFuzzer targets with AddressSanitizer and run each for a while.
 #
-#   scripts/fuzz.sh [TARGET…]          # make fuzz; targets default to json scene probe icon
+#   scripts/fuzz.sh [TARGET…]          # make fuzz; targets default to all of them
 #   scripts/fuzz.sh --merge [TARGET…]  # make fuzz-merge
 #
 # FUZZ_SECONDS (default 60) is each target's time. Builds go to .build-fuzz/ (its own scratch path, so the
@@ -22,7 +22,7 @@ SCRATCH=.build-fuzz
 merge=0
 if [ "${1:-}" = "--merge" ]; then merge=1; shift; fi
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(json scene probe icon)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(json scene probe icon webp deflate gif png-encoder png-decoder)
 
 # `--sanitize fuzzer` makes SwiftPM leave libFuzzer's main() in place (it renames an
 # executable's own main otherwise); `-sanitize=fuzzer,address` then instruments every module

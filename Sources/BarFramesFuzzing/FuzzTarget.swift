@@ -3,7 +3,7 @@ import Foundation
 /// One fuzz target: an input format and the properties every input of it must keep.
 ///
 /// Each target is a function from bytes to either success or a ``FuzzFailure``. The libFuzzer
-/// executables (`fuzz-json`, `fuzz-scene`, `fuzz-probe`, `fuzz-icon`) call ``fuzz(_:_:)``,
+/// executables (`fuzz-json`, `fuzz-scene`, …, `fuzz-png-decoder`) call ``fuzz(_:_:)``,
 /// which traps on a failure so libFuzzer keeps the input; the test suite calls ``check(_:)``
 /// on the committed corpus and every past crash input, without a sanitizer build.
 ///
@@ -20,6 +20,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// Icon images: the load-time check, Cairo's decoder (libpng) that draws them, the SVG
   /// writer's header reading, and the PNG decoder goldens are read with.
   case icon
+  /// Rectangles of pixels through our lossless WebP encoder, decoded by libwebp.
+  case webp
+  /// Bytes through our run-length deflater, inflated by zlib.
+  case deflate
+  /// Frames through our GIF writer, decoded by giflib.
+  case gif
+  /// Pixels through our PNG encoders, decoded by libpng.
+  case pngEncoder = "png-encoder"
+  /// Any bytes through our PNG decoder and libpng, which must agree.
+  case pngDecoder = "png-decoder"
 
   /// The executable's name: `fuzz-json`.
   public var executableName: String { "fuzz-\(rawValue)" }
@@ -35,6 +45,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .scene: try SceneFuzzing.check(bytes)
     case .probe: try ProbeFuzzing.check(bytes)
     case .icon: try IconFuzzing.check(bytes)
+    case .webp: try WebPRoundTripFuzzing.check(bytes)
+    case .deflate: try DeflateRoundTripFuzzing.check(bytes)
+    case .gif: try GIFRoundTripFuzzing.check(bytes)
+    case .pngEncoder: try PNGEncoderRoundTripFuzzing.check(bytes)
+    case .pngDecoder: try PNGDecoderDifferentialFuzzing.check(bytes)
     }
   }
 

@@ -1,4 +1,4 @@
-import CZlib
+import BarFramesPNGContainer
 
 /// A whole-file check of a PNG image that keeps no pixel: the signature, the header, every
 /// chunk and its CRC, the chunk order, and the image data inflated to exactly the size the
@@ -48,7 +48,7 @@ public enum PNGCheck {
   }
 
   /// The eight bytes every PNG file starts with.
-  public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  public static let signature: [UInt8] = PNGChunkWalker.signature
 
   /// The longest chunk read: libpng's default limit for a chunk's data (`PNG_USER_CHUNK_MALLOC_MAX`).
   static let maximumChunkLength = 8_000_000
@@ -82,65 +82,60 @@ public enum PNGCheck {
     var sawPalette = false
     var sawImageData = false
     var imageDataEnded = false
-    var offset = 8
-    while true {
-      guard offset + 8 <= bytes.count else {
-        throw .corrupt(
-          offset == bytes.count
-            ? "the file ends before its IEND chunk"
-            : "the file ends inside a chunk "
-              + "at byte \(offset)")
-      }
-      let length = Int(bigEndian32(bytes, at: offset))
-      let type = Array(bytes[offset + 4..<offset + 8])
-      guard type.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
-        throw .corrupt("the chunk at byte \(offset) has no valid type (four letters)")
-      }
-      let name = String(decoding: type, as: UTF8.self)
-      guard length <= maximumChunkLength else {
-        throw .corrupt("the \(name) chunk at byte \(offset) claims \(length) bytes; at most \(maximumChunkLength)")
-      }
-      let end = offset + 8 + length
-      guard end + 4 <= bytes.count else {
-        throw .corrupt(
-          "the \(name) chunk at byte \(offset) is cut short: it needs \(length + 12) bytes, "
-            + "\(bytes.count - offset) remain")
-      }
-      let crc = bytes.withUnsafeBufferPointer { buffer in
-        UInt32(crc32(0, buffer.baseAddress! + offset + 4, uInt(length + 4)))
-      }
-      guard crc == bigEndian32(bytes, at: end) else {
-        throw .corrupt("the \(name) chunk at byte \(offset) has a wrong CRC")
-      }
-      if sawImageData && name != "IDAT" { imageDataEnded = true }
-      switch name {
-      case "IHDR":
-        guard offset == 8 else { throw .corrupt("a second IHDR chunk at byte \(offset)") }
-      case "PLTE":
-        guard !sawImageData else { throw .corrupt("the PLTE chunk at byte \(offset) comes after the image data") }
-        guard !sawPalette else { throw .corrupt("a second PLTE chunk at byte \(offset)") }
-        guard length % 3 == 0, (3...768).contains(length) else {
-          throw .corrupt("the PLTE chunk has \(length) bytes; it needs 3 per entry, 1 to 256 entries")
+    var failure: Problem?
+    bytes.withUnsafeBytes { raw in
+      do throws(Problem) {
+        try PNGChunkWalker.walk(raw, maximumLength: maximumChunkLength, failure: problem) {
+          type, data, offset throws(Problem) in
+          let name = type.name
+          if sawImageData && type != .IDAT { imageDataEnded = true }
+          switch type {
+          case .IHDR:
+            guard offset == 8 else { throw .corrupt("a second IHDR chunk at byte \(offset)") }
+          case .PLTE:
+            guard !sawImageData else { throw .corrupt("the PLTE chunk at byte \(offset) comes after the image data") }
+            guard !sawPalette else { throw .corrupt("a second PLTE chunk at byte \(offset)") }
+            guard data.count % 3 == 0, (3...768).contains(data.count) else {
+              throw .corrupt("the PLTE chunk has \(data.count) bytes; it needs 3 per entry, 1 to 256 entries")
+            }
+            sawPalette = true
+          case .IDAT:
+            guard !imageDataEnded else {
+              throw .corrupt("the IDAT chunks are not consecutive (another at byte \(offset))")
+            }
+            guard header.colorType != 3 || sawPalette else {
+              throw .corrupt("an indexed image has no PLTE chunk before its image data")
+            }
+            sawImageData = true
+            imageData.append(contentsOf: data)
+          case .IEND:
+            guard sawImageData else { throw .corrupt("the IEND chunk comes before any image data") }
+          default:
+            // An unknown chunk whose name starts with a capital letter is critical: it cannot be skipped.
+            guard !type.isCritical else { throw .corrupt("unknown critical chunk \(name) at byte \(offset)") }
+          }
         }
-        sawPalette = true
-      case "IDAT":
-        guard !imageDataEnded else { throw .corrupt("the IDAT chunks are not consecutive (another at byte \(offset))") }
-        guard header.colorType != 3 || sawPalette else {
-          throw .corrupt(
-            "an indexed image has no PLTE chunk before "
-              + "its image data")
-        }
-        sawImageData = true
-        imageData += bytes[offset + 8..<end]
-      case "IEND":
-        guard sawImageData else { throw .corrupt("the IEND chunk comes before any image data") }
-        try checkImageData(imageData, header: header)
-        return header
-      default:
-        // An unknown chunk whose name starts with a capital letter is critical: it cannot be skipped.
-        guard type[0] >= 0x61 else { throw .corrupt("unknown critical chunk \(name) at byte \(offset)") }
+      } catch {
+        failure = error
       }
-      offset = end + 4
+    }
+    if let failure { throw failure }
+    try checkImageData(imageData, header: header)
+    return header
+  }
+
+  /// A walk's failure in this check's words.
+  private static func problem(_ failure: PNGChunkWalker.Failure) -> Problem {
+    switch failure {
+    case .notPNG, .truncatedSignature: .notPNG
+    case .noIEND: .corrupt("the file ends before its IEND chunk")
+    case .truncatedChunkHeader(let offset): .corrupt("the file ends inside a chunk at byte \(offset)")
+    case .invalidType(_, let offset): .corrupt("the chunk at byte \(offset) has no valid type (four letters)")
+    case .tooLong(let name, let offset, let length, let maximum):
+      .corrupt("the \(name) chunk at byte \(offset) claims \(length) bytes; at most \(maximum)")
+    case .truncatedChunk(let name, let offset, let length, let remaining):
+      .corrupt("the \(name) chunk at byte \(offset) is cut short: it needs \(length + 12) bytes, \(remaining) remain")
+    case .badCRC(let name, let offset): .corrupt("the \(name) chunk at byte \(offset) has a wrong CRC")
     }
   }
 
@@ -186,40 +181,25 @@ public enum PNGCheck {
       (count: pass.height, bytes: 1 + (pass.width * channels * header.bitDepth + 7) / 8)
     }
     let expected = rows.reduce(0) { $0 + $1.count * $1.bytes }
-    // One byte more than the image needs, so a stream that holds more is told apart.
-    var output = [UInt8](repeating: 0, count: expected + 1)
-    var stream = z_stream()
-    var failure: Problem?
-    data.withUnsafeBufferPointer { input in
-      output.withUnsafeMutableBufferPointer { out in
-        guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-          failure = .corrupt("zlib could not start")
-          return
-        }
-        defer { inflateEnd(&stream) }
-        stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-        stream.avail_in = uInt(input.count)
-        stream.next_out = out.baseAddress
-        stream.avail_out = uInt(out.count)
-        let status = inflate(&stream, Z_FINISH)
-        let produced = out.count - Int(stream.avail_out)
-        if produced > expected {
-          failure = .corrupt("the image data holds more than the \(expected) bytes the image needs")
-        } else if status == Z_STREAM_END {
-          if produced < expected {
-            failure = .corrupt(
-              "the image data holds \(produced) of the \(expected) bytes the "
-                + "image needs")
-          }
-        } else if status == Z_BUF_ERROR || status == Z_OK {
-          failure = .corrupt("the image data ends after \(produced) of the \(expected) bytes the image needs")
-        } else {
-          let reason = stream.msg.map { String(cString: $0) } ?? "status \(status)"
-          failure = .corrupt("the image data is not valid zlib data (\(reason)) after \(produced) bytes")
-        }
+    let inflated = data.withUnsafeBytes { raw in
+      Result { () throws(ZlibInflater.Failure) in try ZlibInflater.inflate(raw, expectedSize: expected) }
+    }
+    let output: [UInt8]
+    switch inflated {
+    case .success(let bytes):
+      output = bytes
+    case .failure(let failure):
+      switch failure {
+      case .long:
+        throw .corrupt("the image data holds more than the \(expected) bytes the image needs")
+      case .short(let produced, _):
+        throw .corrupt("the image data holds \(produced) of the \(expected) bytes the image needs")
+      case .cut(let produced, _):
+        throw .corrupt("the image data ends after \(produced) of the \(expected) bytes the image needs")
+      case .corrupt(let reason, let produced):
+        throw .corrupt("the image data is not valid zlib data (\(reason)) after \(produced) bytes")
       }
     }
-    if let failure { throw failure }
     var offset = 0
     for pass in rows {
       for row in 0..<pass.count {

@@ -45,7 +45,7 @@
 /// let (chunk, isOpaque) = encoder.encode(image, region: image.bounds)
 /// ```
 /// Not thread-safe: it keeps scratch buffers between calls; use one per thread.
-final class VP8LEncoder {
+package final class VP8LEncoder {
   /// Candidates looked at along the hash chain for each pixel, in a rectangle of more than
   /// ``largestChainlessArea`` pixels.
   var chainLength: Int
@@ -124,7 +124,7 @@ final class VP8LEncoder {
   ///   - chainLength: Candidates looked at along the hash chain for each pixel.
   ///   - rectangles: Small rectangles already encoded, shared with the other encoders of the
   ///     same animation (a memory of its own by default; nil keeps none).
-  init(chainLength: Int = 8, rectangles: WebPRectangleMemory? = WebPRectangleMemory()) {
+  package init(chainLength: Int = 8, rectangles: WebPRectangleMemory? = WebPRectangleMemory()) {
     self.chainLength = chainLength
     self.rectangles = rectangles
   }
@@ -168,7 +168,7 @@ final class VP8LEncoder {
 
   /// `region` of `image` as a `VP8L` chunk (header, size, data, padding to an even size), and
   /// whether every pixel of it is opaque.
-  func encode(_ image: RGBAImage, region: PixelRect) -> (chunk: [UInt8], isOpaque: Bool) {
+  package func encode(_ image: RGBAImage, region: PixelRect) -> (chunk: [UInt8], isOpaque: Bool) {
     precondition(region.width >= 1 && region.height >= 1 && region.width <= 16384 && region.height <= 16384)
     precondition(image.bounds.contains(region), "\(region) is outside the image")
     let lookup = rectangles?.lookUp(region, of: image)

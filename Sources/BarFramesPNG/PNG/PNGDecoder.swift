@@ -1,3 +1,5 @@
+import BarFramesPNGContainer
+
 /// Decodes PNG files into ``RGBAImage``s.
 ///
 /// Supports every non-interlaced PNG: colour types 0, 2, 3, 4 and 6; bit depths 1–16 (16-bit
@@ -135,9 +137,10 @@ package struct PNGPixelFormat {
     var scanlines: [UInt8]
     switch inflated {
     case .success(let bytes): scanlines = bytes
-    case .failure(.short(let produced, let expected)): throw .imageDataTooShort(bytes: produced, expected: expected)
+    case .failure(.short(let produced, let expected)), .failure(.cut(let produced, let expected)):
+      throw .imageDataTooShort(bytes: produced, expected: expected)
     case .failure(.long(let expected)): throw .imageDataTooLong(expected: expected)
-    case .failure(.corrupt(let message)): throw .corruptImageData(message)
+    case .failure(.corrupt(let message, _)): throw .corruptImageData(message)
     }
     try unfilter(&scanlines, rowBytes: rowBytes, height: height)
     return try convert(scanlines, width: width, height: height, rowBytes: rowBytes)

@@ -1,3 +1,5 @@
+import BarFramesPNGContainer
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

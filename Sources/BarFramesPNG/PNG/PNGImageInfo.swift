@@ -1,3 +1,5 @@
+import BarFramesPNGContainer
+
 /// The header fields of a PNG, read from its first 33 bytes without decompressing anything.
 ///
 /// Manifests use it to report a file's size and format cheaply:

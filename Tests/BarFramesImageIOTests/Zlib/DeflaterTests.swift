@@ -59,7 +59,6 @@ import Testing
     for input in [Self.bytes(length), [UInt8](repeating: 0xFF, count: length)] {
       let ours = input.withUnsafeBytes { Adler32.update(1, $0) }
       #expect(ours == Self.zlibAdler(input))
-      #expect(input.withUnsafeBytes { Adler32.scalar(1, $0) } == Self.zlibAdler(input))
     }
   }
 
@@ -133,7 +132,7 @@ import Testing
       first.append(stream)
       let header = try #require(stream.count >= 6 ? UInt16(stream[0]) << 8 | UInt16(stream[1]) : nil)
       #expect(stream[0] == 0x78 && header % 31 == 0, "RFC 1950: deflate, 32 KiB window, FCHECK")
-      let adler = input.withUnsafeBytes { Adler32.scalar(1, $0) }
+      let adler = Self.zlibAdler(input)
       #expect(Array(stream.suffix(4)) == [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> $0) })
       let inflated = try stream.withUnsafeBytes { try Inflater.inflate($0, expectedSize: input.count) }
       #expect(inflated == input, "\(input.count) bytes at level \(level)")

@@ -24,6 +24,28 @@ import Testing
     }
   }
 
+  /// The failures PNGCheck words differently: a stream that ends early, one cut short, one
+  /// holding more; bytes after a whole stream are padding.
+  @Test func eachWayOfMissingTheSizeIsTold() throws {
+    let stream = PNGFixture.zlib(Self.rows)
+    let count = Self.rows.count
+    #expect(throws: Inflater.Failure.short(produced: count, expected: count + 1)) {
+      try stream.withUnsafeBytes { try Inflater.inflate($0, expectedSize: count + 1) }
+    }
+    #expect(throws: Inflater.Failure.long(expected: count - 1)) {
+      try stream.withUnsafeBytes { try Inflater.inflate($0, expectedSize: count - 1) }
+    }
+    // Stored blocks: the stream minus its checksum and last 3 bytes holds all but 3 bytes.
+    #expect(throws: Inflater.Failure.cut(produced: count - 3, expected: count)) {
+      try Array(stream.dropLast(7)).withUnsafeBytes { try Inflater.inflate($0, expectedSize: count) }
+    }
+    #expect(throws: Inflater.Failure.corrupt(message: "incorrect header check", produced: 0)) {
+      try ([0x78, 0x02] + stream.dropFirst(2)).withUnsafeBytes { try Inflater.inflate($0, expectedSize: count) }
+    }
+    let padded = try (stream + [0, 0, 0]).withUnsafeBytes { try Inflater.inflate($0, expectedSize: count) }
+    #expect(padded == Self.rows)
+  }
+
   @Test func aHeaderClaimingTooManyPixelsIsTooShort() {
     // 11 585 × 11 585 RGBA, just under the decoder's pixel limit, over 6 bytes of rows.
     let png = PNGFixture.file([

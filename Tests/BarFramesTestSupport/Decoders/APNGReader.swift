@@ -1,4 +1,5 @@
 import BarFramesImageIO
+import BarFramesPNGContainer
 
 /// A decoded animated PNG: every frame as the viewer shows it, with its delay.
 public struct APNGAnimation: Hashable, Sendable {
