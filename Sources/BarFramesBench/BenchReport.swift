@@ -118,7 +118,8 @@ public struct BenchReport: Sendable {
     var lines = [
       "",
       "Pipeline, naive and flush figures write to \(Self.describe(scratch)); in-memory figures to "
-        + "\(Self.describe(memoryFolder)).",
+        + "\(Self.describe(memoryFolder)). The pipeline and naive runs of both alternate in turns; fps are the "
+        + "best runs, ratios the medians of the turns' ratios.",
       "",
       "| workload | pipeline fps: scratch | pipeline fps: memory | scratch ÷ memory time | × naive: scratch | "
         + "× naive: memory | fsync-family calls per render |",
@@ -243,6 +244,7 @@ public struct BenchReport: Sendable {
               .init("naiveFPS", number(w.naiveFPS)), .init("identicalToC", w.identicalToC.map(JSONValue.bool) ?? .null),
               .init("animated", w.animated.map(Self.json) ?? .null),
               .init("flushesPerRender", w.flushesPerRender.map { .number(Double($0)) } ?? .null),
+              .init("naiveTurnRatios", .array((w.storage?.speedupRatios ?? []).map { number($0) })),
               .init(
                 "inMemory",
                 w.inMemory.map { m in
@@ -250,6 +252,8 @@ public struct BenchReport: Sendable {
                     .init("pipelineFPS", number(m.pipelineFPS)), .init("naiveFPS", number(m.naiveFPS)),
                     .init("speedupVsNaive", number(w.speedupVsNaiveInMemory)),
                     .init("scratchOverMemoryTime", number(w.scratchOverMemoryTime)),
+                    .init("turnRatios", .array((w.storage?.scratchOverMemoryRatios ?? []).map { number($0) })),
+                    .init("naiveTurnRatios", .array((w.storage?.memorySpeedupRatios ?? []).map { number($0) })),
                   ])
                 } ?? .null),
             ])

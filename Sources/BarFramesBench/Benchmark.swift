@@ -23,18 +23,29 @@ public struct WorkloadResult: Sendable {
   /// `render --format all` against PNG only, and the animated formats' sizes and encode times.
   public var animated: AnimatedResult?
   /// The pipeline and the naive pipeline writing to RAM (`/dev/shm`) instead of the scratch
-  /// folder; nil when the scratch folder is in RAM itself or there is no `/dev/shm`.
+  /// folder (best of the turns); nil when the scratch folder is in RAM itself or there is no
+  /// `/dev/shm`.
   public var inMemory: (pipelineFPS: Double, naiveFPS: Double)?
   /// Calls of the fsync family in one PNG render of the workload, into the scratch folder.
   public var flushesPerRender: Int?
+  /// The turns the pipeline and naive figures come from; their ratios are medians of turns.
+  public var storage: StorageTurns?
 
-  /// The pipeline's time writing to the scratch folder ÷ its time writing to RAM.
-  public var scratchOverMemoryTime: Double? { inMemory.map { $0.pipelineFPS / pipelineFPS } }
-  /// Full pipeline ÷ naive pipeline, both writing to RAM.
-  public var speedupVsNaiveInMemory: Double? { inMemory.map { $0.pipelineFPS / $0.naiveFPS } }
+  /// The pipeline's time writing to the scratch folder ÷ its time writing to RAM: the median of
+  /// the turns' ratios.
+  public var scratchOverMemoryTime: Double? {
+    storage.map(\.scratchOverMemoryRatios).flatMap { $0.isEmpty ? nil : AnimatedResult.median($0) }
+  }
+  /// Full pipeline ÷ naive pipeline, both writing to RAM: the median of the turns' ratios.
+  public var speedupVsNaiveInMemory: Double? {
+    storage.map(\.memorySpeedupRatios).flatMap { $0.isEmpty ? nil : AnimatedResult.median($0) }
+  }
 
-  /// Full pipeline ÷ naive pipeline.
-  public var speedupVsNaive: Double { pipelineFPS / naiveFPS }
+  /// Full pipeline ÷ naive pipeline, on the scratch folder: the median of the turns' ratios
+  /// (best over best without turns).
+  public var speedupVsNaive: Double {
+    storage.map { AnimatedResult.median($0.speedupRatios) } ?? pipelineFPS / naiveFPS
+  }
   /// Our serial draw + encode time ÷ the C reference's, for the same frames.
   public var timeVsC: Double? { cFPS.map { $0 / drawEncodeFPS } }
   /// Pipeline at 2 jobs ÷ at 1 job.
@@ -57,6 +68,8 @@ public struct Benchmark: Sendable {
   public var scratch: URL
   /// A RAM-backed folder whose figures are reported beside the scratch folder's; nil for none.
   public var memory: URL?
+  /// Turns of the pipeline and naive runs (``StorageTurns``): an odd number, for a median.
+  public var turnCount = 7
   /// Whether to measure each format's cost over PNG alone
   /// (``Measurement/pngAndAllFormats(jobs:in:costingEachFormat:)``).
   public var formatCosts = false
@@ -111,20 +124,23 @@ public struct Benchmark: Sendable {
     log("\(workload.name): \(measurement.times.count) frames")
     let draw = try measurement.draw()
     let encoded = try measurement.drawEncode()
-    let naive = try measurement.naive(in: scratch)
-    let pipeline = try measurement.pipeline(jobs: jobs, in: scratch.appendingPathComponent("pipeline"))
+    let memoryFolder = memory?.appendingPathComponent(".barframes-bench-\(getpid())-\(workload.name)")
+    log(
+      "\(workload.name): the pipeline and the naive one in \(turnCount) turns, writing to \(self.scratch.path)"
+        + (memory.map { " and \($0.path)" } ?? ""))
+    defer { if let memoryFolder { try? FileManager.default.removeItem(at: memoryFolder) } }
+    let storage = try StorageTurns.measure(
+      measurement, jobs: jobs, scratch: scratch, memory: memoryFolder, count: turnCount)
+    let pipeline = storage.turns.map(\.pipeline).min() ?? .infinity
+    let naive = storage.turns.map(\.naive).min() ?? .infinity
     let oneJob =
       jobs == 1 ? pipeline : try measurement.pipeline(jobs: 1, in: scratch.appendingPathComponent("pipeline1"))
     let flushes = try measurement.flushesPerRender(jobs: jobs, in: scratch.appendingPathComponent("flushes"))
     var inMemory: (pipelineFPS: Double, naiveFPS: Double)?
-    if let memory {
-      log("\(workload.name): the pipeline and the naive one writing to \(memory.path)")
-      let folder = memory.appendingPathComponent(".barframes-bench-\(getpid())-\(workload.name)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: folder) }
-      let naive = try measurement.naive(in: folder)
-      let pipeline = try measurement.pipeline(jobs: jobs, in: folder.appendingPathComponent("pipeline"))
-      inMemory = (n / pipeline, n / naive)
+    if let memoryPipeline = storage.turns.compactMap(\.memoryPipeline).min(),
+      let memoryNaive = storage.turns.compactMap(\.memoryNaive).min()
+    {
+      inMemory = (n / memoryPipeline, n / memoryNaive)
     }
     let c = try measurement.cReference()
 
@@ -137,6 +153,7 @@ public struct Benchmark: Sendable {
       cFPS: c.map { n / $0.seconds }, identicalToC: c.map { $0.checksum == encoded.checksum })
     result.inMemory = inMemory
     result.flushesPerRender = flushes
+    result.storage = storage
     log("\(workload.name): render --format all, animated sizes")
     if formatCosts { log("\(workload.name): each format over PNG alone") }
     let times = try measurement.pngAndAllFormats(

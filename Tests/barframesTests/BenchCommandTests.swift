@@ -48,6 +48,10 @@ import Testing
       #expect(try #require(inMemory["pipelineFPS"]?.doubleValue) > 0)
       #expect(try #require(inMemory["naiveFPS"]?.doubleValue) > 0)
     }
+    // The naive ratio is the median of the paired turns' ratios (an odd number of turns).
+    let naiveTurns = try Self.ratios(seekBar["naiveTurnRatios"])
+    #expect(naiveTurns.count >= 5 && !naiveTurns.count.isMultiple(of: 2), "\(naiveTurns)")
+    #expect(seekBar["speedupVsNaive"]?.doubleValue == naiveTurns.sorted()[naiveTurns.count / 2])
     let flushes = try #require(seekBar["flushesPerRender"]?.doubleValue)
     #expect(flushes >= 1 && flushes <= 32, "\(flushes) fsync-family calls for one render")
     guard case .array(let targets)? = json["targets"] else { throw BenchShape.missing("targets") }

@@ -162,6 +162,24 @@ import Testing
     #expect(try DurableWriteTests.contents(of: project.out) == expected)
   }
 
+  /// The gallery is written again when it is missing, and no scene for it.
+  @Test func aMissingGalleryIsWrittenAgainAlone() throws {
+    let project = try Project()
+    defer { project.remove() }
+    try project.render()
+    let expected = try DurableWriteTests.contents(of: project.out)
+    let before = try Self.stamps(of: project.out)
+    try FileManager.default.removeItem(at: project.out.appendingPathComponent("index.html"))
+    let result = try project.render()
+    #expect(result.stderr.contains("2 unchanged scenes skipped"), "\(result.stderr)")
+    #expect(result.stderr.contains("render: 0 frames and 1 other file"), "\(result.stderr)")
+    #expect(try DurableWriteTests.contents(of: project.out) == expected)
+    let after = try Self.stamps(of: project.out)
+    for (path, stamp) in before where path.contains("/") {
+      #expect(after[path] == stamp, "\(path) was written again")
+    }
+  }
+
   /// A folder without a manifest is an unfinished render (one killed, or cut by a power loss,
   /// before its end): every scene is rendered again.
   @Test func aFolderWithoutItsManifestIsRenderedAgain() throws {

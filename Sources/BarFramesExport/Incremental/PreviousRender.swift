@@ -56,7 +56,10 @@ struct PreviousRender {
   func unchangedEntry(named name: String, inputs: String, fingerprint: String) -> ExportManifest.SceneEntry? {
     guard let entry = scenes[name], entry.inputs == inputs, entry.fingerprint == fingerprint else { return nil }
     for frame in entry.frames where !isUntouched(frame.path, bytes: frame.bytes, sha256: frame.sha256) { return nil }
-    for file in entry.files where !isUntouched(file.path, bytes: file.bytes, sha256: nil) { return nil }
+    // The gallery, listed under every scene, is the exporter's to compare and write again.
+    for file in entry.files where file.format != "html" && !isUntouched(file.path, bytes: file.bytes, sha256: nil) {
+      return nil
+    }
     return entry
   }
 
