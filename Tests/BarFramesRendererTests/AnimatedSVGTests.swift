@@ -1,0 +1,208 @@
+import BarFrames
+import BarFramesGraphics
+import BarFramesTestSupport
+import Foundation
+import Testing
+
+@testable import BarFramesRenderer
+
+/// The animated SVG builder, fed frames drawn through ``SVGContext``; expectations come from
+/// the timing rule (frame k of n shows from k/n of the loop, the last until its end), not from
+/// the builder's output.
+@Suite struct AnimatedSVGTests {
+  static let size = Size(40, 20)
+
+  /// One frame per drawing, each on a fresh context, at 10 fps.
+  static func animation(_ drawings: [(SVGContext) -> Void]) throws -> AnimatedSVG {
+    var animation = AnimatedSVG(size: size, frameDuration: 0.1)
+    for draw in drawings {
+      let context = try SVGContext(size: size)
+      draw(context)
+      animation.append(context.elements)
+    }
+    return animation
+  }
+
+  static func rect(_ x: Double) -> Path { Path(rect: Rect(x: x, y: 2, width: 4, height: 3)) }
+
+  static func keyTimes(_ element: SVGXML.Element) -> [Double] {
+    (element.attributes["keyTimes"] ?? "").split(separator: ";").compactMap { Double($0) }
+  }
+
+  static func values(_ element: SVGXML.Element) -> [String] {
+    (element.attributes["values"] ?? "").split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  static func expectTimes(_ actual: [Double], _ expected: [Double], sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(actual.count == expected.count, "\(actual) vs \(expected)", sourceLocation: sourceLocation)
+    for (a, e) in zip(actual, expected) {
+      #expect(abs(a - e) < 1e-5, "\(actual) vs \(expected)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func aMovingShapeIsOnePathAnimatedThroughEveryFramesData() throws {
+    let xs = [0.0, 10, 40]
+    let animation = try Self.animation(xs.map { x in { $0.fill(Self.rect(x), color: .black) } })
+    let xml = try SVGXML(animation.document())
+    #expect(xml.all("path").count == 1)
+    let animate = try #require(xml.all("animate").first)
+    #expect(animate.attributes["attributeName"] == "d")
+    // Three frames of 0.1 s: a 0.3 s loop, frame k at k/3, the last held to the end.
+    #expect(animate.attributes["dur"] == "0.3s")
+    #expect(animate.attributes["repeatCount"] == "indefinite")
+    let data = xs.map { Self.rect($0).svgPathData }
+    #expect(Self.values(animate) == data + [data[2]])
+    Self.expectTimes(Self.keyTimes(animate), [0, 1.0 / 3, 2.0 / 3, 1])
+    // Without SMIL a viewer shows the first frame.
+    #expect(xml.all("path")[0].attributes["d"] == data[0])
+  }
+
+  @Test func keyframesOnTheLineBetweenTheirNeighboursAreLeftOut() throws {
+    // Steady motion for three frames, then still: frames 1 and 2 lie on the line from 0 to 3,
+    // frame 4 and the loop's end repeat frame 3.
+    let xs = [0.0, 10, 20, 30, 30]
+    let animation = try Self.animation(xs.map { x in { $0.fill(Self.rect(x), color: .black) } })
+    let animate = try #require(try SVGXML(animation.document()).all("animate").first)
+    #expect(Self.values(animate) == [0.0, 30, 30].map { Self.rect($0).svgPathData })
+    Self.expectTimes(Self.keyTimes(animate), [0, 3.0 / 5, 1])
+  }
+
+  @Test func aColourThatChangesIsInterpolated() throws {
+    let colours = [Color(red: 0, green: 0, blue: 0), Color(red: 1, green: 0, blue: 0)]
+    let animation = try Self.animation(colours.map { colour in { $0.fill(Self.rect(0), color: colour) } })
+    let xml = try SVGXML(animation.document())
+    let animate = try #require(xml.all("animate").first)
+    #expect(animate.attributes["attributeName"] == "fill")
+    #expect(Self.values(animate) == ["#000000", "#ff0000", "#ff0000"])
+    Self.expectTimes(Self.keyTimes(animate), [0, 0.5, 1])
+    #expect(xml.all("animate").count == 1, "the path data does not change")
+  }
+
+  @Test func aShapeWhoseStructureChangesSwitchesDiscretelyAndRecurringShapesShareOneElement() throws {
+    var triangle = Path()
+    triangle.move(to: Point(x: 0, y: 0))
+    triangle.addLine(to: Point(x: 10, y: 0))
+    triangle.addLine(to: Point(x: 0, y: 10))
+    triangle.closeSubpath()
+    let shapes = [Self.rect(0), triangle, Self.rect(0)]
+    let animation = try Self.animation(shapes.map { shape in { $0.fill(shape, color: .black) } })
+    let xml = try SVGXML(animation.document())
+    let paths = xml.all("path")
+    #expect(paths.count == 2, "the rectangle of frames 0 and 2 is one element")
+    let switches = xml.all("animate").filter { $0.attributes["attributeName"] == "display" }
+    #expect(switches.count == 2)
+    for animate in switches { #expect(animate.attributes["calcMode"] == "discrete") }
+    #expect(Self.values(switches[0]) == ["inline", "none", "inline"])
+    #expect(Self.values(switches[1]) == ["none", "inline", "none"])
+    #expect(paths[1].attributes["display"] == "none", "hidden at the start without SMIL")
+    // Each switch comes at its frame's time (1/3, 2/3 of the loop), a hair before it, never after.
+    for animate in switches {
+      let times = Self.keyTimes(animate)
+      #expect(times.first == 0)
+      for (time, frame) in zip(times.dropFirst(), [1.0, 2.0]) {
+        #expect(time < frame / 3 && time > (frame - 0.01) / 3, "\(times)")
+      }
+    }
+  }
+
+  @Test func aGroupThatMovesIsTranslatedByAnimateTransform() throws {
+    let offsets = [5.0, 15, 15]
+    let animation = try Self.animation(
+      offsets.map { dx in
+        {
+          $0.saveState()
+          $0.concatenate(Transform2D(translationX: dx, y: 1))
+          $0.fill(Self.rect(0), color: .black)
+          $0.restoreState()
+        }
+      })
+    let xml = try SVGXML(animation.document())
+    let move = try #require(xml.all("animateTransform").first)
+    #expect(move.attributes["type"] == "translate")
+    #expect(Self.values(move) == ["5 1", "15 1", "15 1"])
+    Self.expectTimes(Self.keyTimes(move), [0, 1.0 / 3, 1])
+    #expect(xml.all("animate").isEmpty, "the shape does not change in its own coordinates")
+    #expect(xml.all("g").contains { $0.attributes["transform"] == "matrix(1 0 0 1 0 0)" })
+  }
+
+  /// A rotation and a stretch are written as rotate, skewX and scale; composed as SVG composes
+  /// them, each frame's values give back that frame's matrix.
+  @Test func aChangingLinearPartComposesBackToEachFramesMatrix() throws {
+    let matrices = [
+      Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 20, ty: 10),
+      Transform2D(a: 0, b: 1, c: -1, d: 0, tx: 20, ty: 10),
+      Transform2D(a: -1.5, b: 0.5, c: 0.25, d: -2, tx: 20, ty: 10),
+    ]
+    let animation = try Self.animation(
+      matrices.map { m in
+        {
+          $0.saveState()
+          $0.concatenate(m)
+          $0.fill(Self.rect(0), color: .black)
+          $0.restoreState()
+        }
+      })
+    let xml = try SVGXML(animation.document())
+    func frameValues(_ type: String) throws -> [[Double]] {
+      guard let element = xml.all("animateTransform").first(where: { $0.attributes["type"] == type }) else {
+        return Array(repeating: type == "scale" ? [1, 1] : [0], count: matrices.count)
+      }
+      // Nothing is left out: the three frames are not on one line.
+      return Self.values(element).prefix(matrices.count).map { $0.split(separator: " ").compactMap { Double($0) } }
+    }
+    let rotations = try frameValues("rotate")
+    let skews = try frameValues("skewX")
+    let scales = try frameValues("scale")
+    for (k, m) in matrices.enumerated() {
+      let angle = rotations[k][0] * .pi / 180
+      let skew = tan(skews[k][0] * .pi / 180)
+      let (sx, sy) = (scales[k][0], scales[k][1])
+      // rotate(θ) · skewX(φ) · scale(sx, sy) = [cos −sin; sin cos] · [sx, tanφ·sy; 0, sy]
+      let a = cos(angle) * sx
+      let b = sin(angle) * sx
+      let c = cos(angle) * skew * sy - sin(angle) * sy
+      let d = sin(angle) * skew * sy + cos(angle) * sy
+      for (got, want) in zip([a, b, c, d], [m.a, m.b, m.c, m.d]) {
+        #expect(abs(got - want) < 1e-5, "frame \(k): \([a, b, c, d]) vs \([m.a, m.b, m.c, m.d])")
+      }
+    }
+  }
+
+  @Test func clipPathsKeepUniqueIdsAndEveryReferenceFindsOne() throws {
+    let widths = [10.0, 20, 30]
+    let animation = try Self.animation(
+      widths.enumerated().map { k, w in
+        {
+          $0.beginLayer(named: "bar")
+          if k == 1 {
+            // An extra clip first shifts the counter that names the next one.
+            $0.saveState()
+            $0.clip(to: Self.rect(1), rule: .nonZero)
+            $0.fill(Self.rect(0), color: .black)
+            $0.restoreState()
+          }
+          $0.saveState()
+          $0.clip(to: Path(rect: Rect(x: 0, y: 0, width: w, height: 20)), rule: .nonZero)
+          $0.fill(Self.rect(0), color: .black)
+          $0.restoreState()
+          $0.endLayer()
+        }
+      })
+    let xml = try SVGXML(animation.document())
+    let ids = xml.elements.compactMap { $0.attributes["id"] }
+    #expect(Set(ids).count == ids.count, "\(ids)")
+    let clipIDs = Set(xml.all("clipPath").compactMap { $0.attributes["id"] })
+    for element in xml.elements {
+      guard let reference = element.attributes["clip-path"] else { continue }
+      #expect(clipIDs.contains(String(reference.dropFirst(5).dropLast())), "\(reference) in \(clipIDs)")
+    }
+  }
+
+  @Test func theSameFramesGiveTheSameBytesAndOneFrameIsAStill() throws {
+    let drawings: [(SVGContext) -> Void] = [0.0, 3, 9].map { x in { $0.fill(Self.rect(x), color: .black) } }
+    #expect(try Self.animation(drawings).document() == Self.animation(drawings).document())
+    let still = try SVGXML(Self.animation([drawings[0]]).document())
+    #expect(still.all("animate").isEmpty && still.all("animateTransform").isEmpty)
+    #expect(still.all("path").first?.attributes["d"] == Self.rect(0).svgPathData)
+  }
+}
