@@ -40,31 +40,62 @@ import Testing
     }
   }
 
-  @Test func aMovingShapeIsOnePathAnimatedThroughEveryFramesData() throws {
-    let xs = [0.0, 10, 40]
+  /// Frame k's switch comes at k/n of the loop, a hair before it (never after), so that a
+  /// browser's time, a hair off, still shows frame k.
+  static func expectSwitches(
+    _ element: SVGXML.Element, atFrames frames: [Double], of count: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let times = keyTimes(element)
+    #expect(times.first == 0, sourceLocation: sourceLocation)
+    #expect(times.count == frames.count + 1, "\(times)", sourceLocation: sourceLocation)
+    for (time, frame) in zip(times.dropFirst(), frames) {
+      #expect(time < frame / count && time > (frame - 0.01) / count, "\(times)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func aShapeThatChangesIsOnePathWhoseDataSwitchesAtEachFramesTime() throws {
+    let xs = [0.0, 10, 40, 40]
     let animation = try Self.animation(xs.map { x in { $0.fill(Self.rect(x), color: .black) } })
     let xml = try SVGXML(animation.document())
     #expect(xml.all("path").count == 1)
     let animate = try #require(xml.all("animate").first)
     #expect(animate.attributes["attributeName"] == "d")
-    // Three frames of 0.1 s: a 0.3 s loop, frame k at k/3, the last held to the end.
-    #expect(animate.attributes["dur"] == "0.3s")
+    #expect(animate.attributes["calcMode"] == "discrete")
+    // Four frames of 0.1 s: a 0.4 s loop, frame k from k/4, the last held to the end.
+    #expect(animate.attributes["dur"] == "0.4s")
     #expect(animate.attributes["repeatCount"] == "indefinite")
     let data = xs.map { Self.rect($0).svgPathData }
-    #expect(Self.values(animate) == data + [data[2]])
-    Self.expectTimes(Self.keyTimes(animate), [0, 1.0 / 3, 2.0 / 3, 1])
+    #expect(Self.values(animate) == Array(data[0...2]), "frame 3 repeats frame 2: no switch")
+    Self.expectSwitches(animate, atFrames: [1, 2], of: 4)
     // Without SMIL a viewer shows the first frame.
     #expect(xml.all("path")[0].attributes["d"] == data[0])
   }
 
-  @Test func keyframesOnTheLineBetweenTheirNeighboursAreLeftOut() throws {
-    // Steady motion for three frames, then still: frames 1 and 2 lie on the line from 0 to 3,
+  @Test func paintKeyframesOnTheLineBetweenTheirNeighboursAreLeftOut() throws {
+    // A steady fade for three frames, then still: frames 1 and 2 lie on the line from 0 to 3,
     // frame 4 and the loop's end repeat frame 3.
-    let xs = [0.0, 10, 20, 30, 30]
-    let animation = try Self.animation(xs.map { x in { $0.fill(Self.rect(x), color: .black) } })
+    let alphas = [0.1, 0.2, 0.3, 0.4, 0.4]
+    let animation = try Self.animation(
+      alphas.map { a in { $0.fill(Self.rect(0), color: Color(red: 0, green: 0, blue: 0, alpha: a)) } })
     let animate = try #require(try SVGXML(animation.document()).all("animate").first)
-    #expect(Self.values(animate) == [0.0, 30, 30].map { Self.rect($0).svgPathData })
+    #expect(animate.attributes["attributeName"] == "fill-opacity")
+    #expect(animate.attributes["calcMode"] == nil, "linear, SMIL's default")
+    #expect(Self.values(animate) == ["0.1", "0.4", "0.4"])
     Self.expectTimes(Self.keyTimes(animate), [0, 3.0 / 5, 1])
+  }
+
+  @Test func paintEasedByACoreAnimationTimingFunctionKeepsOnlyItsEnds() throws {
+    // Core Animation's ease-in-ease-out (0.42 0 0.58 1) from 0.1 to 0.9 over frames 0…8, then still.
+    let eased = (0...8).map { k in 0.1 + TimingFunction.easeInEaseOut.value(at: Double(k) / 8) * 0.8 }
+    let alphas = eased + [0.9, 0.9]
+    let animation = try Self.animation(
+      alphas.map { a in { $0.fill(Self.rect(0), color: Color(red: 0, green: 0, blue: 0, alpha: a)) } })
+    let animate = try #require(try SVGXML(animation.document()).all("animate").first)
+    #expect(Self.values(animate) == ["0.1", "0.9", "0.9"])
+    Self.expectTimes(Self.keyTimes(animate), [0, 8.0 / 11, 1])
+    #expect(animate.attributes["calcMode"] == "spline")
+    #expect(animate.attributes["keySplines"] == "0.42 0 0.58 1;0 0 1 1")
   }
 
   @Test func aColourThatChangesIsInterpolated() throws {
@@ -95,17 +126,10 @@ import Testing
     #expect(Self.values(switches[0]) == ["inline", "none", "inline"])
     #expect(Self.values(switches[1]) == ["none", "inline", "none"])
     #expect(paths[1].attributes["display"] == "none", "hidden at the start without SMIL")
-    // Each switch comes at its frame's time (1/3, 2/3 of the loop), a hair before it, never after.
-    for animate in switches {
-      let times = Self.keyTimes(animate)
-      #expect(times.first == 0)
-      for (time, frame) in zip(times.dropFirst(), [1.0, 2.0]) {
-        #expect(time < frame / 3 && time > (frame - 0.01) / 3, "\(times)")
-      }
-    }
+    for animate in switches { Self.expectSwitches(animate, atFrames: [1, 2], of: 3) }
   }
 
-  @Test func aGroupThatMovesIsTranslatedByAnimateTransform() throws {
+  @Test func aGroupThatMovesIsTranslatedByAnimateTransformAtFrameTimes() throws {
     let offsets = [5.0, 15, 15]
     let animation = try Self.animation(
       offsets.map { dx in
@@ -119,8 +143,9 @@ import Testing
     let xml = try SVGXML(animation.document())
     let move = try #require(xml.all("animateTransform").first)
     #expect(move.attributes["type"] == "translate")
-    #expect(Self.values(move) == ["5 1", "15 1", "15 1"])
-    Self.expectTimes(Self.keyTimes(move), [0, 1.0 / 3, 1])
+    #expect(move.attributes["calcMode"] == "discrete")
+    #expect(Self.values(move) == ["5 1", "15 1"])
+    Self.expectSwitches(move, atFrames: [1], of: 3)
     #expect(xml.all("animate").isEmpty, "the shape does not change in its own coordinates")
     #expect(xml.all("g").contains { $0.attributes["transform"] == "matrix(1 0 0 1 0 0)" })
   }
@@ -143,12 +168,20 @@ import Testing
         }
       })
     let xml = try SVGXML(animation.document())
+    /// Each frame's value: the last switched to at or before the frame's time.
     func frameValues(_ type: String) throws -> [[Double]] {
       guard let element = xml.all("animateTransform").first(where: { $0.attributes["type"] == type }) else {
         return Array(repeating: type == "scale" ? [1, 1] : [0], count: matrices.count)
       }
-      // Nothing is left out: the three frames are not on one line.
-      return Self.values(element).prefix(matrices.count).map { $0.split(separator: " ").compactMap { Double($0) } }
+      let times = Self.keyTimes(element)
+      let values = Self.values(element)
+      return matrices.indices.map { k in
+        let index = times.lastIndex { $0 <= Double(k) / Double(matrices.count) } ?? 0
+        return values[index].split(separator: " ").compactMap { Double($0) }
+      }
+    }
+    for element in xml.all("animateTransform") where element.attributes["type"] != "translate" {
+      #expect(element.attributes["calcMode"] == "discrete")
     }
     let rotations = try frameValues("rotate")
     let skews = try frameValues("skewX")

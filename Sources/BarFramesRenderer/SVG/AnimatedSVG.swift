@@ -23,21 +23,23 @@ import Foundation
 ///   `<clipPath id>` by its id, any other element by its name and how many siblings of that
 ///   name come before it. Where a matched element has the same structure in two frames (the
 ///   same attribute names, the same path commands, the same title), one element is written and
-///   each attribute that changes gets an `<animate>` that interpolates linearly between frames;
-///   a keyframe that lies on the line between its neighbours (to the precision numbers are
-///   written with) is left out.
+///   each attribute that changes gets an `<animate>`. Paint (colours, opacities) is
+///   interpolated between frames; a keyframe that lies on the line between its neighbours, or
+///   on one of Core Animation's easings between them (to the precision numbers are written
+///   with), is left out. Geometry (path data, lengths, transforms) is sampled at the frame rate:
+///   it switches at frame times, since a browser's time is a hair off a keyframe (it keeps
+///   times in single precision) and a shape moved by a hair can flip an antialiasing sample.
 /// - Where the structure changes (a label's glyphs, a path with more segments), each structure
 ///   is one element, shown (`display`) exactly over the frames that have it, however often it
 ///   recurs. A switch comes a thousandth of a frame before the frame's time, so that the
 ///   browser's rounding of times cannot show the frame before.
 /// - A `matrix(a b c d e f)` transform that changes is split in two groups: the outer one
-///   translates by (e, f), the inner one applies the linear part — as it is when it is the same
-///   in every frame, else as a rotation, a skew along x and a scale, each animated.
+///   translates by (e, f); the inner one applies the linear part — as it is when it is the same
+///   in every frame, else as a rotation, a skew along x and a scale.
 /// - A clip path keeps one id for all the frames that use it, and the groups that it clips refer
 ///   to it by that id.
-/// - Text (a path with a title) that does not move is written as a group of `<use>`s of shapes
-///   defined once: its outline split where its parts lie apart (its glyphs, mostly), each part
-///   moved to start at the origin. A label that counts up then shares its digits' outlines.
+/// - Text stays one path, as in the static document: split into glyphs, it is antialiased
+///   differently (a browser picks its rasterizer by a path's complexity).
 public struct AnimatedSVG: Sendable {
   /// The canvas size in points (px in the SVG).
   public let size: Size
@@ -73,12 +75,6 @@ public struct AnimatedSVG: Sendable {
     let nodes = builder.mergeChildren(
       frames.enumerated().map { (frame: $0.offset, children: $0.element) }, frames: Array(frames.indices))
     var text = SVGDocument.header(size)
-    if !builder.glyphs.isEmpty {
-      AnimatedNode(
-        name: "defs", attributes: [],
-        children: builder.glyphs.map { AnimatedNode(name: "path", attributes: [.init("id", $0.id), .init("d", $0.data)]) }
-      ).write(into: &text)
-    }
     for node in nodes { node.write(into: &text) }
     text += "</svg>\n"
     return Array(text.utf8)
@@ -135,6 +131,14 @@ extension AnimatedSVG {
         return element == "g" && attribute.value.hasPrefix("matrix(") ? .transform : .fixed
       default: return .fixed
       }
+    }
+
+    /// Whether the attribute is interpolated between frames, or switched at frame times. Shape
+    /// (path data, lengths) is switched: a browser lands a hair off a keyframe (it keeps times
+    /// in single precision), and an outline off by 10⁻⁴ pt can be antialiased visibly
+    /// differently. Paint (colours, opacities) interpolates: a hair off it is the same colour.
+    func interpolates(_ attribute: String) -> Bool {
+      self == .colour || attribute.hasSuffix("opacity")
     }
 
     /// The largest difference from the line between two keyframes that still lets a keyframe
@@ -206,9 +210,6 @@ extension AnimatedSVG {
     /// For each frame, the id in the animated document of each clip path of that frame.
     var clipIDs: [Int: [String: String]] = [:]
     var usedIDs: Set<String> = []
-    /// The shapes that text is written with, in the order first used, each with its path
-    /// structure and numbers for matching.
-    var glyphs: [(id: String, data: String, structure: String, numbers: [Double])] = []
 
     init(frameCount: Int, duration: Double) {
       self.frameCount = frameCount
@@ -319,18 +320,14 @@ extension AnimatedSVG {
         }
         node.attributes.append(attribute)
         guard kind != .fixed, values.contains(where: { $0 != values[0] }) else { continue }
-        animations.append(
-          contentsOf: linearAnimation(
-            "animate", attribute: attribute.name, values: timeline(values, at: frames), kind: kind))
+        if kind.interpolates(attribute.name) {
+          animations += linearAnimation(
+            "animate", attribute: attribute.name, values: timeline(values, at: frames), kind: kind)
+        } else {
+          animations.append(steppedAnimation("animate", attribute: attribute.name, values: timeline(values, at: frames)))
+        }
       }
       if let title = first.title { node.children.append(AnimatedNode(name: "title", attributes: [], text: title)) }
-      if first.name == "path", first.title != nil, let index = node.attributes.firstIndex(where: { $0.name == "d" }),
-        !animations.contains(where: { $0.attributes.first?.value == "d" })
-      {
-        let data = node.attributes.remove(at: index).value
-        node.name = "g"
-        node.children += uses(for: data)
-      }
       if first.isContainer {
         node.children.append(
           contentsOf: mergeChildren(occurrences.map { ($0.frame, $0.element.children) }, frames: frames))
@@ -344,9 +341,9 @@ extension AnimatedSVG {
         let translations = matrices.map { "\(SVGNumber.format($0[4])) \(SVGNumber.format($0[5]))" }
         outer.attributes.append(.init("transform", "translate(\(translations[0]))"))
         if translations.contains(where: { $0 != translations[0] }) {
-          outer.children += linearAnimation(
-            "animateTransform", attribute: "transform", type: "translate", values: timeline(translations, at: frames),
-            kind: .number)
+          outer.children.append(
+            steppedAnimation(
+              "animateTransform", attribute: "transform", type: "translate", values: timeline(translations, at: frames)))
         }
         let linear = matrices.map { Array($0[0..<4]) }
         let factorText = { (m: [Double]) in
@@ -374,85 +371,6 @@ extension AnimatedSVG {
         }
       }
       return [outer]
-    }
-
-    /// The parts of text's outline that lie apart, as `<use>`s of shared shapes placed where the
-    /// part starts. Parts closer than ``glyphGap`` stay one shape, so no pixel is shared by two
-    /// shapes that the static document fills as one path.
-    mutating func uses(for data: String) -> [AnimatedNode] {
-      // Subpaths with their bounding boxes (of all points, control points included).
-      var subpaths: [(text: String, box: [Double])] = []
-      for piece in data.split(separator: "M", omittingEmptySubsequences: true) {
-        let text = "M" + piece.trimmingCharacters(in: .whitespaces)
-        let numbers = AnimatedSVG.numbers(in: text, kind: .path)
-        guard numbers.count >= 2, numbers.count % 2 == 0 else { return [use(for: data)] }
-        let xs = stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
-        let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
-        subpaths.append((text, [xs.min()!, ys.min()!, xs.max()!, ys.max()!]))
-      }
-      // Parts: subpaths joined while their boxes come within the gap of each other.
-      var part = Array(subpaths.indices)
-      func root(_ i: Int) -> Int { part[i] == i ? i : root(part[i]) }
-      for i in subpaths.indices {
-        for j in subpaths.indices where j > i {
-          let a = subpaths[i].box
-          let b = subpaths[j].box
-          let apart =
-            a[2] + Self.glyphGap < b[0] || b[2] + Self.glyphGap < a[0] || a[3] + Self.glyphGap < b[1]
-            || b[3] + Self.glyphGap < a[1]
-          if !apart { part[root(j)] = root(i) }
-        }
-      }
-      var order: [Int] = []
-      var members: [Int: [String]] = [:]
-      for i in subpaths.indices {
-        let r = root(i)
-        if members[r] == nil { order.append(r) }
-        members[r, default: []].append(subpaths[i].text)
-      }
-      return order.map { use(for: members[$0]!.joined(separator: " ")) }
-    }
-
-    /// Parts of text closer than this (in the text's own units) are one shape.
-    static let glyphGap = 2.0
-
-    /// A `<use>` of the shape `data` moved to start at the origin, defined once for all the
-    /// text that has it (to the precision numbers are written with).
-    mutating func use(for data: String) -> AnimatedNode {
-      let numbers = AnimatedSVG.numbers(in: data, kind: .path)
-      let (x, y) = (numbers[0], numbers[1])
-      let moved = numbers.enumerated().map { $0.element - ($0.offset % 2 == 0 ? x : y) }
-      let structure = AnimatedSVG.pathStructure(data)
-      let id: String
-      if let match = glyphs.first(where: { glyph in
-        glyph.structure == structure
-          && zip(glyph.numbers, moved).allSatisfy { abs($0 - $1) <= 2 * ValueKind.path.tolerance + 1e-9 }
-      }) {
-        id = match.id
-      } else {
-        id = uniqueID("glyph-\(glyphs.count + 1)")
-        var index = 0
-        var text = ""
-        var inNumber = false
-        // The same commands and separators, each number moved.
-        for scalar in data.unicodeScalars {
-          let isNumberPart = ("0"..."9").contains(scalar) || scalar == "." || scalar == "-" || scalar == "e"
-          if isNumberPart {
-            if !inNumber {
-              text += SVGNumber.format(moved[index])
-              index += 1
-              inNumber = true
-            }
-          } else {
-            inNumber = false
-            text.unicodeScalars.append(scalar)
-          }
-        }
-        glyphs.append((id, text, structure, moved))
-      }
-      return AnimatedNode(
-        name: "use",
-        attributes: [.init("xlink:href", "#" + id), .init("x", SVGNumber.format(x)), .init("y", SVGNumber.format(y))])
     }
 
     /// `base`, or `base-2`, `base-3`…: ids stay unique where one slot has several structures.
@@ -503,15 +421,21 @@ extension AnimatedSVG {
       let vectors = points.map { parsed[$0]! }
       let tolerance = tolerance ?? kind.tolerance
       var kept = [0]
-      var easings: [Int] = []
+      var easings: [[Double]] = []
       var start = 0
       while start < points.count - 1 {
         // The farthest keyframe the segment can reach; an eased segment's first part is not
         // itself eased the same way, so every end is tried, farthest first.
-        var chosen = (end: start + 1, easing: 0)
+        var chosen = (end: start + 1, easing: Self.easings[0])
         search: for end in stride(from: points.count - 1, to: start + 1, by: -1) {
-          for easing in Self.easings.indices
-          where Self.fits(vectors, from: start, to: end, easing: Self.easings[easing], tolerance: tolerance) {
+          for easing in Self.easings
+          where Self.fits(vectors, from: start, to: end, easing: easing, tolerance: tolerance) {
+            chosen = (end, easing)
+            break search
+          }
+          if end - start <= Self.longestFittedSegment,
+            let easing = Self.fittedEasing(vectors, from: start, to: end, tolerance: tolerance)
+          {
             chosen = (end, easing)
             break search
           }
@@ -527,13 +451,12 @@ extension AnimatedSVG {
         .init("values", kept.map { points[$0] }.joined(separator: ";")),
         .init("keyTimes", kept.map { keyTime(Double($0)) }.joined(separator: ";")),
       ]
-      if easings.contains(where: { $0 != 0 }) {
+      if easings.contains(where: { $0 != Self.easings[0] }) {
         attributes += [
           .init("calcMode", "spline"),
           .init(
             "keySplines",
-            easings.map { Self.easings[$0].map { $0.formatted(decimals: 2) }.joined(separator: " ") }.joined(
-              separator: ";")),
+            easings.map { $0.map { $0.formatted(decimals: 3) }.joined(separator: " ") }.joined(separator: ";")),
         ]
       }
       attributes += [.init("dur", durationText), .init("repeatCount", "indefinite")]
@@ -545,6 +468,80 @@ extension AnimatedSVG {
     static let easings: [[Double]] = [
       [0, 0, 1, 1], [0.25, 0.1, 0.25, 1], [0.42, 0, 1, 1], [0, 0, 0.58, 1], [0.42, 0, 0.58, 1],
     ]
+
+    /// The most frames one fitted easing may span: fitting is tried for every end of a segment.
+    static let longestFittedSegment = 90
+
+    /// A timing function (`x1 y1 x2 y2`, to 10⁻³, each in 0…1 as SMIL requires) that puts every
+    /// point between `start` and `end` where it is on the line between them, or nil. Fitted by
+    /// least squares with the curve's parameters refined by Newton steps; for the part of a
+    /// Core Animation timing function that a run of frames shows, such a curve exists.
+    static func fittedEasing(_ vectors: [[Double]], from start: Int, to end: Int, tolerance: Double) -> [Double]? {
+      guard end - start >= 3 else { return nil }
+      let a = vectors[start]
+      let b = vectors[end]
+      guard a.count == b.count else { return nil }
+      let delta = zip(b, a).map { $0 - $1 }
+      let norm = delta.reduce(0) { $0 + $1 * $1 }
+      guard norm > 0 else { return nil }
+      let span = Double(end - start)
+      var xs = [0.0]
+      var ys = [0.0]
+      for j in (start + 1)..<end {
+        let v = vectors[j]
+        guard v.count == a.count else { return nil }
+        var dot = 0.0
+        for i in a.indices { dot += (v[i] - a[i]) * delta[i] }
+        let s = dot / norm
+        // On the line, in order, between the ends.
+        guard s >= ys[ys.count - 1] - 1e-9, s <= 1 + 1e-9 else { return nil }
+        for i in a.indices where abs(a[i] + delta[i] * s - v[i]) > tolerance { return nil }
+        xs.append(Double(j - start) / span)
+        ys.append(s)
+      }
+      xs.append(1)
+      ys.append(1)
+      var u = xs
+      var control = [0.0, 0.0, 1.0, 1.0]
+      for _ in 0..<12 {
+        var (c11, c12, c22, rx1, rx2, ry1, ry2) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        for k in u.indices {
+          let t = u[k]
+          let (b1, b2, b3) = (3 * (1 - t) * (1 - t) * t, 3 * (1 - t) * t * t, t * t * t)
+          c11 += b1 * b1
+          c12 += b1 * b2
+          c22 += b2 * b2
+          rx1 += b1 * (xs[k] - b3)
+          rx2 += b2 * (xs[k] - b3)
+          ry1 += b1 * (ys[k] - b3)
+          ry2 += b2 * (ys[k] - b3)
+        }
+        let det = c11 * c22 - c12 * c12
+        guard abs(det) > 1e-12 else { return nil }
+        control = [
+          (rx1 * c22 - rx2 * c12) / det, (ry1 * c22 - ry2 * c12) / det,
+          (c11 * rx2 - c12 * rx1) / det, (c11 * ry2 - c12 * ry1) / det,
+        ]
+        // Newton steps: each sample's parameter moves to the nearest point of the curve.
+        for k in u.indices where k > 0 && k < u.count - 1 {
+          let t = u[k]
+          var f = [0.0, 0.0]
+          var d1 = [0.0, 0.0]
+          var d2 = [0.0, 0.0]
+          for (axis, (p1, p2)) in [(control[0], control[2]), (control[1], control[3])].enumerated() {
+            let s = 1 - t
+            f[axis] = 3 * s * s * t * p1 + 3 * s * t * t * p2 + t * t * t - (axis == 0 ? xs[k] : ys[k])
+            d1[axis] = 3 * s * s * p1 + 6 * s * t * (p2 - p1) + 3 * t * t * (1 - p2)
+            d2[axis] = 6 * s * (p2 - 2 * p1) + 6 * t * (1 - 2 * p2 + p1)
+          }
+          let denominator = d1[0] * d1[0] + d1[1] * d1[1] + f[0] * d2[0] + f[1] * d2[1]
+          guard denominator != 0 else { continue }
+          u[k] = min(max(t - (f[0] * d1[0] + f[1] * d1[1]) / denominator, 0), 1)
+        }
+      }
+      let easing = control.map { (min(max($0, 0), 1) * 1000).rounded() / 1000 }
+      return fits(vectors, from: start, to: end, easing: easing, tolerance: tolerance) ? easing : nil
+    }
 
     /// Whether every point strictly between `start` and `end` lies where `easing` puts it on
     /// the line between them (points are evenly spaced in time).
@@ -581,24 +578,30 @@ extension AnimatedSVG {
     /// Whether the element shows at the start, and a discrete `<animate>` of `display` over
     /// the loop (nil when it never changes). `visible` is nil where the parent does not show.
     func displayAnimation(_ visible: [Bool?]) -> (Bool, AnimatedNode?) {
-      let known = filled(visible, first: true)
+      let known = filled(visible, first: true).map { $0 ? "inline" : "none" }
+      guard known.contains(where: { $0 != known[0] }) else { return (known.first != "none", nil) }
+      return (known[0] != "none", steppedAnimation("animate", attribute: "display", values: known))
+    }
+
+    /// A discrete `<animate>` (or `<animateTransform type=…>`) holding frame k's value from
+    /// (a hair before) its frame's time until the next change.
+    func steppedAnimation(
+      _ name: String, attribute: String, type: String? = nil, additive: Bool = false, values: [String]
+    ) -> AnimatedNode {
       var keyTimes = [keyTime(0)]
-      var values = [known[0] ? "inline" : "none"]
-      for k in 1..<max(1, known.count) where known[k] != known[k - 1] {
+      var changes = [values[0]]
+      for k in 1..<max(1, values.count) where values[k] != values[k - 1] {
         keyTimes.append(keyTime(Double(k) - AnimatedSVG.switchLead))
-        values.append(known[k] ? "inline" : "none")
+        changes.append(values[k])
       }
-      guard values.count > 1 else { return (known.first ?? true, nil) }
-      return (
-        known[0],
-        AnimatedNode(
-          name: "animate",
-          attributes: [
-            .init("attributeName", "display"), .init("values", values.joined(separator: ";")),
-            .init("keyTimes", keyTimes.joined(separator: ";")), .init("calcMode", "discrete"),
-            .init("dur", durationText), .init("repeatCount", "indefinite"),
-          ])
-      )
+      var attributes: [SVGElement.Attribute] = [.init("attributeName", attribute)]
+      if let type { attributes.append(.init("type", type)) }
+      if additive { attributes.append(.init("additive", "sum")) }
+      attributes += [
+        .init("values", changes.joined(separator: ";")), .init("keyTimes", keyTimes.joined(separator: ";")),
+        .init("calcMode", "discrete"), .init("dur", durationText), .init("repeatCount", "indefinite"),
+      ]
+      return AnimatedNode(name: name, attributes: attributes)
     }
 
     /// A linear part `[a, b, c, d]` that changes, as a rotation (in place of the inner group's
@@ -610,29 +613,39 @@ extension AnimatedSVG {
       for m in linear {
         let (a, b, c, d) = (m[0], m[1], m[2], m[3])
         let sx = (a * a + b * b).squareRoot()
-        var angle = atan2(b, a) * 180 / .pi
+        // A first column of zeros (a flip seen edge-on, as written) turns by any angle: the
+        // one before is kept. Either way (c, d) = R(θ)·(shear, sy).
+        var angle = sx > 0 ? atan2(b, a) * 180 / .pi : (angles.last ?? 0)
         // The turn nearest the frame before, so a rotation through ±180° interpolates the short way.
         if let previous = angles.last { angle += 360 * ((previous - angle) / 360).rounded() }
         angles.append(angle)
-        let sy = (a * d - b * c) / sx
-        let shear = (a * c + b * d) / sx
-        skews.append((atan(shear / sy) * 180 / .pi).formatted(decimals: Self.angleDecimals))
+        let (cosine, sine) = (cos(angle * .pi / 180), sin(angle * .pi / 180))
+        let sy = d * cosine - c * sine
+        let shear = c * cosine + d * sine
+        // With sy = 0 the matrix is singular and nothing is drawn, whatever the skew.
+        let skew = sy == 0 ? 0 : atan(shear / sy) * 180 / .pi
+        skews.append(skew.formatted(decimals: Self.angleDecimals))
         scales.append(
           sx.formatted(decimals: SVGNumber.factorDecimals) + " " + sy.formatted(decimals: SVGNumber.factorDecimals))
       }
       let rotation = angles.map { $0.formatted(decimals: Self.angleDecimals) }
       // Angles to within 10⁻⁵ degree and factors to within half their last digit, as written.
-      var result = linearAnimation(
-        "animateTransform", attribute: "transform", type: "rotate", values: timeline(rotation, at: frames), kind: .number,
-        tolerance: 1e-5)
+      // Stepped, as shapes are: a hair off a frame's matrix (a scale of 1.000001 for 1) is
+      // antialiased differently, and a browser's time is a hair off a keyframe.
+      var result = [
+        steppedAnimation(
+          "animateTransform", attribute: "transform", type: "rotate", values: timeline(rotation, at: frames))
+      ]
       if skews.contains(where: { $0 != "0" }) {
-        result += linearAnimation(
-          "animateTransform", attribute: "transform", type: "skewX", additive: true,
-          values: timeline(skews, at: frames), kind: .number, tolerance: 1e-5)
+        result.append(
+          steppedAnimation(
+            "animateTransform", attribute: "transform", type: "skewX", additive: true,
+            values: timeline(skews, at: frames)))
       }
-      result += linearAnimation(
-        "animateTransform", attribute: "transform", type: "scale", additive: true, values: timeline(scales, at: frames),
-        kind: .number, tolerance: 5e-7)
+      result.append(
+        steppedAnimation(
+          "animateTransform", attribute: "transform", type: "scale", additive: true, values: timeline(scales, at: frames))
+      )
       return result
     }
 
