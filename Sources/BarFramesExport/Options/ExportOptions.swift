@@ -35,6 +35,9 @@ public struct ExportOptions: Sendable {
   public var webpQuality: Int?
   /// How many frames the contact sheet shows (fewer if the selection is shorter).
   public var sheetFrameCount = 12
+  /// The largest animated SVG written, in bytes; a scene whose animated SVG would be larger gets
+  /// every other format and a ``ExportProgress/fileSkipped(scene:format:reason:)`` saying why.
+  public var animatedSVGByteLimit = 8 << 20
 
   public init() {}
 
