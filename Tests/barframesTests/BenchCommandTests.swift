@@ -50,10 +50,11 @@ import Testing
     #expect(turns.count >= 9 && !turns.count.isMultiple(of: 2), "\(turns)")
     #expect(allOverPNG == turns.sorted()[turns.count / 2], "\(allOverPNG) from \(turns)")
     guard case .array(let formats)? = animated["formats"] else { throw BenchShape.missing("animated.formats") }
-    #expect(formats.map { $0["format"] } == [.string("apng"), .string("gif"), .string("webp")])
+    #expect(
+      formats.map { $0["format"] } == [.string("apng"), .string("gif"), .string("webp"), .string("animated-svg")])
     let out = scratch.appendingPathComponent("render")
     let render = try CommandRunner.run([
-      "render", "Examples/seek-bar.json", "--frames", "0-5", "--scale", "2", "--format", "apng,gif,webp", "--json",
+      "render", "Examples/seek-bar.json", "--frames", "0-5", "--scale", "2", "--format", "apng,gif,webp,animated-svg", "--json",
       "--quiet", "-o", out.path,
     ])
     #expect(render.exitCode == 0, "\(render.stderr)")
@@ -102,7 +103,7 @@ import Testing
     guard case .array(let costs)? = animated["formatCosts"] else { throw BenchShape.missing("formatCosts") }
     #expect(
       costs.map { $0["format"] }
-        == ["svg", "apng", "gif", "webp", "sheet", "html"].map { JSONValue.string($0) })
+        == ["svg", "apng", "gif", "webp", "animated-svg", "sheet", "html"].map { JSONValue.string($0) })
     for cost in costs {
       let seconds = try #require(cost["seconds"]?.doubleValue)
       let overPNG = try #require(cost["overPNG"]?.doubleValue)
