@@ -175,6 +175,37 @@ extension AnimatedSVG {
     return structure + String(numbers)
   }
 
+  /// Path data written as SVG's grammar allows at its shortest, with the same numbers: no
+  /// space after a command letter or before a minus sign, no zero before a decimal point, and
+  /// none between two numbers when the second starts with a point and the first has one
+  /// (`C4.744 0.224 4.744 0.5` becomes `C4.744.224 4.744.5`). A browser reads the same values.
+  static func compactPathData(_ data: String) -> String {
+    var output = ""
+    output.reserveCapacity(data.utf8.count)
+    var previousHasPoint: Bool?  // nil after a command letter
+    for token in data.split(separator: " ") {
+      var token = Substring(token)
+      if let first = token.first, first.isLetter {
+        output.append(first)
+        token = token.dropFirst()
+        previousHasPoint = nil
+        if token.isEmpty { continue }
+      }
+      var number = String(token)
+      if number.hasPrefix("0.") {
+        number.removeFirst()
+      } else if number.hasPrefix("-0.") {
+        number.remove(at: number.index(after: number.startIndex))
+      }
+      if let previousHasPoint, !(number.hasPrefix("-") || (number.hasPrefix(".") && previousHasPoint)) {
+        output.append(" ")
+      }
+      output += number
+      previousHasPoint = number.contains(".")
+    }
+    return output
+  }
+
   /// The numbers in a value: a colour's three channels, else every number in the text.
   static func numbers(in value: String, kind: ValueKind) -> [Double] {
     if kind == .colour {
@@ -318,13 +349,14 @@ extension AnimatedSVG {
           transform = values
           continue
         }
-        node.attributes.append(attribute)
+        let compact = kind == .path ? values.map(AnimatedSVG.compactPathData) : values
+        node.attributes.append(.init(attribute.name, compact[0]))
         guard kind != .fixed, values.contains(where: { $0 != values[0] }) else { continue }
         if kind.interpolates(attribute.name) {
           animations += linearAnimation(
-            "animate", attribute: attribute.name, values: timeline(values, at: frames), kind: kind)
+            "animate", attribute: attribute.name, values: timeline(compact, at: frames), kind: kind)
         } else {
-          animations.append(steppedAnimation("animate", attribute: attribute.name, values: timeline(values, at: frames)))
+          animations.append(steppedAnimation("animate", attribute: attribute.name, values: timeline(compact, at: frames)))
         }
       }
       if let title = first.title { node.children.append(AnimatedNode(name: "title", attributes: [], text: title)) }
