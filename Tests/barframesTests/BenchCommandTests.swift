@@ -125,10 +125,10 @@ import Testing
     let markdown = try CommandRunner.run(["--format-costs"] + common, executable: CommandRunner.benchExecutable)
     #expect(markdown.exitCode == 0, "\(markdown.stderr)")
     #expect(markdown.stdout.contains("| workload | PNG ms | png,svg ÷ PNG (+CPU ms) | png,apng ÷ PNG (+CPU ms) |"))
-    // Its row, the report's last for seek-bar: the PNG time and six "ratio (±CPU ms)" cells.
+    // Its row, the report's last for seek-bar: the PNG time and seven "ratio (±CPU ms)" cells.
     let row = try #require(markdown.stdout.split(separator: "\n").last { $0.hasPrefix("| seek-bar | ") })
-    #expect(row.split(separator: "|").count == 8, "\(row)")
-    #expect(row.split(separator: "(").count == 7, "\(row)")
+    #expect(row.split(separator: "|").count == 9, "\(row)")
+    #expect(row.split(separator: "(").count == 8, "\(row)")
   }
 
   @Test func unknownWorkloadIsAUsageError() throws {
