@@ -15,8 +15,8 @@ extension BarFramesCommand {
   /// Renders scenes into PNG sequences, SVG previews, APNG, GIF, contact sheets and a gallery.
   struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, animated WebP and SVG, contact sheets and an "
-        + "HTML gallery.",
+      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, animated WebP and SVG, contact sheets "
+        + "and an HTML gallery.",
       discussion: """
         Frame i is at t = start + i/fps, computed from the index; a D-second scene has \
         floor(D·fps) + 1 frames, both ends included (2 s at 30 fps: 61 frames, the last at 2 s). \
@@ -52,7 +52,8 @@ extension BarFramesCommand {
 
     @Option(
       help: ArgumentHelp(
-        "Comma-separated formats: png, svg, apng, gif, webp, animated-svg, sheet, html, or all. (default: png)", valueName: "list"),
+        "Comma-separated formats: png, svg, apng, gif, webp, animated-svg, sheet, html, or all. (default: png)",
+        valueName: "list"),
       transform: FormatList.init(validating:))
     var format = FormatList(.png)
 

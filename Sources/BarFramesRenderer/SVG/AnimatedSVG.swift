@@ -125,7 +125,8 @@ extension AnimatedSVG {
       case "d": return .path
       case "fill", "stroke":
         return attribute.value.hasPrefix("#") && attribute.value.utf8.count == 7 ? .colour : .fixed
-      case "opacity", "fill-opacity", "stroke-opacity", "stroke-width", "stroke-miterlimit", "x", "y", "width", "height":
+      case "opacity", "fill-opacity", "stroke-opacity", "stroke-width", "stroke-miterlimit", "x", "y", "width",
+        "height":
         return Double(attribute.value) != nil ? .number : .fixed
       case "transform":
         return element == "g" && attribute.value.hasPrefix("matrix(") ? .transform : .fixed
@@ -356,7 +357,8 @@ extension AnimatedSVG {
           animations += linearAnimation(
             "animate", attribute: attribute.name, values: timeline(compact, at: frames), kind: kind)
         } else {
-          animations.append(steppedAnimation("animate", attribute: attribute.name, values: timeline(compact, at: frames)))
+          animations.append(
+            steppedAnimation("animate", attribute: attribute.name, values: timeline(compact, at: frames)))
         }
       }
       if let title = first.title { node.children.append(AnimatedNode(name: "title", attributes: [], text: title)) }
@@ -375,7 +377,8 @@ extension AnimatedSVG {
         if translations.contains(where: { $0 != translations[0] }) {
           outer.children.append(
             steppedAnimation(
-              "animateTransform", attribute: "transform", type: "translate", values: timeline(translations, at: frames)))
+              "animateTransform", attribute: "transform", type: "translate",
+              values: timeline(translations, at: frames)))
         }
         let linear = matrices.map { Array($0[0..<4]) }
         let factorText = { (m: [Double]) in
@@ -676,7 +679,8 @@ extension AnimatedSVG {
       }
       result.append(
         steppedAnimation(
-          "animateTransform", attribute: "transform", type: "scale", additive: true, values: timeline(scales, at: frames))
+          "animateTransform", attribute: "transform", type: "scale", additive: true,
+          values: timeline(scales, at: frames))
       )
       return result
     }
