@@ -231,6 +231,45 @@ import Testing
     }
   }
 
+  /// The second half of an ease-in-ease-out is no named timing function; the fitted keySplines
+  /// put every frame's value where it was, to the precision it is written with.
+  @Test func paintEasedByPartOfATimingFunctionGetsFittedKeySplines() throws {
+    let eased = (8...16).map { k in 0.1 + TimingFunction.easeInEaseOut.value(at: Double(k) / 16) * 0.8 } + [0.9]
+    let alphas = eased.map { ($0 * 1000).rounded() / 1000 }
+    let animation = try Self.animation(
+      alphas.map { a in { $0.fill(Self.rect(0), color: Color(red: 0, green: 0, blue: 0, alpha: a)) } })
+    let animate = try #require(try SVGXML(animation.document()).all("animate").first)
+    #expect(animate.attributes["calcMode"] == "spline")
+    let times = Self.keyTimes(animate)
+    let values = Self.values(animate).compactMap(Double.init)
+    let splines = (animate.attributes["keySplines"] ?? "").split(separator: ";").map {
+      $0.split(separator: " ").compactMap { Double($0) }
+    }
+    #expect(values.count < alphas.count / 2, "\(values)")
+    // Each frame's value from the keyframes and splines, as SMIL computes it.
+    for (k, alpha) in alphas.enumerated() {
+      let t = Double(k) / Double(alphas.count)
+      let i = max(0, (times.lastIndex { $0 <= t } ?? 0))
+      guard i + 1 < times.count else {
+        #expect(abs(values[i] - alpha) < 1e-9)
+        continue
+      }
+      let x = (t - times[i]) / (times[i + 1] - times[i])
+      let c = splines[i]
+      // Solve x(s) = x on the Bézier by bisection, then y(s).
+      var (low, high) = (0.0, 1.0)
+      for _ in 0..<60 {
+        let s = (low + high) / 2
+        let xs = 3 * (1 - s) * (1 - s) * s * c[0] + 3 * (1 - s) * s * s * c[2] + s * s * s
+        if xs < x { low = s } else { high = s }
+      }
+      let s = (low + high) / 2
+      let y = 3 * (1 - s) * (1 - s) * s * c[1] + 3 * (1 - s) * s * s * c[3] + s * s * s
+      let value = values[i] + (values[i + 1] - values[i]) * y
+      #expect(abs(value - alpha) <= 0.0005 + 1e-6, "frame \(k): \(value) for \(alpha)")
+    }
+  }
+
   /// Written by hand from SVG's path grammar: the same numbers, fewer characters.
   @Test func pathDataIsWrittenAtItsShortestWithTheSameNumbers() throws {
     #expect(

@@ -38,8 +38,8 @@ import Foundation
 ///   in every frame, else as a rotation, a skew along x and a scale.
 /// - A clip path keeps one id for all the frames that use it, and the groups that it clips refer
 ///   to it by that id.
-/// - Text stays one path, as in the static document: split into glyphs, it is antialiased
-///   differently (a browser picks its rasterizer by a path's complexity).
+/// - Text stays one path, as in the static document: split into glyphs drawn with `<use>`,
+///   Chromium antialiased it visibly differently.
 public struct AnimatedSVG: Sendable {
   /// The canvas size in points (px in the SVG).
   public let size: Size
