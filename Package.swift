@@ -225,7 +225,7 @@ let package = Package(
     .testTarget(name: "BarFramesOutputTests", dependencies: ["BarFramesOutput", "BarFramesTestSupport"]),
     .testTarget(
       name: "BarFramesExportTests",
-      dependencies: ["BarFramesExport", "BarFramesPlayer", "BarFramesTestSupport"]
+      dependencies: ["BarFramesExport", "BarFramesPlayer", "BarFramesRenderer", "BarFramesTestSupport", "RingDesign"]
     ),
     .testTarget(
       name: "BarFramesTestingTests",

@@ -12,7 +12,7 @@
 #     the same files and no channel of any pixel differs by more than 1 level, checked twice: by
 #     scripts/golden_compare.py (Pillow) and by `barframes golden verify --tolerance 1
 #     --max-ratio 0` run inside the root against the host's goldens;
-#   - the SVG previews (`barframes render Examples --format svg`) are byte-identical.
+#   - the SVG previews and animated SVGs (`barframes render Examples --format svg,animated-svg`) are byte-identical.
 # Anything else exits 1. Everything lives in .build-portability/ (git-ignored): the root is
 # created once with debootstrap and reused; results are in .build-portability/out/.
 #
@@ -202,8 +202,8 @@ on_root golden record $scenes --golden goldens >"$OUT/record-$SUITE.log" 2>&1 ||
 echo "host: $(find "$host_work/goldens" -name '*.png' | wc -l) PNGs, $SUITE: $(find "$root_work/goldens" -name '*.png' | wc -l) PNGs"
 
 phase "render the SVG previews on the host and in $SUITE"
-on_host render Examples -o svg --format svg --quiet >"$OUT/svg-host.log" 2>&1 || { cat "$OUT/svg-host.log" >&2; fail "render --format svg failed on the host"; }
-on_root render Examples -o svg --format svg --quiet >"$OUT/svg-$SUITE.log" 2>&1 || { cat "$OUT/svg-$SUITE.log" >&2; fail "render --format svg failed in $SUITE"; }
+on_host render Examples -o svg --format svg,animated-svg --quiet >"$OUT/svg-host.log" 2>&1 || { cat "$OUT/svg-host.log" >&2; fail "render --format svg,animated-svg failed on the host"; }
+on_root render Examples -o svg --format svg,animated-svg --quiet >"$OUT/svg-$SUITE.log" 2>&1 || { cat "$OUT/svg-$SUITE.log" >&2; fail "render --format svg,animated-svg failed in $SUITE"; }
 echo "host: $(find "$host_work/svg" -name '*.svg' | wc -l) SVGs, $SUITE: $(find "$root_work/svg" -name '*.svg' | wc -l) SVGs"
 
 # ---------------------------------------------------------------------------------------------

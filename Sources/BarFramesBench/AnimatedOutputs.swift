@@ -9,7 +9,7 @@ import Foundation
 public struct AnimatedResult: Sendable {
   /// One animated format.
   public struct Format: Sendable {
-    /// "apng", "gif" or "webp".
+    /// "apng", "gif", "webp" or "animated-svg".
     public var name: String
     /// Our file.
     public var bytes: Int
@@ -158,16 +158,18 @@ extension Measurement {
     let first = try renderer.render(timeline.presentation(at: times[0]))
     let (width, height) = (first.width, first.height)
     let delay = FrameDelay(framesPerSecond: rate.numerator, per: rate.denominator)
-    let schedule = GIFDelaySchedule(framesPerSecond: rate.numerator, per: rate.denominator, frameCount: times.count)
-    let stride = schedule.browserSafeFrameStride
+    // The GIF's frames and delays as `render` chooses them.
+    let gifFrames = AnimationTiming(rate: rate, everyNth: 1, frameCount: times.count).gifFrames
+    let gifDelays = Dictionary(uniqueKeysWithValues: zip(gifFrames.positions, gifFrames.delays))
     let timestamps = WebPTimestamps(framesPerSecond: rate.numerator, per: rate.denominator)
 
     let apng = try APNGWriter(
       sink: MemoryByteSink(), width: width, height: height, colorType: colorType, delay: delay, preset: .small)
     let gif = try GIFWriter(sink: MemoryByteSink(), width: width, height: height)
     let webp = try WebPWriter(sink: MemoryByteSink(), width: width, height: height, timestamps: timestamps)
-    var seconds = [0.0, 0.0, 0.0]
-    var naive = [0, 0, 0]
+    var animatedSVG = AnimatedSVG(size: canvas.size, frameDuration: Double(rate.denominator) / Double(rate.numerator))
+    var seconds = [0.0, 0.0, 0.0, 0.0]
+    var naive = [0, 0, 0, 0]
     func timed(_ slot: Int, _ body: () throws -> Void) rethrows {
       let start = DispatchTime.now().uptimeNanoseconds
       try body()
@@ -177,13 +179,12 @@ extension Measurement {
       let image = i == 0 ? first : try renderer.render(timeline.presentation(at: t))
       let encoded = try png.encodeImageData(image, colorType: colorType)
       try timed(0) { try apng.append(image, encoded: encoded) }
-      // As `render` does: above 50 fps the GIF keeps every n-th frame, with exact delays.
-      let gifDelay = UInt16(schedule.start(ofFrame: min(i + stride, times.count)) - schedule.start(ofFrame: i))
-      if i % stride == 0 { try timed(1) { try gif.append(image, delayCentiseconds: gifDelay) } }
+      let gifDelay = gifDelays[i]
+      if let gifDelay { try timed(1) { try gif.append(image, delayCentiseconds: gifDelay) } }
       try timed(2) { try webp.append(image) }
       // The naive encodings: every frame whole, on its own.
       naive[0] += 12 + 26 + 12 + 4 + encoded.zdata.count
-      if i % stride == 0 {
+      if let gifDelay {
         let oneGIF = try GIFWriter(sink: MemoryByteSink(), width: width, height: height)
         try oneGIF.append(image, delayCentiseconds: gifDelay)
         try oneGIF.finish()
@@ -193,7 +194,16 @@ extension Measurement {
       try oneWebP.append(image)
       try oneWebP.finish()
       naive[2] += oneWebP.sink.bytes.count
+      // The animated SVG's naive form: every frame's SVG preview, whole.
+      let svg = try SVGContext(size: canvas.size, background: canvas.background)
+      timed(3) {
+        timeline.presentation(at: t).draw(in: svg)
+        animatedSVG.append(svg.elements)
+      }
+      naive[3] += svg.document.count
     }
+    var animatedSVGBytes = 0
+    timed(3) { animatedSVGBytes = animatedSVG.document().count }
     try timed(0) { try apng.finish() }
     try timed(1) { try gif.finish() }
     try timed(2) { try webp.finish() }
@@ -201,6 +211,7 @@ extension Measurement {
       .init(name: "apng", bytes: apng.sink.bytes.count, naiveBytes: naive[0], encodeSeconds: seconds[0]),
       .init(name: "gif", bytes: gif.sink.bytes.count, naiveBytes: naive[1], encodeSeconds: seconds[1]),
       .init(name: "webp", bytes: webp.sink.bytes.count, naiveBytes: naive[2], encodeSeconds: seconds[2]),
+      .init(name: "animated-svg", bytes: animatedSVGBytes, naiveBytes: naive[3], encodeSeconds: seconds[3]),
     ]
   }
 }

@@ -58,12 +58,12 @@ public struct BenchReport: Sendable {
       lines += [
         "",
         "| workload | all ÷ PNG time (quartiles) | APNG ÷ naive | APNG encode s | GIF ÷ naive | GIF encode s | "
-          + "WebP ÷ naive | WebP encode s |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+          + "WebP ÷ naive | WebP encode s | animated SVG ÷ naive | animated SVG s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
       ]
       for w in animated {
         guard let a = w.animated else { continue }
-        let cells = ["apng", "gif", "webp"].map { name in
+        let cells = ["apng", "gif", "webp", "animated-svg"].map { name in
           a.formats.first { $0.name == name }.map {
             "\(BenchReport.f($0.sizeRatio, 3)) | \(BenchReport.f($0.encodeSeconds, 2))"
           } ?? "– | –"

@@ -9,6 +9,8 @@ public enum ExportProgress: Sendable {
   case framesCompleted(scene: String, completed: Int, frames: Int)
   /// A whole-scene file (APNG, GIF, sheet, SVG, HTML) was written; `path` is relative to OUT.
   case fileWritten(scene: String?, format: String, path: String, bytes: Int)
+  /// A file of `format` was not written, for the reason given; the render goes on.
+  case fileSkipped(scene: String, format: String, reason: String)
   /// A scene is finished.
   case sceneFinished(scene: String, frames: Int, seconds: Double)
   /// A scene is left as the output folder holds it: its inputs are those its manifest records

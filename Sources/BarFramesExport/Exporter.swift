@@ -345,6 +345,17 @@ public struct Exporter: Sendable {
           wrote("svg", path, bytes.count)
         }
       }
+      if plan.ownsSceneFiles && plan.formats.contains(.animatedSVG) {
+        var output = AnimatedSVGOutput(plan: plan, byteLimit: options.animatedSVGByteLimit)
+        for time in AnimatedSVGOutput.frameTimes(of: plan) { try output.append(time: time) }
+        switch output.finish() {
+        case .document(let bytes):
+          try AtomicFile.write(bytes, to: url(plan.names.animatedSVGPath), registry: temporaryFiles)
+          wrote("animated-svg", plan.names.animatedSVGPath, bytes.count)
+        case .skipped(let reason):
+          progress(.fileSkipped(scene: plan.name, format: "animated-svg", reason: reason))
+        }
+      }
       whileFinishing()
       try gifThread?.finish()
       try sheetThread?.finish()

@@ -385,7 +385,7 @@
     s.files.forEach(function (f) {
       var a = document.createElement('a');
       a.href = withRevision(encodePath(f.path));
-      a.textContent = { apng: 'APNG', gif: 'GIF', webp: 'WebP', sheet: 'contact sheet' }[f.format] || f.format;
+      a.textContent = { apng: 'APNG', gif: 'GIF', webp: 'WebP', 'animated-svg': 'animated SVG', sheet: 'contact sheet' }[f.format] || f.format;
       p.appendChild(a);
     });
     box.appendChild(p);

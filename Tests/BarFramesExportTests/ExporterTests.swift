@@ -270,7 +270,7 @@ import Testing
         #expect(SHA256.hex(files[frame.path] ?? []) == frame.sha256)
       }
       for file in scene.files { #expect(files[file.path]?.count == file.bytes, "\(file.path)") }
-      #expect(Set(scene.files.map(\.format)) == ["apng", "gif", "webp", "sheet", "svg", "html"])
+      #expect(Set(scene.files.map(\.format)) == ["apng", "gif", "webp", "animated-svg", "sheet", "svg", "html"])
     }
     // Everything on disk is in the manifest, and nothing else but the manifest itself.
     let listed = Set(manifest.scenes.flatMap { $0.frames.map(\.path) + $0.files.map(\.path) })
@@ -296,7 +296,7 @@ import Testing
     #expect(first.map(\.key) == ["index", "time", "path", "bytes", "sha256"])
     #expect(
       render.map(\.key) == ["formats", "background", "selection", "everyNth", "png", "webpQuality", "sheetFrames"])
-    #expect(json["render"]?["formats"] == .string("png,svg,apng,gif,webp,sheet,html"))
+    #expect(json["render"]?["formats"] == .string("png,svg,apng,gif,webp,animated-svg,sheet,html"))
     #expect(json["render"]?["webpQuality"] == .null)
     // What it writes, it reads back as it was.
     #expect(try ExportManifest(json: json, file: "manifest.json") == manifest)

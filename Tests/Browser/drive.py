@@ -17,6 +17,8 @@ Steps:
   {"back": true}                      history back
   {"observe": NAME}                   record the player's state
   {"eval": JS, "as": NAME}            record the value of a JS expression
+  {"screenshot": PATH}                write a screenshot of the viewport (a PNG) to PATH, once two
+                                      screenshots in a row agree
   {"pixels": JS, "as": NAME}          record the colours [r, g, b] the screen shows at the points
                                       [[x, y], ...] (CSS pixels) the expression returns, read from
                                       a real screenshot (what the compositor drew: clipping,
@@ -191,6 +193,17 @@ def main():
                         raise RuntimeError(f"step {number}: point {x},{y} is outside the {width}×{height} screenshot")
                     colours.append(list(rows[y][x * channels:x * channels + 3]))
                 observations.append({"name": step["as"], "value": colours})
+            elif "screenshot" in step:
+                # A page that just loaded may still be rasterizing: wait until two screenshots agree.
+                shot = driver.get_screenshot_as_png()
+                for _ in range(20):
+                    time.sleep(0.05)
+                    again = driver.get_screenshot_as_png()
+                    if again == shot:
+                        break
+                    shot = again
+                with open(step["screenshot"], "wb") as handle:
+                    handle.write(shot)
             elif "eval" in step:
                 observations.append({"name": step["as"], "value": driver.execute_script("return (" + step["eval"] + ")")})
             else:

@@ -69,10 +69,11 @@ import Testing
     #expect(turns.count >= 9 && !turns.count.isMultiple(of: 2), "\(turns)")
     #expect(allOverPNG == turns.sorted()[turns.count / 2], "\(allOverPNG) from \(turns)")
     guard case .array(let formats)? = animated["formats"] else { throw BenchShape.missing("animated.formats") }
-    #expect(formats.map { $0["format"] } == [.string("apng"), .string("gif"), .string("webp")])
+    #expect(
+      formats.map { $0["format"] } == [.string("apng"), .string("gif"), .string("webp"), .string("animated-svg")])
     let out = scratch.appendingPathComponent("render")
     let render = try CommandRunner.run([
-      "render", "Examples/seek-bar.json", "--frames", "0-5", "--scale", "2", "--format", "apng,gif,webp", "--json",
+      "render", "Examples/seek-bar.json", "--frames", "0-5", "--scale", "2", "--format", "apng,gif,webp,animated-svg", "--json",
       "--quiet", "-o", out.path,
     ])
     #expect(render.exitCode == 0, "\(render.stderr)")
@@ -121,7 +122,7 @@ import Testing
     guard case .array(let costs)? = animated["formatCosts"] else { throw BenchShape.missing("formatCosts") }
     #expect(
       costs.map { $0["format"] }
-        == ["svg", "apng", "gif", "webp", "sheet", "html"].map { JSONValue.string($0) })
+        == ["svg", "apng", "gif", "webp", "animated-svg", "sheet", "html"].map { JSONValue.string($0) })
     for cost in costs {
       let seconds = try #require(cost["seconds"]?.doubleValue)
       let overPNG = try #require(cost["overPNG"]?.doubleValue)
@@ -143,10 +144,10 @@ import Testing
     let markdown = try CommandRunner.run(["--format-costs"] + common, executable: CommandRunner.benchExecutable)
     #expect(markdown.exitCode == 0, "\(markdown.stderr)")
     #expect(markdown.stdout.contains("| workload | PNG ms | png,svg ÷ PNG (+CPU ms) | png,apng ÷ PNG (+CPU ms) |"))
-    // Its row, the report's last for seek-bar: the PNG time and six "ratio (±CPU ms)" cells.
+    // Its row, the report's last for seek-bar: the PNG time and seven "ratio (±CPU ms)" cells.
     let row = try #require(markdown.stdout.split(separator: "\n").last { $0.hasPrefix("| seek-bar | ") })
-    #expect(row.split(separator: "|").count == 8, "\(row)")
-    #expect(row.split(separator: "(").count == 7, "\(row)")
+    #expect(row.split(separator: "|").count == 9, "\(row)")
+    #expect(row.split(separator: "(").count == 8, "\(row)")
   }
 
   @Test func unknownWorkloadIsAUsageError() throws {

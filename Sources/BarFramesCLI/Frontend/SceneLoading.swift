@@ -8,7 +8,8 @@ enum SceneLoading {
     do {
       // The name is shown in messages: escaped, so a file name cannot act on the terminal.
       let scene = try Scene.load(
-        contentsOf: URL(fileURLWithPath: path), displayName: InputText.escapedPath(path), designs: BarFramesCommand.designs)
+        contentsOf: URL(fileURLWithPath: path), displayName: InputText.escapedPath(path),
+        designs: BarFramesCommand.designs)
       return try scene.timeline()
     } catch {
       throw CommandFailure(message: error.description, status: .badInput)

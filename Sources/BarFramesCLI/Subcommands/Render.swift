@@ -15,14 +15,14 @@ extension BarFramesCommand {
   /// Renders scenes into PNG sequences, SVG previews, APNG, GIF, contact sheets and a gallery.
   struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, animated WebP, contact sheets and an HTML "
-        + "gallery.",
+      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, animated WebP and SVG, contact sheets "
+        + "and an HTML gallery.",
       discussion: """
         Frame i is at t = start + i/fps, computed from the index; a D-second scene has \
         floor(D·fps) + 1 frames, both ends included (2 s at 30 fps: 61 frames, the last at 2 s). \
         Files go to OUT/<scene>/: <scene>-NNN@2x.png (numbered with the frame count's digits), \
-        <scene>@2x.apng, <scene>@2x.gif, <scene>@2x.webp, <scene>-sheet@2x.png, <scene>-at-1.250s.svg; the \
-        gallery is OUT/index.html and the manifest OUT/manifest.json. Every file is written \
+        <scene>@2x.apng, <scene>@2x.gif, <scene>@2x.webp, <scene>-sheet@2x.png, <scene>-at-1.250s.svg, \
+        <scene>-animated.svg (one SVG that plays the scene); the gallery is OUT/index.html and the manifest OUT/manifest.json. Every file is written \
         under a temporary name and renamed when complete. With --shard i/n, n machines running \
         the same command (i = 1…n) each write part of the frames and \
         OUT/manifest.shard-i-of-n.json; 'barframes merge' joins their folders into the unsharded \
@@ -39,6 +39,7 @@ extension BarFramesCommand {
           barframes render Examples -o frames --format all
           barframes render Examples/seek-bar.json --format html      # frames + player page
           barframes render Examples/bent-line-slider.json --at 1.5 -o slider.png
+          barframes render Examples/seek-bar.json --format animated-svg   # plays in any browser
           barframes render Examples/demo-timeline.json --time 2-4 --every-nth 2 --format apng,gif
         """)
 
@@ -54,7 +55,8 @@ extension BarFramesCommand {
 
     @Option(
       help: ArgumentHelp(
-        "Comma-separated formats: png, svg, apng, gif, webp, sheet, html, or all. (default: png)", valueName: "list"),
+        "Comma-separated formats: png, svg, apng, gif, webp, animated-svg, sheet, html, or all. (default: png)",
+        valueName: "list"),
       transform: FormatList.init(validating:))
     var format = FormatList(.png)
 
@@ -377,6 +379,9 @@ final class ProgressReporter {
       if mode == .live { drawBar(force: true) }
     case .fileWritten:
       totalFiles += 1
+    case .fileSkipped(let scene, let format, let reason):
+      if barVisible { clearBar() }
+      write("render: warning: \(InputText.escaped(scene)): no \(format): \(reason)\n")
     case .sceneFinished(_, let frames, let seconds):
       guard mode == .lines else { return }
       let now = line

@@ -114,6 +114,7 @@ public struct GalleryData: Sendable {
     if plan.formats.contains(.apng) { file("apng", names.apngPath) }
     if plan.formats.contains(.gif) { file("gif", names.gifPath) }
     if plan.formats.contains(.webp) { file("webp", names.webpPath) }
+    if plan.formats.contains(.animatedSVG) { file("animated-svg", names.animatedSVGPath) }
     if plan.formats.contains(.sheet) { file("sheet", names.sheetPath) }
     members.append(.init("files", .array(files)))
     let previews: [JSONValue] =

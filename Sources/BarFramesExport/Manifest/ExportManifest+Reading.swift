@@ -153,7 +153,7 @@ extension ExportManifest.SceneEntry {
       var entry = try JSONObjectReader(item.value, file: reader.file, path: item.path)
       try entry.rejectUnknownKeys(accepting: ["format", "path", "bytes", "frames", "mergedFrames"])
       let format = try entry.string("format")
-      let known = ["apng", "gif", "webp", "svg", "sheet", "html"]
+      let known = ["apng", "gif", "webp", "animated-svg", "svg", "sheet", "html"]
       guard known.contains(format) else {
         throw entry.error(
           "format",

@@ -262,7 +262,7 @@ public struct ShardSet: Sendable {
           )
         }
         switch file.format {
-        case "svg":
+        case "svg", "animated-svg":
           try claim(file.path, "preview")
           previews.append(Source(part: position, file: file))
         case "sheet":
@@ -309,7 +309,8 @@ public struct ShardSet: Sendable {
         )
       }
     }
-    try require(!previews.isEmpty, .svg, "SVG previews")
+    try require(previews.contains { $0.file.format == "svg" }, .svg, "SVG previews")
+    try require(previews.contains { $0.file.format == "animated-svg" }, .animatedSVG, "an animated SVG")
     try require(sheet != nil, .sheet, "a contact sheet")
     try require(gallery != nil, .html, "the gallery")
     return SceneParts(entry: entry, frames: frames, previews: previews, sheet: sheet, gallery: gallery)

@@ -8,6 +8,7 @@
 /// OUT/bent-line-slider/bent-line-slider@2x.webp
 /// OUT/bent-line-slider/bent-line-slider-sheet@2x.png
 /// OUT/bent-line-slider/bent-line-slider-at-1.000s.svg  previews, named by time
+/// OUT/bent-line-slider/bent-line-slider-animated.svg   the whole sequence as one SVG
 /// ```
 /// Raster files carry `@2x`/`@3x` when the scale is above 1, as iOS asset names do; SVG is
 /// resolution-independent and carries none.
@@ -40,6 +41,8 @@ public struct SceneFileNames: Hashable, Sendable {
   public var gifPath: String { "\(directory)/\(scene)\(scaleSuffix).gif" }
   public var webpPath: String { "\(directory)/\(scene)\(scaleSuffix).webp" }
   public var sheetPath: String { "\(directory)/\(scene)-sheet\(scaleSuffix).png" }
+  /// The animated SVG, e.g. `bar/bar-animated.svg`: vector, so without a scale suffix.
+  public var animatedSVGPath: String { "\(directory)/\(scene)-animated.svg" }
 
   /// The SVG preview at `time` seconds, e.g. `bar/bar-at-1.250s.svg`.
   public func svgPath(time: Double) -> String { "\(directory)/\(scene)-at-\(Self.timeLabel(time))s.svg" }

@@ -1,7 +1,7 @@
 import BarFrames
 import Foundation
 
-/// The kinds of file `barframes render` writes (`--format png,svg,apng,gif,webp,sheet,html | all`).
+/// The kinds of file `barframes render` writes (`--format png,svg,apng,gif,webp,animated-svg,sheet,html | all`).
 public struct ExportFormats: OptionSet, Hashable, Sendable, CustomStringConvertible {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
@@ -20,12 +20,15 @@ public struct ExportFormats: OptionSet, Hashable, Sendable, CustomStringConverti
   public static let html = ExportFormats(rawValue: 1 << 5)
   /// An animated WebP of the sequence (lossless unless a quality is given).
   public static let webp = ExportFormats(rawValue: 1 << 6)
+  /// One SVG that plays the whole sequence, animated with SMIL (``AnimatedSVG``).
+  public static let animatedSVG = ExportFormats(rawValue: 1 << 7)
 
-  public static let all: ExportFormats = [.png, .svg, .apng, .gif, .webp, .sheet, .html]
+  public static let all: ExportFormats = [.png, .svg, .apng, .gif, .webp, .animatedSVG, .sheet, .html]
 
   /// Each format with the name users type, in the order the help lists them.
   public static let names: [(name: String, format: ExportFormats)] = [
-    ("png", .png), ("svg", .svg), ("apng", .apng), ("gif", .gif), ("webp", .webp), ("sheet", .sheet), ("html", .html),
+    ("png", .png), ("svg", .svg), ("apng", .apng), ("gif", .gif), ("webp", .webp), ("animated-svg", .animatedSVG),
+    ("sheet", .sheet), ("html", .html),
   ]
 
   /// Parses a comma-separated list of names, or `all`.

@@ -42,6 +42,9 @@ public struct ExportOptions: Sendable {
   /// untouched — is left as it is rather than rendered again (``Exporter/export(_:sources:progress:)``
   /// needs the scenes' ``SceneSources`` for it). False renders every scene (`--force`).
   public var skipsUnchangedScenes = true
+  /// The largest animated SVG written, in bytes; a scene whose animated SVG would be larger gets
+  /// every other format and a ``ExportProgress/fileSkipped(scene:format:reason:)`` saying why.
+  public var animatedSVGByteLimit = 8 << 20
 
   public init() {}
 

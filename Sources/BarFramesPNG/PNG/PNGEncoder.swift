@@ -110,7 +110,9 @@ public final class PNGEncoder {
   }
 
   /// The colour type `image` is written with: `colorType`, or ``defaultColorType(for:)``.
-  package func checkedColorType(_ image: RGBAImage, _ colorType: PNGColorType?) throws(PNGEncodingError) -> PNGColorType {
+  package func checkedColorType(
+    _ image: RGBAImage, _ colorType: PNGColorType?
+  ) throws(PNGEncodingError) -> PNGColorType {
     let type = colorType ?? Self.defaultColorType(for: image)
     switch type {
     case .rgba: break

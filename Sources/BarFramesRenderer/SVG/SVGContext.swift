@@ -86,6 +86,13 @@ public final class SVGContext: DrawingContext {
   /// Reading it changes nothing, so drawing may go on afterwards.
   public var document: [UInt8] { markup.bytes }
 
+  /// The document's elements under the root, as ``document`` writes them; ``AnimatedSVG``
+  /// compares them across frames.
+  public var elements: [SVGElement] { markup.elements }
+
+  /// The canvas size in points (px in the SVG).
+  public var size: Size { markup.size }
+
   // MARK: State
 
   public func saveState() {

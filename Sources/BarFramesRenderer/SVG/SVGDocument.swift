@@ -1,5 +1,46 @@
 import BarFramesGraphics
 
+/// One element of an SVG document as ``SVGContext`` builds it: its name, its attributes in the
+/// order they are written, and either children (an element that was opened, written with a
+/// start and an end tag even when empty) or at most a `<title>` (a shape).
+///
+/// The static preview writes the tree as it is; ``AnimatedSVG`` compares the trees of many
+/// frames to find what stays and what moves.
+public struct SVGElement: Hashable, Sendable {
+  /// One attribute; the value is as it reads, escaped only when written.
+  public struct Attribute: Hashable, Sendable {
+    public var name: String
+    public var value: String
+    public init(_ name: String, _ value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  public var name: String
+  public var attributes: [Attribute]
+  public var children: [SVGElement]
+  /// The accessible name of a shape (text drawn as outlines), written as a `<title>` child.
+  public var title: String?
+  /// Whether the element was opened for others to go into (`<g>`, `<clipPath>`).
+  public var isContainer: Bool
+
+  public init(
+    name: String, attributes: [Attribute], children: [SVGElement] = [], title: String? = nil, isContainer: Bool = false
+  ) {
+    self.name = name
+    self.attributes = attributes
+    self.children = children
+    self.title = title
+    self.isContainer = isContainer
+  }
+
+  /// The value of the attribute `name`, if the element has it.
+  public subscript(attribute name: String) -> String? {
+    attributes.first { $0.name == name }?.value
+  }
+}
+
 /// The text of one SVG 1.1 document as it is written: the root `<svg>` in px, elements in the
 /// order they are added, each on its own line and indented two spaces per level of nesting.
 ///
@@ -11,36 +52,45 @@ struct SVGDocument {
   typealias Attribute = (name: String, value: String)
 
   let size: Size
-  private var body = ""
-  /// The names of the elements opened and not yet closed, outermost first.
-  private var openNames: [String] = []
+  /// The elements under the root that are complete.
+  private var roots: [SVGElement] = []
+  /// The elements opened and not yet closed, outermost first, with what they hold so far.
+  private var openElements: [SVGElement] = []
   private var usedIDs: Set<String> = []
 
   init(size: Size) {
     self.size = size
   }
 
-  /// Writes an empty element, e.g. `<path fill="#ffffff" d="M0 0 L1 0"/>`.
+  /// Adds an empty element, e.g. `<path fill="#ffffff" d="M0 0 L1 0"/>`.
   mutating func element(_ name: String, _ attributes: [Attribute]) {
-    line("<\(name)\(Self.text(of: attributes))/>")
+    append(SVGElement(name: name, attributes: attributes.map { .init($0.name, $0.value) }))
   }
 
-  /// Writes an element holding a `<title>`: the accessible name of a shape, such as text
+  /// Adds an element holding a `<title>`: the accessible name of a shape, such as text
   /// drawn as outlines.
   mutating func element(_ name: String, _ attributes: [Attribute], title: String) {
-    line("<\(name)\(Self.text(of: attributes))><title>\(title.xmlEscaped)</title></\(name)>")
+    append(SVGElement(name: name, attributes: attributes.map { .init($0.name, $0.value) }, title: title))
   }
 
   /// Opens an element that later elements go into, until ``close()``.
   mutating func open(_ name: String, _ attributes: [Attribute]) {
-    line("<\(name)\(Self.text(of: attributes))>")
-    openNames.append(name)
+    openElements.append(
+      SVGElement(name: name, attributes: attributes.map { .init($0.name, $0.value) }, isContainer: true))
   }
 
   /// Closes the innermost open element.
   mutating func close() {
-    guard let name = openNames.popLast() else { return }
-    line("</\(name)>")
+    guard let element = openElements.popLast() else { return }
+    append(element)
+  }
+
+  private mutating func append(_ element: SVGElement) {
+    if openElements.isEmpty {
+      roots.append(element)
+    } else {
+      openElements[openElements.count - 1].children.append(element)
+    }
   }
 
   /// `base` if no element has that id yet, else `base-2`, `base-3`, … — so duplicate layer
@@ -56,26 +106,45 @@ struct SVGDocument {
     return candidate
   }
 
+  /// The root's children so far, with every element still open closed. The document itself is
+  /// not changed, so drawing may go on.
+  var elements: [SVGElement] {
+    var copy = self
+    while !copy.openElements.isEmpty { copy.close() }
+    return copy.roots
+  }
+
   /// The finished document as UTF-8: the elements written so far, with every element still
   /// open closed. The document itself is not changed, so this can be called again.
   var bytes: [UInt8] {
+    var text = Self.header(size)
+    for element in elements { Self.write(element, level: 0, into: &text) }
+    text += "</svg>\n"
+    return Array(text.utf8)
+  }
+
+  /// The XML declaration and the root's start tag, each on its own line.
+  static func header(_ size: Size) -> String {
     let width = SVGNumber.format(size.width)
     let height = SVGNumber.format(size.height)
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     text += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\""
     text += " width=\"\(width)px\" height=\"\(height)px\" viewBox=\"0 0 \(width) \(height)\">\n"
-    text += body
-    for (level, name) in openNames.enumerated().reversed() {
-      text += Self.indentation(level) + "</\(name)>\n"
-    }
-    text += "</svg>\n"
-    return Array(text.utf8)
+    return text
   }
 
-  private mutating func line(_ markup: String) {
-    body += Self.indentation(openNames.count)
-    body += markup
-    body += "\n"
+  private static func write(_ element: SVGElement, level: Int, into text: inout String) {
+    text += indentation(level)
+    text += "<\(element.name)\(self.text(of: element.attributes))"
+    if element.isContainer {
+      text += ">\n"
+      for child in element.children { write(child, level: level + 1, into: &text) }
+      text += indentation(level) + "</\(element.name)>\n"
+    } else if let title = element.title {
+      text += "><title>\(title.xmlEscaped)</title></\(element.name)>\n"
+    } else {
+      text += "/>\n"
+    }
   }
 
   /// Two spaces per level; the root's children are at level 0 and indented once.
@@ -83,7 +152,7 @@ struct SVGDocument {
     String(repeating: "  ", count: level + 1)
   }
 
-  private static func text(of attributes: [Attribute]) -> String {
+  static func text(of attributes: [SVGElement.Attribute]) -> String {
     attributes.map { " \($0.name)=\"\($0.value.xmlEscaped)\"" }.joined()
   }
 }

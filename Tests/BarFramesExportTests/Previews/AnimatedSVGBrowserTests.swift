@@ -1,0 +1,188 @@
+import BarFrames
+import BarFramesExport
+import BarFramesImageIO
+import BarFramesRenderer
+import BarFramesTestSupport
+import Foundation
+import RingDesign
+import Testing
+
+/// The animated SVG, paused at a frame's time in real headless Chromium (`pauseAnimations()`,
+/// `setCurrentTime(t)` on its root), draws what that frame's static SVG preview draws in the
+/// same page: the two differ by at most two levels per channel (antialiasing) in a real
+/// screenshot. Checked at every key time of the scene (its previews: 0, 25, 50, 75, 100 % and
+/// its events), at the frame right after each key time (where a switch happens) and at frames
+/// spread over the scene, for every example and for a design from outside BarFrames.
+@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .serialized)
+struct AnimatedSVGBrowserTests {
+  /// Largest difference allowed in one channel of one pixel.
+  static let tolerance = 2
+  /// Browsers a frame that differs is checked in before it fails.
+  static let attempts = 3
+
+  static let examples = TestRendering.packageRoot.appendingPathComponent("Examples")
+
+  /// An SVG document's markup without its XML declaration, to put in an HTML page.
+  static func inlineMarkup(_ data: Data) -> String {
+    let text = String(decoding: data, as: UTF8.self)
+    guard text.hasPrefix("<?xml"), let end = text.firstIndex(of: "\n") else { return text }
+    return String(text[text.index(after: end)...])
+  }
+
+  /// A page showing one SVG at its top left corner; an animated one paused at `time` by a script
+  /// that runs before the page is first drawn. Chromium paints a document whose animations have
+  /// run, even for a moment, through other layers, antialiased a few levels differently; and it
+  /// antialiases a path a few levels differently at another place on the page. So the still
+  /// and the animation are each alone on a page, at the same place, drawn the same way.
+  static func page(_ svg: String, pausedAt time: Double?) -> String {
+    let pause = time.map {
+      "<script>var svg = document.querySelector('svg'); svg.pauseAnimations(); svg.setCurrentTime(\($0));</script>"
+    }
+    return """
+      <!DOCTYPE html>
+      <html><head><meta charset="utf-8"><style>
+      body { margin: 0; background: #fff; }
+      div { position: absolute; left: 0; top: 0; line-height: 0; }
+      </style></head><body>
+      <div>\(svg)</div>
+      \(pause ?? "")
+      </body></html>
+      """
+  }
+
+  /// Sets `window.barframesPainted` once two frames have been drawn: a screenshot taken while
+  /// the browser is still rasterizing a page that just loaded can show the first, rougher pass.
+  static let afterTwoFrames =
+    "(function () { window.barframesPainted = false; requestAnimationFrame(function () {"
+    + " requestAnimationFrame(function () { window.barframesPainted = true; }); }); return true; })()"
+
+  static func exampleNames() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }.sorted()
+  }
+
+  /// A ring (the outside design) that fills in steps and eases between them.
+  static func ringTimeline(in directory: URL) throws -> any SceneTimeline {
+    let url = directory.appendingPathComponent("ring.json")
+    let json = #"""
+      {"version": 1, "style": {"version": 1, "design": "ring", "duration": 0.25}, "duration": 1, "fps": 30,
+       "events": [{"at": 0, "call": "setProgress", "args": {"value": 0.2}},
+                  {"at": 0.3, "call": "setProgress", "args": {"value": 0.9}},
+                  {"at": 0.7, "call": "setProgress", "args": {"value": 0.4}}]}
+      """#
+    try Data(json.utf8).write(to: url)
+    return try Scene.load(contentsOf: url, designs: DesignRegistry.standard.adding(Ring.self)).timeline()
+  }
+
+  @Test(arguments: try exampleNames())
+  func anExamplePausedAtAFrameDrawsThatFramesStaticSVG(_ file: String) throws {
+    let timeline = try Scene.load(contentsOf: Self.examples.appendingPathComponent(file)).timeline()
+    try Self.compare(timeline)
+  }
+
+  @Test func theOutsideRingDesignGetsAnAnimatedSVGThatMatchesItsFrames() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Self.compare(try Self.ringTimeline(in: directory))
+  }
+
+  /// Renders the animated SVG of `timeline`, then for each chosen frame screenshots the static
+  /// SVG of the frame and the animated one paused at the frame's time, and compares them.
+  static func compare(_ timeline: any SceneTimeline) throws {
+    let directory = try TestRendering.temporaryDirectory()
+    var keep = false
+    defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
+    let options = ExportFixtures.options([.svg, .animatedSVG])
+    let exporter = Exporter(outputDirectory: directory, options: options, tool: "barframes test")
+    let plan = try exporter.plan([timeline])[0]
+    let manifest = try exporter.export([timeline])
+    let animated = try #require(manifest.scenes[0].files.first { $0.format == "animated-svg" })
+    let animatedURL = directory.appendingPathComponent(animated.path)
+
+    let times = plan.selection.indices.map(plan.selection.sampler.time(ofFrame:))
+    let count = times.count
+    // Key times, the frame after each, and frames spread over the scene.
+    var positions: Set<Int> = [0, count - 1]
+    for preview in plan.previews {
+      let position = times.firstIndex { $0 >= preview.time - 1e-9 } ?? count - 1
+      positions.insert(position)
+      positions.insert(min(position + 1, count - 1))
+    }
+    for eighth in stride(from: 1, to: 8, by: 2) { positions.insert(count * eighth / 8) }
+
+    let width = Int(plan.scene.style.canvas.size.width.rounded(.up))
+    let height = Int(plan.scene.style.canvas.size.height.rounded(.up))
+    typealias B = BrowserDriver
+    let animatedMarkup = try Self.inlineMarkup(Data(contentsOf: animatedURL))
+    var shots: [Int: (still: URL, paused: URL)] = [:]
+    for position in positions {
+      let still = try SVGFrameRenderer.svg(timeline.presentation(at: times[position]), background: plan.background)
+      // The document time of frame k is k frame durations, as in the APNG.
+      let documentTime = Double(position) * plan.timing.frameSeconds
+      let pages = (
+        directory.appendingPathComponent("still-\(position).html"),
+        directory.appendingPathComponent("paused-\(position).html")
+      )
+      try Data(Self.page(Self.inlineMarkup(Data(still)), pausedAt: nil).utf8).write(to: pages.0)
+      try Data(Self.page(animatedMarkup, pausedAt: documentTime).utf8).write(to: pages.1)
+      shots[position] = pages
+    }
+    /// Pixels differing by more than the tolerance between the still and the paused animation,
+    /// and the largest difference.
+    func difference(_ position: Int) throws -> (count: Int, worst: Int) {
+      let still = try PNGDecoder.decode(Array(Data(contentsOf: shots[position]!.still.appendingPathExtension("png"))))
+      let paused = try PNGDecoder.decode(Array(Data(contentsOf: shots[position]!.paused.appendingPathExtension("png"))))
+      #expect(still.width >= width && still.height >= height)
+      var worst = 0
+      var count = 0
+      for y in 0..<height {
+        for x in 0..<width {
+          let a = still[x, y]
+          let b = paused[x, y]
+          let difference = max(
+            abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
+          worst = max(worst, difference)
+          if difference > tolerance { count += 1 }
+        }
+      }
+      return (count, worst)
+    }
+    var pending = positions.sorted()
+    var results: [Int: (count: Int, worst: Int)] = [:]
+    for _ in 0..<Self.attempts where !pending.isEmpty {
+      var steps: [JSONValue] = []
+      for position in pending {
+        let pages = shots[position]!
+        steps += [
+          B.step("open", pages.still.absoluteString),
+          B.evaluate(Self.afterTwoFrames, as: "still \(position)"),
+          B.waitFor("window.barframesPainted"),
+          B.step("screenshot", pages.still.appendingPathExtension("png").path),
+          B.step("open", pages.paused.absoluteString),
+          B.evaluate(Self.afterTwoFrames, as: "paused \(position)"),
+          B.waitFor("window.barframesPainted"),
+          B.evaluate("document.querySelector('svg').getCurrentTime()", as: "time \(position)"),
+          B.step("screenshot", pages.paused.appendingPathExtension("png").path),
+        ]
+      }
+      let run = try B.run(steps, timeout: 600)
+      #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
+      for position in pending {
+        let time = run.observations["time \(position)"]?.number("value") ?? -1
+        // Single precision: the browser keeps SMIL times as floats.
+        #expect(abs(time - Double(position) * plan.timing.frameSeconds) < 1e-5, "\(plan.name): paused at \(time) s")
+        results[position] = try difference(position)
+      }
+      pending = pending.filter { results[$0]!.count > 0 }
+    }
+    for position in pending {
+      keep = true
+      let result = results[position]!
+      Issue.record(
+        """
+        \(plan.name): paused at frame \(position) (\(times[position]) s), \(result.count) pixels differ by more \
+        than \(tolerance) (at most \(result.worst)) from the frame's static SVG, in each of \(Self.attempts) browsers; \
+        pages and screenshots kept in \(directory.path)
+        """)
+    }
+  }
+}

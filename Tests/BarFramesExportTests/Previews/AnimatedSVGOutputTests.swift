@@ -1,0 +1,92 @@
+import BarFrames
+import BarFramesExport
+import BarFramesRenderer
+import BarFramesTestSupport
+import Foundation
+import Testing
+
+/// `--format animated-svg`: one self-contained SVG per scene, far smaller than its frames' SVG
+/// previews (and than the lossless WebP of the same scene, but for the examples known not to
+/// be yet), and a scene past the size limit still gets every other format.
+@Suite struct AnimatedSVGOutputTests {
+  static let examples = TestRendering.packageRoot.appendingPathComponent("Examples")
+  /// What an animated SVG may hold: drawing, SMIL and nothing that runs or fetches.
+  static let allowedElements: Set<String> = [
+    "svg", "defs", "g", "path", "use", "rect", "image", "clipPath", "title", "animate", "animateTransform", "set",
+  ]
+
+  /// Examples whose animated SVG is still larger than their lossless WebP: shapes switch at
+  /// frame times (so that each frame is exact in a browser), and these redraw a bar or a label
+  /// of a new shape nearly every frame. The known issue fails once one of them gets smaller.
+  static let largerThanWebP: Set<String> = [
+    "bent-line-night", "bent-line-strokeend", "demo-timeline", "download-failed", "download-success", "drag-seek",
+    "player-pause-layertime", "player-pause-none", "player-pause-remove",
+  ]
+
+  @Test(arguments: try AnimatedSVGBrowserTests.exampleNames())
+  func anExamplesAnimatedSVGIsSelfContainedAndSmallerThanItsWebP(_ file: String) throws {
+    let timeline = try Scene.load(contentsOf: Self.examples.appendingPathComponent(file)).timeline()
+    let (directory, manifest) = try ExportFixtures.export(
+      [timeline], options: ExportFixtures.options([.webp, .animatedSVG]))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let files = manifest.scenes[0].files
+    let svg = try #require(files.first { $0.format == "animated-svg" })
+    let webp = try #require(files.first { $0.format == "webp" })
+    #expect(svg.path == "\(timeline.scene.name)/\(timeline.scene.name)-animated.svg")
+    if Self.largerThanWebP.contains(timeline.scene.name) {
+      withKnownIssue("a shape that changes every frame is written whole for every frame") {
+        #expect(svg.bytes < webp.bytes, "\(file): animated SVG \(svg.bytes) bytes, lossless WebP \(webp.bytes)")
+      }
+    } else {
+      #expect(svg.bytes < webp.bytes, "\(file): animated SVG \(svg.bytes) bytes, lossless WebP \(webp.bytes)")
+    }
+    // Never larger than every frame's SVG preview, whole.
+    let stills = try Exporter(outputDirectory: directory, options: ExportFixtures.options([.svg])).plan([timeline])[0]
+    let frameTimes = stills.selection.indices.map(stills.selection.sampler.time(ofFrame:))
+    var naive = 0
+    for time in frameTimes {
+      naive += try SVGFrameRenderer.svg(timeline.presentation(at: time), background: stills.background).count
+    }
+    #expect(svg.bytes < naive / 2, "\(file): \(svg.bytes) bytes, its frames' SVGs \(naive)")
+
+    let bytes = try ExportFixtures.read(directory, svg.path)
+    #expect(bytes.count == svg.bytes)
+    let xml = try SVGXML(bytes)
+    for element in xml.elements {
+      #expect(Self.allowedElements.contains(element.name), "\(file): <\(element.name)>")
+      for (name, value) in element.attributes where name.hasSuffix("href") {
+        #expect(value.hasPrefix("data:") || value.hasPrefix("#"), "\(file): \(name)=\(value.prefix(40))")
+      }
+      for name in element.attributes.keys { #expect(!name.lowercased().hasPrefix("on"), "\(file): \(name)") }
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(!text.contains("<script") && !text.contains("foreignObject"))
+    // One loop lasts the scene's frames: every animation repeats with the same duration.
+    let frames = manifest.scenes[0].frameCount
+    let loop = Double(frames) / manifest.scenes[0].fps
+    for element in xml.elements where element.name.hasPrefix("animate") {
+      #expect(element.attributes["repeatCount"] == "indefinite")
+      let dur = try #require(element.attributes["dur"].flatMap { Double($0.dropLast()) })
+      #expect(abs(dur - loop) < 1e-6, "\(file): dur \(dur) s, the APNG lasts \(loop) s")
+    }
+  }
+
+  @Test func aSceneOverTheSizeLimitGetsEveryOtherFormatAndSaysWhy() throws {
+    let timeline = try ExportFixtures.scene(name: "bar")
+    var events: [ExportProgress] = []
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let options = ExportFixtures.options([.png, .svg, .animatedSVG, .webp]) { $0.animatedSVGByteLimit = 100 }
+    let manifest = try Exporter(outputDirectory: directory, options: options).export([timeline]) { events.append($0) }
+    let formats = Set(manifest.scenes[0].files.map(\.format))
+    #expect(formats == ["svg", "webp"])
+    #expect(manifest.scenes[0].frames.count == 11)
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("bar/bar-animated.svg").path))
+    let reasons = events.compactMap { event -> String? in
+      if case .fileSkipped("bar", "animated-svg", let reason) = event { return reason }
+      return nil
+    }
+    #expect(reasons.count == 1)
+    #expect(reasons.first?.contains("over the limit of 100") == true, "\(reasons)")
+  }
+}
