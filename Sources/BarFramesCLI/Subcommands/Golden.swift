@@ -180,8 +180,8 @@ extension BarFramesCommand.Golden {
         let sceneArgument =
           options.scenes.first { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == scene } ?? scene
         let hint = RerecordCommand.goldenRecord(
-          tool: Diagnostics.tool, scene: sceneArgument, golden: options.golden, times: options.times.isEmpty ? nil : options.times.map(\.value),
-          scale: options.scale)
+          tool: Diagnostics.tool, scene: sceneArgument, golden: options.golden,
+          times: options.times.isEmpty ? nil : options.times.map(\.value), scale: options.scale)
         do throws(GoldenError) {
           try verification.verify(timeline, at: times, rerecordHint: hint, into: &report) { frame in
             switch frame.status {

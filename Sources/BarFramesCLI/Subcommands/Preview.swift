@@ -335,7 +335,8 @@ actor PreviewStudio {
       var own: [String: String] = [:]
       for path in watched[scene] ?? [InputBytes.absolutePath(scene)] {
         var status = stat()
-        own[path] = stat(path, &status) == 0 ? "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_size)" : "none"
+        let found = stat(path, &status) == 0
+        own[path] = found ? "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_size)" : "none"
       }
       stamps[scene] = own
     }
