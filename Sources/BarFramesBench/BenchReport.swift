@@ -34,22 +34,15 @@ public struct BenchReport: Sendable {
   /// A Markdown table with the machine, the figures and the ratios.
   public var markdown: String {
     var lines = [
-      "Measured \(machine.date) on \(machine.cpu), \(machine.cores) cores, \(machine.os); `swift run -c release "
-        + "barframes-bench` (\(BenchReport.f(seconds, 0)) s).",
+      "Measured \(machine.date) on \(machine.cpu), \(machine.cores) cores, \(machine.os); `swift run -c release barframes-bench` (\(BenchReport.f(seconds, 0)) s).",
       "",
-      "| workload | frames | px | draw fps | draw+encode fps | pipeline fps (jobs) | naive fps | × naive | time ÷ C | "
-        + "2-job scaling | bytes/frame | peak RSS MB |",
+      "| workload | frames | px | draw fps | draw+encode fps | pipeline fps (jobs) | naive fps | × naive | time ÷ C | 2-job scaling | bytes/frame | peak RSS MB |",
       "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for w in workloads {
       let c = w.timeVsC.map { BenchReport.f($0, 2) + (w.identicalToC == true ? " (same bytes)" : "") } ?? "–"
       lines.append(
-        "| \(w.name) | \(w.frames) | \(w.width)×\(w.height) | \(BenchReport.f(w.drawFPS, 0)) | "
-          + "\(BenchReport.f(w.drawEncodeFPS, 0)) | "
-          + "\(BenchReport.f(w.pipelineFPS, 0)) (\(w.jobs)) | \(BenchReport.f(w.naiveFPS, 0)) | "
-          + "\(BenchReport.f(w.speedupVsNaive, 2)) | \(c) | "
-          + "\(BenchReport.f(w.scaling2, 2)) | \(BenchReport.f(w.bytesPerFrame, 0)) | "
-          + "\(w.peakRSSMB.map { BenchReport.f($0) } ?? "–") |"
+        "| \(w.name) | \(w.frames) | \(w.width)×\(w.height) | \(BenchReport.f(w.drawFPS, 0)) | \(BenchReport.f(w.drawEncodeFPS, 0)) | \(BenchReport.f(w.pipelineFPS, 0)) (\(w.jobs)) | \(BenchReport.f(w.naiveFPS, 0)) | \(BenchReport.f(w.speedupVsNaive, 2)) | \(c) | \(BenchReport.f(w.scaling2, 2)) | \(BenchReport.f(w.bytesPerFrame, 0)) | \(w.peakRSSMB.map { BenchReport.f($0) } ?? "–") |"
       )
     }
     lines += storageLines
@@ -57,8 +50,7 @@ public struct BenchReport: Sendable {
     if !animated.isEmpty {
       lines += [
         "",
-        "| workload | all ÷ PNG time (quartiles) | APNG ÷ naive | APNG encode s | GIF ÷ naive | GIF encode s | "
-          + "WebP ÷ naive | WebP encode s | animated SVG ÷ naive | animated SVG s |",
+        "| workload | all ÷ PNG time (quartiles) | APNG ÷ naive | APNG encode s | GIF ÷ naive | GIF encode s | WebP ÷ naive | WebP encode s | animated SVG ÷ naive | animated SVG s |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
       ]
       for w in animated {
@@ -70,8 +62,7 @@ public struct BenchReport: Sendable {
         }
         let quartiles = AnimatedResult.quartiles(a.turnRatios)
         lines.append(
-          "| \(w.name) | \(BenchReport.f(a.allOverPNG, 2)) (\(BenchReport.f(quartiles.lower, 2))–"
-            + "\(BenchReport.f(quartiles.upper, 2))) | " + cells.joined(separator: " | ") + " |")
+          "| \(w.name) | \(BenchReport.f(a.allOverPNG, 2)) (\(BenchReport.f(quartiles.lower, 2))–\(BenchReport.f(quartiles.upper, 2))) | " + cells.joined(separator: " | ") + " |")
       }
     }
     let costed = animated.filter { $0.animated?.costs.isEmpty == false }
@@ -101,9 +92,7 @@ public struct BenchReport: Sendable {
     if let tweens {
       lines.append("")
       lines.append(
-        "\(tweens.count) overlapping tweens in one scene (`inspect` at the last): \(BenchReport.f(tweens.seconds, 2)) "
-          + "s, "
-          + "peak RSS \(BenchReport.f(tweens.peakMB)) MB (targets: < 1 s, < 64 MB).")
+        "\(tweens.count) overlapping tweens in one scene (`inspect` at the last): \(BenchReport.f(tweens.seconds, 2)) s, peak RSS \(BenchReport.f(tweens.peakMB)) MB (targets: < 1 s, < 64 MB).")
     }
     return lines.joined(separator: "\n")
   }
@@ -117,21 +106,14 @@ public struct BenchReport: Sendable {
   var storageLines: [String] {
     var lines = [
       "",
-      "Pipeline, naive and flush figures write to \(Self.describe(scratch)); in-memory figures to "
-        + "\(Self.describe(memoryFolder)). The pipeline and naive runs of both alternate in turns; fps are the "
-        + "best runs, ratios the medians of the turns' ratios.",
+      "Pipeline, naive and flush figures write to \(Self.describe(scratch)); in-memory figures to \(Self.describe(memoryFolder)). The pipeline and naive runs of both alternate in turns; fps are the best runs, ratios the medians of the turns' ratios.",
       "",
-      "| workload | pipeline fps: scratch | pipeline fps: memory | scratch ÷ memory time | × naive: scratch | "
-        + "× naive: memory | fsync-family calls per render |",
+      "| workload | pipeline fps: scratch | pipeline fps: memory | scratch ÷ memory time | × naive: scratch | × naive: memory | fsync-family calls per render |",
       "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for w in workloads {
       lines.append(
-        "| \(w.name) | \(BenchReport.f(w.pipelineFPS, 0)) | "
-          + "\(w.inMemory.map { BenchReport.f($0.pipelineFPS, 0) } ?? "–") | "
-          + "\(w.scratchOverMemoryTime.map { BenchReport.f($0, 2) } ?? "–") | \(BenchReport.f(w.speedupVsNaive, 2)) | "
-          + "\(w.speedupVsNaiveInMemory.map { BenchReport.f($0, 2) } ?? "–") | "
-          + "\(w.flushesPerRender.map(String.init) ?? "–") |")
+        "| \(w.name) | \(BenchReport.f(w.pipelineFPS, 0)) | \(w.inMemory.map { BenchReport.f($0.pipelineFPS, 0) } ?? "–") | \(w.scratchOverMemoryTime.map { BenchReport.f($0, 2) } ?? "–") | \(BenchReport.f(w.speedupVsNaive, 2)) | \(w.speedupVsNaiveInMemory.map { BenchReport.f($0, 2) } ?? "–") | \(w.flushesPerRender.map(String.init) ?? "–") |")
     }
     if let longRun {
       lines += ["", "A PNG render of \(longRun.frames) seek-bar frames: \(longRun.flushes) fsync-family calls."]
@@ -139,9 +121,7 @@ public struct BenchReport: Sendable {
     if let incremental {
       lines += [
         "",
-        "`render Examples` into a fresh folder: \(BenchReport.f(incremental.firstSeconds, 2)) s; again, every scene "
-          + "unchanged: \(BenchReport.f(incremental.secondSeconds, 2)) s "
-          + "(\(BenchReport.f(100 * incremental.secondSeconds / incremental.firstSeconds)) %).",
+        "`render Examples` into a fresh folder: \(BenchReport.f(incremental.firstSeconds, 2)) s; again, every scene unchanged: \(BenchReport.f(incremental.secondSeconds, 2)) s (\(BenchReport.f(100 * incremental.secondSeconds / incremental.firstSeconds)) %).",
       ]
     }
     let targets = self.targets

@@ -66,8 +66,7 @@ public struct Exporter: Sendable {
       !options.formats.contains(.png)
     {
       throw .invalidFormat(
-        "'--shard' with apng, gif or webp needs png too: 'barframes merge' builds the animations from the shards' PNG "
-          + "frames (for example --format png,\(options.formats.intersection([.apng, .gif, .webp])))")
+        "'--shard' with apng, gif or webp needs png too: 'barframes merge' builds the animations from the shards' PNG frames (for example --format png,\(options.formats.intersection([.apng, .gif, .webp])))")
     }
     var seen: Set<String> = []
     var plans: [ScenePlan] = []

@@ -17,8 +17,7 @@ public enum FuzzProperties {
     if let scalar = message.unicodeScalars.first(where: InputText.needsEscape) {
       throw FuzzFailure(
         "an error quotes input escaped",
-        "U+\(String(scalar.value, radix: 16, uppercase: true)) in "
-          + "\(InputText.quoted(message, limit: 200))")
+        "U+\(String(scalar.value, radix: 16, uppercase: true)) in \(InputText.quoted(message, limit: 200))")
     }
   }
 

@@ -13,8 +13,7 @@ enum IconFuzzing {
       guard (decoded.width, decoded.height) == header else {
         throw FuzzFailure(
           "PNGDecoder keeps the header's size",
-          "\(decoded.width) × \(decoded.height), header "
-            + "\(header)")
+          "\(decoded.width) × \(decoded.height), header \(header)")
       }
     }
     let header: PNGCheck.Header
@@ -31,8 +30,7 @@ enum IconFuzzing {
       guard size == (header.width, header.height) else {
         throw FuzzFailure(
           "Cairo decodes an accepted icon at its header's size",
-          "\(size), header \(header.width) × "
-            + "\(header.height)")
+          "\(size), header \(header.width) × \(header.height)")
       }
       let rect = Rect(x: 2, y: 2, width: 12, height: 12)
       let surface = try ImageSurface(size: Size(16, 16), scale: 1)

@@ -21,8 +21,7 @@ enum ProbeFuzzing {
       guard result.samples.count == probe.times.count else {
         throw FuzzFailure(
           "a probe gives one sample a time",
-          "\(result.samples.count) samples for "
-            + "\(probe.times.count) times")
+          "\(result.samples.count) samples for \(probe.times.count) times")
       }
       for (index, sample) in result.samples.enumerated() {
         let place = "probe \(InputText.quoted(probe.id)) sample \(index)"
@@ -34,8 +33,7 @@ enum ProbeFuzzing {
         for animation in sample.animations {
           try FuzzProperties.checkFinite(
             [animation.progress, animation.eased, animation.rotation].compactMap { $0 },
-            "\(place): an animation's "
-              + "progress")
+            "\(place): an animation's progress")
           if let value = animation.value { try checkFinite(value, "\(place): an animation's value") }
         }
       }

@@ -46,8 +46,7 @@ public struct DrawLogCheck: Sendable {
         let artifacts = try writeArtifacts(name: name, expected: nil, actual: actual)
         return .failed(
           message:
-            "\(name): no draw-log golden at \(golden.path) (\(why)). The actual log is at \(artifacts.actual.path). "
-            + "Record it with: \(rerecordHint)",
+            "\(name): no draw-log golden at \(golden.path) (\(why)). The actual log is at \(artifacts.actual.path). Record it with: \(rerecordHint)",
           artifacts: artifacts)
       }
       try write(actual, to: golden)
@@ -85,9 +84,7 @@ public struct DrawLogCheck: Sendable {
     }
     let artifacts = try writeArtifacts(name: name, expected: expected, actual: actual)
     return .failed(
-      message: "\(name): the draw log differs from its golden \(golden.path) (- golden, + actual):\n\(diff)\n"
-        + "Golden: \(artifacts.reference!.path), actual: \(artifacts.actual.path). "
-        + "If the new look is intended, re-record with: \(rerecordHint)",
+      message: "\(name): the draw log differs from its golden \(golden.path) (- golden, + actual):\n\(diff)\nGolden: \(artifacts.reference!.path), actual: \(artifacts.actual.path). If the new look is intended, re-record with: \(rerecordHint)",
       artifacts: artifacts)
   }
 

@@ -90,8 +90,7 @@ public struct GoldenCheck: Sendable {
       if let why = refusalToRecordMissing {
         let artifacts = try writeArtifacts(name: name, reference: nil, actual: actual)
         return .failed(
-          message: "\(name): no golden at \(golden.path) (\(why)). The actual frame is at \(artifacts.actual.path). "
-            + "Record it with: \(rerecordHint)",
+          message: "\(name): no golden at \(golden.path) (\(why)). The actual frame is at \(artifacts.actual.path). Record it with: \(rerecordHint)",
           artifacts: artifacts)
       }
       try write(actual, to: golden)

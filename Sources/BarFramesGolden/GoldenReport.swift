@@ -187,17 +187,13 @@ public struct GoldenReport: Sendable {
     for scene in scenes {
       let own = GoldenReport(tolerance: tolerance, frames: frames.filter { $0.scene == scene })
       xml +=
-        "  <testsuite name=\"\(GoldenReport.escaped(scene))\" tests=\"\(own.frames.count)\" "
-        + "failures=\"\(own.failures)\" "
+        "  <testsuite name=\"\(GoldenReport.escaped(scene))\" tests=\"\(own.frames.count)\" failures=\"\(own.failures)\" "
       xml += "errors=\"\(own.errors)\" skipped=\"0\" time=\"\(seconds(own.frames.reduce(0) { $0 + $1.seconds }))\">\n"
       xml +=
-        "    <properties><property name=\"tolerance\" "
-        + "value=\"\(GoldenReport.escaped(tolerance.description))\"/></properties>\n"
+        "    <properties><property name=\"tolerance\" value=\"\(GoldenReport.escaped(tolerance.description))\"/></properties>\n"
       for frame in own.frames {
         let opening =
-          "    <testcase name=\"\(GoldenReport.escaped(frame.name))\" "
-          + "classname=\"golden.\(GoldenReport.escaped(scene))\" "
-          + "time=\"\(seconds(frame.seconds))\""
+          "    <testcase name=\"\(GoldenReport.escaped(frame.name))\" classname=\"golden.\(GoldenReport.escaped(scene))\" time=\"\(seconds(frame.seconds))\""
         switch frame.status {
         case .matched:
           xml += opening + "/>\n"

@@ -50,8 +50,7 @@ public enum GoldenError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidRecordMode(let value):
-      "BARFRAMES_RECORD=\(value) is not a record mode; use one of "
-        + "\(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))"
+      "BARFRAMES_RECORD=\(value) is not a record mode; use one of \(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))"
     case .unreadableGolden(let path, let reason):
       "the golden \(path) cannot be compared: \(reason); re-record it with BARFRAMES_RECORD=failed"
     case .cannotWrite(let path, let reason):

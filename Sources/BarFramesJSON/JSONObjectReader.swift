@@ -79,8 +79,7 @@ public struct JSONObjectReader {
     guard v == Double(supported) else {
       throw error(
         "version",
-        "this version of BarFrames reads version \(supported) files, not version \(v.compactJSON); the highest "
-          + "supported version is \(supported)")
+        "this version of BarFrames reads version \(supported) files, not version \(v.compactJSON); the highest supported version is \(supported)")
     }
   }
 

@@ -149,8 +149,7 @@ private struct JSONParser {
     depth += 1
     if depth > InputLimits.nestingDepth {
       throw error(
-        "nesting deeper than \(InputLimits.nestingDepth) levels (the "
-          + "limit)")
+        "nesting deeper than \(InputLimits.nestingDepth) levels (the limit)")
     }
   }
 
@@ -174,8 +173,7 @@ private struct JSONParser {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
         throw error(
-          "expected ':' after the key "
-            + "\(InputText.quoted(key))")
+          "expected ':' after the key \(InputText.quoted(key))")
       }
       index += 1
       members.append(.init(key, try parseValue()))
@@ -229,8 +227,7 @@ private struct JSONParser {
     guard digits() > 0 else { throw error("invalid number", at: start) }
     if bytes[intStart] == UInt8(ascii: "0"), index - intStart > 1 {
       throw error(
-        "invalid number (leading "
-          + "zero)", at: start)
+        "invalid number (leading zero)", at: start)
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1

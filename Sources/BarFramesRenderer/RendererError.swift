@@ -16,8 +16,7 @@ public enum RendererError: Error, Hashable, Sendable, CustomStringConvertible {
     case .imageUnreadable(let name, let status):
       "the image \(name) is not a readable PNG (\(status))"
     case .invalidSurfaceSize(let width, let height, let scale):
-      "cannot create a \(width)×\(height) pt surface at @\(scale)x: the size must be positive, finite and at most "
-        + "\(ImageSurface.maximumPixelDimension) px per side"
+      "cannot create a \(width)×\(height) pt surface at @\(scale)x: the size must be positive, finite and at most \(ImageSurface.maximumPixelDimension) px per side"
     }
   }
 }

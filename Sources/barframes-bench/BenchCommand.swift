@@ -45,8 +45,7 @@ struct BenchCommand: ParsableCommand {
 
   @Flag(
     help: ArgumentHelp(
-      "Also measure what each format adds to a PNG-only render (png,svg … png,html, in turn with png and all): "
-        + "time ratio and extra CPU."))
+      "Also measure what each format adds to a PNG-only render (png,svg … png,html, in turn with png and all): time ratio and extra CPU."))
   var formatCosts = false
 
   @Option(help: "Workers for the pipeline figure.")
@@ -60,14 +59,12 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Where frames are written while measuring (the current folder by default: a real file system, as users "
-        + "write to)."))
+      "Where frames are written while measuring (the current folder by default: a real file system, as users write to)."))
   var scratch: String?
 
   @Option(
     help: ArgumentHelp(
-      "A RAM-backed folder whose figures are reported beside the scratch folder's (/dev/shm by default; 'none' "
-        + "skips them)."))
+      "A RAM-backed folder whose figures are reported beside the scratch folder's (/dev/shm by default; 'none' skips them)."))
   var memoryFolder: String?
 
   func validate() throws {

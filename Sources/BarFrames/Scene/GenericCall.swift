@@ -87,8 +87,7 @@ public enum GenericCall: Hashable, Sendable {
     guard layers.contains(layer) else {
       throw args.error(
         "layer",
-        "no layer named \(InputText.quoted(layer)); this design has "
-          + "\(layers.names.joined(separator: ", "))")
+        "no layer named \(InputText.quoted(layer)); this design has \(layers.names.joined(separator: ", "))")
     }
     return layer
   }

@@ -104,8 +104,7 @@ public struct Scene: Hashable, Sendable {
     guard pixels <= Double(InputLimits.framePixels) else {
       throw reader.error(
         "scale",
-        "a \(style.canvas.size.width.compactJSON) × \(style.canvas.size.height.compactJSON) pt canvas at @\(scale)x is "
-          + "\(Int(pixels)) pixels a frame; the limit is \(InputLimits.framePixels) (4096 × 4096): use a smaller scale")
+        "a \(style.canvas.size.width.compactJSON) × \(style.canvas.size.height.compactJSON) pt canvas at @\(scale)x is \(Int(pixels)) pixels a frame; the limit is \(InputLimits.framePixels) (4096 × 4096): use a smaller scale")
     }
     var events: [SceneEvent] = []
     if let value = reader.value("events") {

@@ -80,8 +80,7 @@ public struct Style: Hashable, Sendable {
   private static func unknownDesign(_ name: String, reader: JSONObjectReader, designs: DesignRegistry) -> InputError {
     reader.error(
       "design",
-      "unknown design \(InputText.quoted(name, limit: 40)); expected one of "
-        + "\(designs.names.map { "\"\($0)\"" }.joined(separator: ", "))")
+      "unknown design \(InputText.quoted(name, limit: 40)); expected one of \(designs.names.map { "\"\($0)\"" }.joined(separator: ", "))")
   }
 
   /// Reads the canvas and `D`'s parameters.

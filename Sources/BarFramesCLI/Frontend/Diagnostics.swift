@@ -197,8 +197,7 @@ enum CommandLineArguments {
     var message = "unknown subcommand '\(first)'"
     if let nearest, nearest.distance <= max(2, nearest.name.count / 3) {
       message +=
-        "; did you mean "
-        + "'\(nearest.name)'?"
+        "; did you mean '\(nearest.name)'?"
     }
     return message + " (subcommands: \(known.joined(separator: ", ")); see 'barframes --help')"
   }

@@ -48,8 +48,7 @@ enum LocalServer {
         let reason = (await serving.result).failureDescription ?? "it did not start within 10 s"
         throw CommandFailure(
           message:
-            "\(name): cannot listen on port \(port): "
-            + "\(reason)\(port == 0 ? "" : " (another server? --port 0 picks a free one)")",
+            "\(name): cannot listen on port \(port): \(reason)\(port == 0 ? "" : " (another server? --port 0 picks a free one)")",
           status: .failure)
       }
       try await Task.sleep(nanoseconds: 10_000_000)

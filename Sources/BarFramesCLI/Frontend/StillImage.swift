@@ -22,13 +22,11 @@ enum StillImage {
     guard clamp else {
       throw CommandFailure(
         message:
-          "'\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file) (\(duration) s); give a time "
-          + "in 0…\(duration), or --clamp to draw the last moment",
+          "'\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file) (\(duration) s); give a time in 0…\(duration), or --clamp to draw the last moment",
         status: .usage)
     }
     Diagnostics.printError(
-      "barframes: warning: '\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file); drawing "
-        + "\(duration) s instead"
+      "barframes: warning: '\(flag)' \(time.formatted(decimals: 6)) is beyond the end of \(scene.file); drawing \(duration) s instead"
     )
     return scene.duration
   }
@@ -46,9 +44,7 @@ enum StillImage {
       guard pixels <= InputLimits.framePixels else {
         throw CommandFailure(
           message:
-            "\(timeline.scene.file): at @\(scale)x a frame is \(pixels) pixels; the limit is "
-            + "\(InputLimits.framePixels) "
-            + "(4096 × 4096): use a smaller --scale",
+            "\(timeline.scene.file): at @\(scale)x a frame is \(pixels) pixels; the limit is \(InputLimits.framePixels) (4096 × 4096): use a smaller --scale",
           status: .usage)
       }
     }

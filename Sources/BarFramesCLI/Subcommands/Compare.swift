@@ -128,8 +128,7 @@ extension BarFramesCommand {
         guard own.path != resolvedPage.path else {
           throw CommandFailure(
             message:
-              "'-o \(InputText.escaped(output))' would replace the render's own page; choose another name (e.g. -o "
-              + "compare.html)",
+              "'-o \(InputText.escaped(output))' would replace the render's own page; choose another name (e.g. -o compare.html)",
             status: .usage)
         }
       }
@@ -139,8 +138,7 @@ extension BarFramesCommand {
       try OutputFiles.write(Array(html.utf8), to: page)
       Diagnostics.printError("compare: \(comparison.summary) → \(InputText.escaped(output))")
       Diagnostics.printError(
-        "compare: opened from a file the page swipes and fades; to count differing pixels serve it: barframes compare "
-          + "\(InputText.escaped(before)) \(InputText.escaped(after))"
+        "compare: opened from a file the page swipes and fades; to count differing pixels serve it: barframes compare \(InputText.escaped(before)) \(InputText.escaped(after))"
       )
     }
 

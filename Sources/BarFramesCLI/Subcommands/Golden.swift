@@ -100,29 +100,24 @@ extension BarFramesCommand.Golden {
     @Option(
       name: .customLong("max-pixels"),
       help: ArgumentHelp(
-        "How many pixels may differ by more than --tolerance; fewer than "
-          + "the frame has. (default: 0)"))
+        "How many pixels may differ by more than --tolerance; fewer than the frame has. (default: 0)"))
     var maxPixels: Int?
 
     @Option(
       name: .customLong("max-ratio"),
       help: ArgumentHelp(
-        "Instead of --max-pixels: the fraction of pixels (0 ≤ r < 1) that "
-          + "may differ."))
+        "Instead of --max-pixels: the fraction of pixels (0 ≤ r < 1) that may differ."))
     var maxRatio: Double?
 
     @Flag(
       name: .customLong("ignore-antialiasing"),
       help: ArgumentHelp(
-        "Forgive differing pixels that lie on an anti-aliased edge "
-          + "in both images."))
+        "Forgive differing pixels that lie on an anti-aliased edge in both images."))
     var ignoreAntialiasing = false
 
     @Option(
       help: ArgumentHelp(
-        "Write an HTML report of every mismatch in the player page (reference, actual, diff; swipe between "
-          + "reference and actual): a FILE.html, with the images in FILE/ beside it, or a folder, which gets "
-          + "index.html and the images."))
+        "Write an HTML report of every mismatch in the player page (reference, actual, diff; swipe between reference and actual): a FILE.html, with the images in FILE/ beside it, or a folder, which gets index.html and the images."))
     var report: String?
 
     @Option(help: "Write JUnit XML to this file: one testcase per frame, a failure with the message for each mismatch.")
@@ -131,8 +126,7 @@ extension BarFramesCommand.Golden {
     func validate() throws {
       if maxPixels != nil && maxRatio != nil {
         throw ValidationError(
-          "'--max-pixels' and '--max-ratio' are mutually "
-            + "exclusive")
+          "'--max-pixels' and '--max-ratio' are mutually exclusive")
       }
     }
 
@@ -207,8 +201,7 @@ extension BarFramesCommand.Golden {
       print(report.summary)
       if report.errors > 0 {
         throw CommandFailure(
-          message: "\(report.errors) of \(report.frames.count) frames could "
-            + "not be compared", status: .failure)
+          message: "\(report.errors) of \(report.frames.count) frames could not be compared", status: .failure)
       }
       if report.failures > 0 { throw ExitCode(CommandExitCode.goldenMismatch.rawValue) }
     }

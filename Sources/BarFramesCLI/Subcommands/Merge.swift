@@ -76,11 +76,9 @@ extension BarFramesCommand {
         let frames = manifest.scenes.map(\.frames.count).reduce(0, +)
         let files = Set(manifest.scenes.flatMap { $0.files.map(\.path) }).count
         var text =
-          "merge: \(merge.shards.parts.count) shards → \(output): \(manifest.scenes.count) "
-          + "scene\(manifest.scenes.count == 1 ? "" : "s"), "
+          "merge: \(merge.shards.parts.count) shards → \(output): \(manifest.scenes.count) scene\(manifest.scenes.count == 1 ? "" : "s"), "
         text +=
-          "\(frames) frame\(frames == 1 ? "" : "s") and \(files) other file\(files == 1 ? "" : "s") in "
-          + "\(String(format: "%.2f", Date().timeIntervalSince(started))) s"
+          "\(frames) frame\(frames == 1 ? "" : "s") and \(files) other file\(files == 1 ? "" : "s") in \(String(format: "%.2f", Date().timeIntervalSince(started))) s"
         if manifest.scenes.first?.files.contains(where: { $0.format == "html" }) == true {
           text += "; open \((output as NSString).appendingPathComponent(SceneFileNames.galleryPath))"
         }

@@ -277,10 +277,8 @@ actor PreviewStudio {
     let scenes = "scene\(sceneFiles.count == 1 ? "" : "s")"
     Diagnostics.printError(
       done.isEmpty
-        ? "preview: \(shows.count) of \(sceneFiles.count) \(scenes) unchanged in \(directory.path) (revision "
-          + "\(data.revision))"
-        : "preview: rendered \(done.joined(separator: ", ")) (\(done.count) of \(sceneFiles.count) \(scenes), "
-          + "revision \(data.revision))"
+        ? "preview: \(shows.count) of \(sceneFiles.count) \(scenes) unchanged in \(directory.path) (revision \(data.revision))"
+        : "preview: rendered \(done.joined(separator: ", ")) (\(done.count) of \(sceneFiles.count) \(scenes), revision \(data.revision))"
     )
     broadcast("reload")
   }

@@ -15,8 +15,7 @@ extension BarFramesCommand {
   /// Renders scenes into PNG sequences, SVG previews, APNG, GIF, contact sheets and a gallery.
   struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, animated WebP and SVG, contact sheets "
-        + "and an HTML gallery.",
+      abstract: "Render scenes into PNG sequences, SVG previews, APNG, GIF, animated WebP and SVG, contact sheets and an HTML gallery.",
       discussion: """
         Frame i is at t = start + i/fps, computed from the index; a D-second scene has \
         floor(D·fps) + 1 frames, both ends included (2 s at 30 fps: 61 frames, the last at 2 s). \
@@ -49,8 +48,7 @@ extension BarFramesCommand {
     @Option(
       name: .shortAndLong,
       help: ArgumentHelp(
-        "The output folder; or FILE.png / FILE.svg for one frame of one "
-          + "scene.", valueName: "OUT"))
+        "The output folder; or FILE.png / FILE.svg for one frame of one scene.", valueName: "OUT"))
     var output: String = "frames"
 
     @Option(
@@ -103,8 +101,7 @@ extension BarFramesCommand {
     @Option(
       name: .customLong("every-nth"),
       help: ArgumentHelp(
-        "Keep every n-th frame (names keep their numbers; "
-          + "animations play at fps/n).", valueName: "N"))
+        "Keep every n-th frame (names keep their numbers; animations play at fps/n).", valueName: "N"))
     var everyNth: Int = 1
 
     @Option(help: ArgumentHelp("Render threads; the number of cores by default.", valueName: "N"))
@@ -112,8 +109,7 @@ extension BarFramesCommand {
 
     @Option(
       help: ArgumentHelp(
-        "Render only part i of n (1 ≤ i ≤ n), for 'barframes merge'; 'auto' reads "
-          + "BARFRAMES_SHARD, JOB_COMPLETION_INDEX with BARFRAMES_SHARD_COUNT, or CI_NODE_INDEX/CI_NODE_TOTAL.",
+        "Render only part i of n (1 ≤ i ≤ n), for 'barframes merge'; 'auto' reads BARFRAMES_SHARD, JOB_COMPLETION_INDEX with BARFRAMES_SHARD_COUNT, or CI_NODE_INDEX/CI_NODE_TOTAL.",
         valueName: "i/n|auto"))
     var shard: String?
 
@@ -128,8 +124,7 @@ extension BarFramesCommand {
 
     @Option(
       help: ArgumentHelp(
-        "When files reach stable storage: render (one flush for the whole render, then the manifest), frame (each "
-          + "file flushed before it is named) or none.", valueName: "render|frame|none"),
+        "When files reach stable storage: render (one flush for the whole render, then the manifest), frame (each file flushed before it is named) or none.", valueName: "render|frame|none"),
       transform: DurabilityArgument.init(validating:))
     var durability = DurabilityArgument(.render)
 
@@ -169,8 +164,7 @@ extension BarFramesCommand {
       .filter(\.1).map(\.0)
       guard selectors.count <= 1 else {
         throw ValidationError(
-          "\(selectors.map { "'\($0)'" }.joined(separator: " and ")) are mutually exclusive; give "
-            + "one time selector")
+          "\(selectors.map { "'\($0)'" }.joined(separator: " and ")) are mutually exclusive; give one time selector")
       }
       if let at {
         options.selection = .at(at.value)
@@ -184,8 +178,7 @@ extension BarFramesCommand {
       if let quality {
         guard (0...100).contains(quality) else {
           throw ValidationError(
-            "'--quality' must be 0…100 (the lossy WebP's "
-              + "quality), got \(quality)")
+            "'--quality' must be 0…100 (the lossy WebP's quality), got \(quality)")
         }
         options.webpQuality = quality
       }
@@ -194,8 +187,7 @@ extension BarFramesCommand {
       if let jobs {
         guard (1...1024).contains(jobs) else {
           throw ValidationError(
-            "'--jobs' must be between 1 and 1024, got "
-              + "\(jobs)")
+            "'--jobs' must be between 1 and 1024, got \(jobs)")
         }
         options.jobs = jobs
       }
@@ -275,9 +267,7 @@ extension BarFramesCommand {
       }
       guard timelines.count == 1, let time, let timeline = timelines.first else {
         throw CommandFailure(
-          message: "'-o \(output)' names an image file, but this render writes "
-            + "\(timelines.count == 1 ? "a sequence of frames" : "\(timelines.count) scenes") into a folder; give a "
-            + "folder name, or one scene with --at T (or --progress P) to write one image",
+          message: "'-o \(output)' names an image file, but this render writes \(timelines.count == 1 ? "a sequence of frames" : "\(timelines.count) scenes") into a folder; give a folder name, or one scene with --at T (or --progress P) to write one image",
           status: .usage)
       }
       let background: Color?
@@ -386,8 +376,7 @@ final class ProgressReporter {
       guard mode == .lines else { return }
       let now = line
       var text =
-        "\(prefix): \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s") in "
-        + "\(String(format: "%.2f", seconds)) s"
+        "\(prefix): \(sceneLabel): \(frames) frame\(frames == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
       text += " · overall \(Int(now.fraction * 100))% of \(totalFrames) frames"
       if let fps = now.framesPerSecond { text += ", \(Int(fps.rounded())) fps" }
       if let left = now.secondsLeft, framesDone < totalFrames { text += ", ETA \(ProgressLine.clock(left))" }
@@ -403,8 +392,7 @@ final class ProgressReporter {
     if barVisible { clearBar() }
     let seconds = Date().timeIntervalSince(started)
     var text =
-      "\(prefix): \(framesDone) frame\(framesDone == 1 ? "" : "s") and \(totalFiles) other "
-      + "file\(totalFiles == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s → \(output)"
+      "\(prefix): \(framesDone) frame\(framesDone == 1 ? "" : "s") and \(totalFiles) other file\(totalFiles == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s → \(output)"
     if skippedScenes > 0 {
       text += "; \(skippedScenes) unchanged scene\(skippedScenes == 1 ? "" : "s") skipped (--force renders them)"
     }

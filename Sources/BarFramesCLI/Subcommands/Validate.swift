@@ -94,8 +94,7 @@ extension BarFramesCommand {
       if !isStyle {
         text += "  scene keys: \(Scene.keys.joined(separator: ", "))\n"
         text +=
-          "  event keys: \(SceneEvent.keys.joined(separator: ", ")); an argument may be {start, step} in a repeating "
-          + "event\n"
+          "  event keys: \(SceneEvent.keys.joined(separator: ", ")); an argument may be {start, step} in a repeating event\n"
       }
       let registry = BarFramesCommand.designs
       guard case .string(let designName)? = styleJSON?["design"], let design = registry.design(named: designName) else {

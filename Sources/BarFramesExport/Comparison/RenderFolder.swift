@@ -123,8 +123,7 @@ public struct RenderFolder: Sendable {
           throw InputError(
             file: file, keyPath: path.appending("frames").description,
             message:
-              "names \(InputText.escaped(framePath)), which the folder does not hold; render again or remove the "
-              + "stale page"
+              "names \(InputText.escaped(framePath)), which the folder does not hold; render again or remove the stale page"
           )
         }
       }
@@ -161,8 +160,7 @@ public struct RenderFolder: Sendable {
       throw InputError(
         file: "\(label)/\(InputText.escaped(name))", keyPath: "",
         message:
-          "frames \(numbers[0])…\(numbers[numbers.count - 1]) are not evenly numbered (\(numbers[index - 1]) is "
-          + "followed by \(number)); a partial render (--shard) cannot be compared, render every frame"
+          "frames \(numbers[0])…\(numbers[numbers.count - 1]) are not evenly numbered (\(numbers[index - 1]) is followed by \(number)); a partial render (--shard) cannot be compared, render every frame"
       )
     }
     let scaleSuffix = group.scale > 1 ? "@\(group.scale)x" : ""

@@ -10,8 +10,7 @@
 enum SceneInputs {
   static func digest(sources: SceneSources, tool: String, settings: RenderSettings, plan: ScenePlan) -> String {
     let text =
-      "sources \(sources.digest)\ntool \(tool)\nrender \(settings.json.serialized(pretty: false))\n"
-      + "rate \(plan.rate.description)\nscale \(plan.scale)\nsize \(plan.pixelWidth) \(plan.pixelHeight)\n"
+      "sources \(sources.digest)\ntool \(tool)\nrender \(settings.json.serialized(pretty: false))\nrate \(plan.rate.description)\nscale \(plan.scale)\nsize \(plan.pixelWidth) \(plan.pixelHeight)\n"
     return SHA256.hex(Array(text.utf8))
   }
 }

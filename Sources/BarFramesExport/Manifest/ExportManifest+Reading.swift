@@ -202,8 +202,7 @@ extension JSONObjectReader {
     guard safe else {
       throw error(
         key,
-        "expected a path inside the output folder (no leading /, no . or .. part), got "
-          + "\(InputText.quoted(path, limit: 80))"
+        "expected a path inside the output folder (no leading /, no . or .. part), got \(InputText.quoted(path, limit: 80))"
       )
     }
     return path

@@ -16,8 +16,7 @@ public enum SceneFingerprint {
   public static func sha256(of timeline: any SceneTimeline, background: Color?) throws(ExportError) -> String {
     let scene = timeline.scene
     var text =
-      "design \(scene.style.designName)\nsize \(scene.style.canvas.size.width.compactJSON) "
-      + "\(scene.style.canvas.size.height.compactJSON)\n"
+      "design \(scene.style.designName)\nsize \(scene.style.canvas.size.width.compactJSON) \(scene.style.canvas.size.height.compactJSON)\n"
     for event in scene.events {
       text += "event \(event.at.compactJSON) \(event.call) \(event.args.serialized(pretty: false))\n"
     }

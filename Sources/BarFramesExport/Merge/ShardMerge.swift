@@ -46,8 +46,7 @@ public struct ShardMerge: Sendable {
     for (i, directory) in directories.enumerated()
     where directory.standardizedFileURL.resolvingSymlinksInPath().path == output {
       throw .shardSet(
-        "the output folder \(InputText.escaped(names.flatMap { i < $0.count ? $0[i] : nil } ?? directory.path)) is "
-          + "also a shard folder; merge into another folder"
+        "the output folder \(InputText.escaped(names.flatMap { i < $0.count ? $0[i] : nil } ?? directory.path)) is also a shard folder; merge into another folder"
       )
     }
     shards = try ShardSet(directories: directories, names: names)
@@ -162,8 +161,7 @@ public struct ShardMerge: Sendable {
     }
     guard bytes.count == file.bytes else {
       throw .badInput(
-        "\(file.name): \(bytes.count) bytes, but \(file.manifestName) lists \(file.bytes); the shard's files changed "
-          + "after it was rendered"
+        "\(file.name): \(bytes.count) bytes, but \(file.manifestName) lists \(file.bytes); the shard's files changed after it was rendered"
       )
     }
     if let sha256 = file.sha256, SHA256.hex(bytes) != sha256 {

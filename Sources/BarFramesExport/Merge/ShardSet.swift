@@ -96,13 +96,11 @@ public struct ShardSet: Sendable {
     guard !manifests.isEmpty else {
       if files.contains(ExportManifest.fileName) {
         throw .shardSet(
-          "\(name) holds an unsharded render (\(ExportManifest.fileName)), which needs no merge; give the output "
-            + "folders of 'barframes render --shard i/n'"
+          "\(name) holds an unsharded render (\(ExportManifest.fileName)), which needs no merge; give the output folders of 'barframes render --shard i/n'"
         )
       }
       throw .shardSet(
-        "\(name) holds no shard manifest (manifest.shard-I-of-N.json); give the output folders of 'barframes render "
-          + "--shard i/n'"
+        "\(name) holds no shard manifest (manifest.shard-I-of-N.json); give the output folders of 'barframes render --shard i/n'"
       )
     }
     var parts: [Part] = []
@@ -116,8 +114,7 @@ public struct ShardSet: Sendable {
       }
       guard manifest.shard == shard else {
         throw .badInput(
-          "\(name)/\(file): shard: the file is named for shard \(shard) but holds "
-            + "\(manifest.shard.map { "shard \($0)" } ?? "no shard")"
+          "\(name)/\(file): shard: the file is named for shard \(shard) but holds \(manifest.shard.map { "shard \($0)" } ?? "no shard")"
         )
       }
       parts.append(Part(directory: directory, name: name, manifest: manifest, shard: shard))
@@ -133,8 +130,7 @@ public struct ShardSet: Sendable {
     let count = first.shard.count
     if let other = parts.first(where: { $0.shard.count != count }) {
       throw .shardSet(
-        "\(first.manifestName) is shard \(first.shard) but \(other.manifestName) is shard \(other.shard): give the "
-          + "shards of one split"
+        "\(first.manifestName) is shard \(first.shard) but \(other.manifestName) is shard \(other.shard): give the shards of one split"
       )
     }
     for (a, b) in zip(parts, parts.dropFirst()) where a.shard == b.shard {
@@ -155,8 +151,7 @@ public struct ShardSet: Sendable {
       let found =
         parts.prefix(8).map { "\($0.shard) in \($0.name)" }.joined(separator: ", ") + (parts.count > 8 ? ", …" : "")
       throw .shardSet(
-        "missing shard\(missingCount == 1 ? "" : "s") \(list) (\(missingCount) of \(count)): found \(found); give "
-          + "every shard's folder"
+        "missing shard\(missingCount == 1 ? "" : "s") \(list) (\(missingCount) of \(count)): found \(found); give every shard's folder"
       )
     }
   }
@@ -188,8 +183,7 @@ public struct ShardSet: Sendable {
     guard let (path, valueA, valueB) = difference(identity(a.manifest), identity(b.manifest)) else { return }
     if case .key("fingerprint")? = path.components.last, case .index(let i)? = path.components.dropLast().last {
       throw .badInput(
-        "\(intro): scene \(InputText.quoted(namesA[i])) draws differently in them (its scene, style or icon files "
-          + "changed between the renders); \(advice)"
+        "\(intro): scene \(InputText.quoted(namesA[i])) draws differently in them (its scene, style or icon files changed between the renders); \(advice)"
       )
     }
     throw .badInput("\(intro): \(path) is \(valueA.summary) in one and \(valueB.summary) in the other; \(advice)")
@@ -233,8 +227,7 @@ public struct ShardSet: Sendable {
       func claim(_ path: String, _ what: String) throws(MergeError) {
         if let other = owners.updateValue(position, forKey: path) {
           throw .badInput(
-            "\(what) \(InputText.quoted(path, limit: 80)) is listed by both \(parts[other].manifestName) and "
-              + "\(part.manifestName); each file belongs to one shard"
+            "\(what) \(InputText.quoted(path, limit: 80)) is listed by both \(parts[other].manifestName) and \(part.manifestName); each file belongs to one shard"
           )
         }
       }
@@ -243,8 +236,7 @@ public struct ShardSet: Sendable {
         let file = frame.path.split(separator: "/").map(String.init)
         guard file.count == 2, file[0] == name, StaleFrames.isFrameFile(file[1], scene: name) else {
           throw .badInput(
-            "\(part.manifestName): \(keyPath): \(InputText.quoted(frame.path, limit: 80)) is not a frame of scene "
-              + "\(InputText.quoted(name))"
+            "\(part.manifestName): \(keyPath): \(InputText.quoted(frame.path, limit: 80)) is not a frame of scene \(InputText.quoted(name))"
           )
         }
         try claim(frame.path, "frame")
@@ -257,8 +249,7 @@ public struct ShardSet: Sendable {
         guard isGallery ? file.path == SceneFileNames.galleryPath : (components.count == 2 && components[0] == name)
         else {
           throw .badInput(
-            "\(part.manifestName): \(keyPath).path: \(InputText.quoted(file.path, limit: 80)) is not a file of scene "
-              + "\(InputText.quoted(name))"
+            "\(part.manifestName): \(keyPath).path: \(InputText.quoted(file.path, limit: 80)) is not a file of scene \(InputText.quoted(name))"
           )
         }
         switch file.format {
@@ -271,15 +262,13 @@ public struct ShardSet: Sendable {
         case "html":
           if let gallery, gallery.part != position {
             throw .badInput(
-              "the gallery is listed by both \(parts[gallery.part].manifestName) and \(part.manifestName); each file "
-                + "belongs to one shard"
+              "the gallery is listed by both \(parts[gallery.part].manifestName) and \(part.manifestName); each file belongs to one shard"
             )
           }
           gallery = Source(part: position, file: file)
         default:
           throw .badInput(
-            "\(part.manifestName): \(keyPath).format: a shard writes no \(file.format); 'barframes merge' builds the "
-              + "animations (was the shard rendered by another barframes?)"
+            "\(part.manifestName): \(keyPath).format: a shard writes no \(file.format); 'barframes merge' builds the animations (was the shard rendered by another barframes?)"
           )
         }
       }
@@ -287,24 +276,21 @@ public struct ShardSet: Sendable {
     frames.sort { $0.frame.index < $1.frame.index }
     for (x, y) in zip(frames, frames.dropFirst()) where x.frame.index == y.frame.index {
       throw .badInput(
-        "frame \(x.frame.index) of scene \(InputText.quoted(name)) is listed by both \(parts[x.part].manifestName) "
-          + "and \(parts[y.part].manifestName); each frame belongs to one shard"
+        "frame \(x.frame.index) of scene \(InputText.quoted(name)) is listed by both \(parts[x.part].manifestName) and \(parts[y.part].manifestName); each frame belongs to one shard"
       )
     }
     let formats = render.formats
     let expectedFrames = formats.contains(.png) ? entry.frameCount : 0
     guard frames.count == expectedFrames else {
       throw .badInput(
-        "scene \(InputText.quoted(name)): the shards list \(frames.count) of its \(expectedFrames) frames; every "
-          + "shard's manifest must be complete"
+        "scene \(InputText.quoted(name)): the shards list \(frames.count) of its \(expectedFrames) frames; every shard's manifest must be complete"
       )
     }
     func require(_ present: Bool, _ format: ExportFormats, _ what: String) throws(MergeError) {
       guard present == formats.contains(format) else {
         throw .badInput(
           present
-            ? "scene \(InputText.quoted(name)): a shard lists \(what), which the render's formats (\(formats)) do not "
-              + "include"
+            ? "scene \(InputText.quoted(name)): a shard lists \(what), which the render's formats (\(formats)) do not include"
             : "scene \(InputText.quoted(name)): no shard lists \(what), which the render's formats (\(formats)) include"
         )
       }

@@ -43,8 +43,7 @@ public struct ExportFormats: OptionSet, Hashable, Sendable, CustomStringConverti
         result.formUnion(match.format)
       } else {
         throw .invalidFormat(
-          "unknown format '\(InputText.escaped(String(part)))': the formats are "
-            + "\(Self.names.map(\.name).joined(separator: ", ")) or all, separated by commas"
+          "unknown format '\(InputText.escaped(String(part)))': the formats are \(Self.names.map(\.name).joined(separator: ", ")) or all, separated by commas"
         )
       }
     }

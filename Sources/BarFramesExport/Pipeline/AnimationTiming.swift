@@ -30,9 +30,7 @@ public struct AnimationTiming: Hashable, Sendable {
   public func frameTooLong(for formats: ExportFormats) -> String? {
     guard let limit = Self.longestFrame.first(where: { formats.contains($0.format) && frameSeconds > $0.seconds })
     else { return nil }
-    return "--every-nth \(everyNth) at \(rate) fps makes each \(limit.name) frame last "
-      + "\(frameSeconds.formatted(decimals: 3)) s; a \(limit.name) frame lasts at most \(limit.seconds.compactJSON) s: "
-      + "use a smaller --every-nth"
+    return "--every-nth \(everyNth) at \(rate) fps makes each \(limit.name) frame last \(frameSeconds.formatted(decimals: 3)) s; a \(limit.name) frame lasts at most \(limit.seconds.compactJSON) s: use a smaller --every-nth"
   }
 
   /// The delay of one APNG frame: `everyNth / fps`, exactly.

@@ -72,8 +72,7 @@ public struct ScenePlan: Sendable {
     // The scene file's own scale is checked when it is read; `--scale` can raise it.
     guard pixelWidth * pixelHeight <= InputLimits.framePixels else {
       throw .invalidFormat(
-        "\(scene.file): at @\(scale)x a frame is \(pixelWidth) × \(pixelHeight) = \(pixelWidth * pixelHeight) pixels; "
-          + "the limit is \(InputLimits.framePixels) (4096 × 4096): use a smaller --scale")
+        "\(scene.file): at @\(scale)x a frame is \(pixelWidth) × \(pixelHeight) = \(pixelWidth * pixelHeight) pixels; the limit is \(InputLimits.framePixels) (4096 × 4096): use a smaller --scale")
     }
     colorType = (background?.alpha ?? 0) >= 1 ? .rgb : .rgba
     formats = options.formats
@@ -120,8 +119,7 @@ public struct ScenePlan: Sendable {
       throw .invalidInput(
         InputError(
           file: scene.file, keyPath: "duration",
-          message: "\(scene.duration.compactJSON) s at \(rate) fps is \(count) frames; a render draws at most \(limit) "
-            + "a scene (the limit): \(advice), or shorten the scene"))
+          message: "\(scene.duration.compactJSON) s at \(rate) fps is \(count) frames; a render draws at most \(limit) a scene (the limit): \(advice), or shorten the scene"))
     }
     let part: String
     switch options.selection {
@@ -133,8 +131,7 @@ public struct ScenePlan: Sendable {
     let fps = options.fps.map { "--fps \($0.compactJSON)" } ?? "\(rate) fps"
     let nth = options.everyNth > 1 ? " with --every-nth \(options.everyNth)" : ""
     throw .tooManyFrames(
-      "\(scene.file): \(part) at \(fps)\(nth) is \(count) frames; a render draws at most \(limit) a scene (the "
-        + "limit): \(advice)")
+      "\(scene.file): \(part) at \(fps)\(nth) is \(count) frames; a render draws at most \(limit) a scene (the limit): \(advice)")
   }
 
   /// When the animations' frames show.

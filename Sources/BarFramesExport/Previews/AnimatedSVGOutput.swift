@@ -51,8 +51,7 @@ struct AnimatedSVGOutput {
     let bytes = animation.document()
     guard bytes.count <= byteLimit else {
       return .skipped(
-        "the animated SVG would be \(bytes.count) bytes, over the limit of \(byteLimit): the other formats are "
-          + "written; render fewer frames (--fps, --every-nth, --time) for an animated SVG")
+        "the animated SVG would be \(bytes.count) bytes, over the limit of \(byteLimit): the other formats are written; render fewer frames (--fps, --every-nth, --time) for an animated SVG")
     }
     return .document(bytes)
   }

@@ -70,20 +70,16 @@ public enum ShardEnvironment {
     guard let first = found.first else {
       let strays = variables.filter { environment[$0] != nil }
       var message =
-        "'--shard auto' found no shard in the environment: it reads BARFRAMES_SHARD (i/n), "
-        + "JOB_COMPLETION_INDEX with BARFRAMES_SHARD_COUNT (Kubernetes Indexed Job) and CI_NODE_INDEX with "
-        + "CI_NODE_TOTAL (GitLab parallel:), and none is set"
+        "'--shard auto' found no shard in the environment: it reads BARFRAMES_SHARD (i/n), JOB_COMPLETION_INDEX with BARFRAMES_SHARD_COUNT (Kubernetes Indexed Job) and CI_NODE_INDEX with CI_NODE_TOTAL (GitLab parallel:), and none is set"
       if !strays.isEmpty {
         message +=
-          " (only \(strays.map { "\($0)=\(shown(environment[$0] ?? ""))" }.joined(separator: ", ")), which is a count "
-          + "without its index)"
+          " (only \(strays.map { "\($0)=\(shown(environment[$0] ?? ""))" }.joined(separator: ", ")), which is a count without its index)"
       }
       throw .invalidShard(message + "; set BARFRAMES_SHARD=i/n or give --shard i/n")
     }
     for other in found.dropFirst() where other.shard != first.shard {
       throw .invalidShard(
-        "'--shard auto' found two different shards in the environment: \(first.shard) from \(first.source) and "
-          + "\(other.shard) from \(other.source); unset one"
+        "'--shard auto' found two different shards in the environment: \(first.shard) from \(first.source) and \(other.shard) from \(other.source); unset one"
       )
     }
     return first
@@ -102,8 +98,7 @@ public enum ShardEnvironment {
     }
     guard let countRaw = environment[countVariable] else {
       throw .invalidShard(
-        "'--shard auto': \(indexText) (\(convention.runner)) needs \(countVariable), the number of shards, and it is "
-          + "not set"
+        "'--shard auto': \(indexText) (\(convention.runner)) needs \(countVariable), the number of shards, and it is not set"
       )
     }
     let countText = "\(countVariable)=\(shown(countRaw))"
@@ -114,8 +109,7 @@ public enum ShardEnvironment {
     let last = convention.firstIndex + count - 1
     guard let index = Int(raw), (convention.firstIndex...last).contains(index) else {
       throw .invalidShard(
-        "'--shard auto': \(indexText) must be a whole number from \(convention.firstIndex) to \(last) with "
-          + "\(countText) (\(convention.runner))"
+        "'--shard auto': \(indexText) must be a whole number from \(convention.firstIndex) to \(last) with \(countText) (\(convention.runner))"
       )
     }
     return Detection(shard: try Shard(index: index - convention.firstIndex + 1, count: count), source: source)

@@ -36,8 +36,7 @@ public final class RecordingContext: DrawingContext {
 
   public func stroke(_ path: Path, color: Color, style: StrokeStyle) {
     lines.append(
-      "stroke \(path.svgPathData) color=\(color.hexString) width=\(n(style.lineWidth)) "
-        + "cap=\(style.lineCap.rawValue) join=\(style.lineJoin.rawValue)")
+      "stroke \(path.svgPathData) color=\(color.hexString) width=\(n(style.lineWidth)) cap=\(style.lineCap.rawValue) join=\(style.lineJoin.rawValue)")
   }
 
   public func beginTransparencyLayer(opacity: Double) { lines.append("begin-group opacity=\(n(opacity))") }
@@ -47,9 +46,7 @@ public final class RecordingContext: DrawingContext {
   /// so a change of text layout shows in the log as it would in the pixels.
   public func fillText(_ run: TextRun, color: Color) {
     lines.append(
-      "text \(quoted(run.string)) origin=(\(n(run.origin.x)), \(n(run.origin.y))) advance=\(n(run.advance)) "
-        + "size=\(n(run.font.size)) weight=\(run.font.weight.rawValue) color=\(color.hexString) "
-        + "outline=\(run.outline.svgPathData)")
+      "text \(quoted(run.string)) origin=(\(n(run.origin.x)), \(n(run.origin.y))) advance=\(n(run.advance)) size=\(n(run.font.size)) weight=\(run.font.weight.rawValue) color=\(color.hexString) outline=\(run.outline.svgPathData)")
   }
 
   public func drawImage(_ image: EmbeddedImage, in rect: Rect, contentMode: EmbeddedImage.ContentMode) {

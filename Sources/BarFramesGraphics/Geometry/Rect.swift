@@ -69,7 +69,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    "(\(origin.x.compactDescription), \(origin.y.compactDescription), \(size.width.compactDescription), "
-      + "\(size.height.compactDescription))"
+    "(\(origin.x.compactDescription), \(origin.y.compactDescription), \(size.width.compactDescription), \(size.height.compactDescription))"
   }
 }

@@ -22,11 +22,9 @@ public enum APNGError: Error, Equatable, Sendable, LocalizedError, CustomStringC
     case .invalidConfiguration(let detail):
       "Cannot create the APNG: \(detail)."
     case .frameSizeMismatch(let frame, let width, let height, let expectedWidth, let expectedHeight):
-      "APNG frame \(frame) is \(width)×\(height) but the animation is \(expectedWidth)×\(expectedHeight); every frame "
-        + "must cover the whole canvas."
+      "APNG frame \(frame) is \(width)×\(height) but the animation is \(expectedWidth)×\(expectedHeight); every frame must cover the whole canvas."
     case .colorTypeMismatch(let frame, let colorType, let expected):
-      "APNG frame \(frame) is \(colorType) but the animation was created as \(expected); encode every frame with "
-        + "colorType: \(expected == .rgba ? ".rgba" : ".rgb")."
+      "APNG frame \(frame) is \(colorType) but the animation was created as \(expected); encode every frame with colorType: \(expected == .rgba ? ".rgba" : ".rgb")."
     case .noFrames:
       "The APNG has no frames; append at least one before finish()."
     case .alreadyFinished:

@@ -20,8 +20,7 @@ public enum WebPError: Error, Equatable, Sendable, LocalizedError, CustomStringC
     case .invalidConfiguration(let detail):
       "Cannot create the WebP: \(detail)."
     case .frameSizeMismatch(let frame, let width, let height, let expectedWidth, let expectedHeight):
-      "WebP frame \(frame) is \(width)×\(height) but the animation is \(expectedWidth)×\(expectedHeight); every frame "
-        + "must cover the whole canvas."
+      "WebP frame \(frame) is \(width)×\(height) but the animation is \(expectedWidth)×\(expectedHeight); every frame must cover the whole canvas."
     case .noFrames:
       "The WebP has no frames; append at least one before finish()."
     case .alreadyFinished:

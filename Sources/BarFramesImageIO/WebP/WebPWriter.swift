@@ -278,8 +278,7 @@ public final class WebPFrameEncoder {
     self.quality = quality
     guard WebPConfigInit(&config) != 0 else {
       throw WebPError.encoderFailed(
-        "the library's version does not match its "
-          + "headers")
+        "the library's version does not match its headers")
     }
     if let quality {
       config.lossless = 0
@@ -295,8 +294,7 @@ public final class WebPFrameEncoder {
     config.method = Int32(effort)
     guard WebPValidateConfig(&config) != 0 else {
       throw WebPError.invalidConfiguration(
-        "libwebp rejected the "
-          + "settings")
+        "libwebp rejected the settings")
     }
   }
 
@@ -328,8 +326,7 @@ public final class WebPFrameEncoder {
     var picture = WebPPicture()
     guard WebPPictureInit(&picture) != 0 else {
       throw WebPError.encoderFailed(
-        "the library's version does not match "
-          + "its headers")
+        "the library's version does not match its headers")
     }
     defer { WebPPictureFree(&picture) }
     picture.width = Int32(region.width)

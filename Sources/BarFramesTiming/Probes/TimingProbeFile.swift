@@ -30,8 +30,7 @@ public enum TimingProbeFile {
       guard let items = try document.array("probes") else {
         throw document.error(
           "probes",
-          "missing; expected an "
-            + "array")
+          "missing; expected an array")
       }
       var probes: [TimingProbe] = []
       for item in items {
@@ -246,8 +245,7 @@ public enum TimingProbeFile {
       } catch {
         throw InputError(
           file: error.file, keyPath: error.keyPath,
-          message: error.message + " (cubic and cubicPaced "
-            + "are not supported)")
+          message: error.message + " (cubic and cubicPaced are not supported)")
       }
       animation = .keyframe(
         KeyframeAnimation(
@@ -284,8 +282,7 @@ public enum TimingProbeFile {
     case .array(let items):
       throw InputError(
         file: file, keyPath: path.description,
-        message: "expected \(expectation), got \(items.count) "
-          + "items")
+        message: "expected \(expectation), got \(items.count) items")
     default:
       throw InputError(file: file, keyPath: path.description, message: "expected \(expectation), got \(json.summary)")
     }
@@ -304,8 +301,7 @@ public enum TimingProbeFile {
     case .array(let items):
       guard items.count == 4 else {
         throw error(
-          "expected 4 control-point numbers [x1, y1, x2, y2], got "
-            + "\(items.count)")
+          "expected 4 control-point numbers [x1, y1, x2, y2], got \(items.count)")
       }
       var n: [Double] = []
       for (i, item) in items.enumerated() {

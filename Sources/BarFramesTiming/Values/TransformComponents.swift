@@ -101,8 +101,6 @@ public struct TransformComponents: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    "translate(\(translationX.compactDescription), \(translationY.compactDescription)) "
-      + "rotateZ(\(rotationZ.compactDescription)) rotateY(\(rotationY.compactDescription)) "
-      + "scale(\(scaleX.compactDescription), \(scaleY.compactDescription))"
+    "translate(\(translationX.compactDescription), \(translationY.compactDescription)) rotateZ(\(rotationZ.compactDescription)) rotateY(\(rotationY.compactDescription)) scale(\(scaleX.compactDescription), \(scaleY.compactDescription))"
   }
 }

@@ -60,24 +60,21 @@ public struct CustomizableBarStyle: DesignStyle {
       }),
     .number(
       "barHeight", \.barHeight, .range(0...1000), unit: .points,
-      "The track's and the fill's height (0 uses 2 "
-        + "for the large bar)."),
+      "The track's and the fill's height (0 uses 2 for the large bar)."),
     .number("dotHeight", \.dotHeight, .range(0...1000), unit: .points, "The icon's side; ignored without an icon."),
     .color("defaultColor", \.defaultColor, "The track."),
     .color("inProgressColor", \.inProgressColor, "The fill and the icon-less dot."),
     .color("dragColor", \.dragColor, "The fill while the large bar shows."),
     .number(
       "cornerRadius", \.cornerRadius, .range(0...1000), unit: .points,
-      "The track's and the fill's corner "
-        + "radius; 0 is square."),
+      "The track's and the fill's corner radius; 0 is square."),
     .bool("enablePanProgressIcon", \.enablePanProgressIcon, "Whether the bar has its pan recognizer."),
     .number("responseInset", \.responseInset, .range(0...1000), unit: .points, "The hit slop on every side."),
     .bool("showLargeBar", \.showLargeBar, "`showLargeBar` right after init."),
     .bool("showAnchorPoint", \.showAnchorPoint, "`showAnchorPoint` right after init (false hides the dot)."),
     .choice(
       "pauseStrategy", \.pauseStrategy,
-      "What `pauseAnimation` does: the article's fix, removing the "
-        + "animations, or nothing."),
+      "What `pauseAnimation` does: the article's fix, removing the animations, or nothing."),
   ]
 
   /// Loads the icon's bytes now, so a style is a complete value and a missing or undecodable
@@ -112,8 +109,7 @@ public struct CustomizableBarStyle: DesignStyle {
       if case .tooLarge(let width, let height) = error {
         throw reader.error(
           key,
-          "the icon file \(file) is \(width) × \(height) px; at most \(side) px a side and \(decoded >> 20) MiB "
-            + "decoded (the limit)")
+          "the icon file \(file) is \(width) × \(height) px; at most \(side) px a side and \(decoded >> 20) MiB decoded (the limit)")
       }
       throw reader.error(key, "the icon file \(file) is \(error.description)")
     }
