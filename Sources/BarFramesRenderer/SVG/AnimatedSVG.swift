@@ -241,7 +241,7 @@ extension AnimatedSVG {
     let duration: Double
     /// For each frame, the id in the animated document of each clip path of that frame.
     var clipIDs: [Int: [String: String]] = [:]
-    var usedIDs: Set<String> = []
+    var ids = SVGIDs()
 
     init(frameCount: Int, duration: Double) {
       self.frameCount = frameCount
@@ -409,16 +409,7 @@ extension AnimatedSVG {
     }
 
     /// `base`, or `base-2`, `base-3`…: ids stay unique where one slot has several structures.
-    mutating func uniqueID(_ base: String) -> String {
-      var candidate = base
-      var suffix = 2
-      while usedIDs.contains(candidate) {
-        candidate = "\(base)-\(suffix)"
-        suffix += 1
-      }
-      usedIDs.insert(candidate)
-      return candidate
-    }
+    mutating func uniqueID(_ base: String) -> String { ids.unique(base) }
 
     /// Values at every frame of the loop: each at its frame, and in frames where the element
     /// does not show the value of the frame before (the first value before it first shows),

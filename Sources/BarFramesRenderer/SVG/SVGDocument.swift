@@ -56,7 +56,7 @@ struct SVGDocument {
   private var roots: [SVGElement] = []
   /// The elements opened and not yet closed, outermost first, with what they hold so far.
   private var openElements: [SVGElement] = []
-  private var usedIDs: Set<String> = []
+  private var ids = SVGIDs()
 
   init(size: Size) {
     self.size = size
@@ -95,16 +95,7 @@ struct SVGDocument {
 
   /// `base` if no element has that id yet, else `base-2`, `base-3`, … — so duplicate layer
   /// names still give a valid document, and the same drawing always the same ids.
-  mutating func uniqueID(_ base: String) -> String {
-    var candidate = base
-    var suffix = 2
-    while usedIDs.contains(candidate) {
-      candidate = "\(base)-\(suffix)"
-      suffix += 1
-    }
-    usedIDs.insert(candidate)
-    return candidate
-  }
+  mutating func uniqueID(_ base: String) -> String { ids.unique(base) }
 
   /// The root's children so far, with every element still open closed. The document itself is
   /// not changed, so drawing may go on.
@@ -154,5 +145,22 @@ struct SVGDocument {
 
   static func text(of attributes: [SVGElement.Attribute]) -> String {
     attributes.map { " \($0.name)=\"\($0.value.xmlEscaped)\"" }.joined()
+  }
+}
+
+/// The ids of one document: each handed out once, `base`, then `base-2`, `base-3`, … — from the
+/// calls alone, never from addresses or counters outside the document.
+struct SVGIDs {
+  private var used: Set<String> = []
+
+  mutating func unique(_ base: String) -> String {
+    var candidate = base
+    var suffix = 2
+    while used.contains(candidate) {
+      candidate = "\(base)-\(suffix)"
+      suffix += 1
+    }
+    used.insert(candidate)
+    return candidate
   }
 }
