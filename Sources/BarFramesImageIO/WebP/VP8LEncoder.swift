@@ -12,6 +12,10 @@
 ///   red and blue cheaper) or, when there are at most 256 colours, as indices into a colour
 ///   table (packed 2, 4 or 8 to a pixel for up to 16, 4 or 2 colours); when both are possible,
 ///   whichever the estimate says is smaller;
+/// - where that still costs more than ``predictorThreshold`` bits a pixel (smooth content:
+///   gradients, icons drawn larger than their pixels), the pixels are also estimated as their
+///   differences from a prediction (``VP8LPredictor``, after subtract green when the plain
+///   coding has it), and coded so if that is smaller;
 /// - LZ77 copies are found by looking first at the pixel to the left and the one above (long
 ///   runs and repeated rows end the search at once), then, in a rectangle of more than
 ///   ``largestChainlessArea`` pixels, along a short hash chain;
@@ -22,10 +26,10 @@
 ///   sharing its ``RectangleMemory`` (animations repeat themselves), gets that one's chunk
 ///   again, without encoding.
 ///
-/// libwebp's encoder weighs more (a predictor per block, colour transforms, several entropy
-/// codes per image, an optimal parse), which pays on photographs; on these frames this one
-/// is within a few percent in size and many times faster: libwebp spends 20–60 µs on even a
-/// tiny rectangle (measured in issue 16).
+/// libwebp's encoder weighs more (colour transforms, several entropy codes per image, an
+/// optimal parse), which pays on photographs; on the frames BarFrames draws this one is close
+/// in size and many times faster, above all on the small rectangles of an animation, where
+/// libwebp's fixed cost per image dominates.
 ///
 /// Animation frames are mostly small rectangles, where a fixed cost per frame would dominate,
 /// so the encoder keeps every buffer it needs (pixels, tokens, hash chain, histograms, colour
@@ -71,8 +75,12 @@ final class VP8LEncoder {
   /// The pixels as coded (transformed), for each way of coding them.
   private let plain = Coding()
   private let indexed = Coding()
-  /// Whether the last rectangle was estimated as indices too.
+  private let predicted = Coding()
+  /// Chooses the predicted coding's modes and makes its differences.
+  private let predictor = VP8LPredictor()
+  /// Whether the last rectangle was estimated as indices too, and with the predictor.
   private var triedIndexed = false
+  private var triedPredicted = false
   /// The rectangle's distinct colours if there are at most 256 (sorted once they are used as
   /// a colour table), else nil.
   private var colorCount: Int?
@@ -120,6 +128,10 @@ final class VP8LEncoder {
   /// Rectangles found in the memory by this encoder, so far.
   private(set) var recalled = 0
 
+  /// For tests: when set, every rectangle is coded with the predictor, in this mode (0…13)
+  /// in every block.
+  var forcedPredictorMode: Int?
+
   /// - Parameters:
   ///   - chainLength: Candidates looked at along the hash chain for each pixel.
   ///   - rectangles: Small rectangles already encoded, shared with the other encoders of the
@@ -145,6 +157,8 @@ final class VP8LEncoder {
     var tokenCount = 0
     var literalCount = 0
     var subtractGreen = false
+    /// Whether the pixels are the differences from ``VP8LEncoder/predictor``'s predictions.
+    var isPredicted = false
     /// Colours in the colour table (the encoder's `colors`); 0 without one.
     var paletteCount = 0
     var cacheBits = 0
@@ -217,6 +231,16 @@ final class VP8LEncoder {
       triedIndexed = true
       useIndexed = indexed.cost < plain.cost
     }
+    var chosen = useIndexed ? indexed : plain
+    triedPredicted = false
+    if shouldTryPredictor(cost: chosen.cost) || forcedPredictorMode != nil {
+      predict(width: region.width, height: region.height)
+      tokenize(predicted)
+      chooseCache(predicted)
+      predicted.cost += predictorModesCost()
+      triedPredicted = true
+      if predicted.cost < chosen.cost || forcedPredictorMode != nil { chosen = predicted }
+    }
 
     // The chunk's header (8 bytes) is filled in when its size is known.
     var writer = VP8LBitWriter(storage: output, offset: 8, capacity: 72 + region.area / 2)
@@ -225,7 +249,7 @@ final class VP8LEncoder {
     writer.write(UInt32(region.height - 1), bitCount: 14)
     writer.write(isOpaque ? 0 : 1, bitCount: 1)
     writer.write(0, bitCount: 3)
-    write(useIndexed ? indexed : plain, to: &writer)
+    write(chosen, to: &writer)
     let bytes = writer.finish()
     let dataCount = bytes.count - 8
     let raw = UnsafeMutableRawPointer(bytes.baseAddress!)
@@ -348,6 +372,7 @@ final class VP8LEncoder {
   /// it makes red and blue cheaper.
   private func preparePlain(width: Int) {
     plain.paletteCount = 0
+    plain.isPredicted = false
     plain.width = width
     plain.count = pixelCount
     guard plain.subtractGreen else { return }
@@ -356,6 +381,49 @@ final class VP8LEncoder {
   }
 
   // MARK: - Transforms
+
+  /// Whether to try the predictor on a rectangle whose best coding so far is estimated at
+  /// `cost` bits: only where pixels cost more than a few bits each, as on smooth content. The
+  /// flat bars BarFrames draws mostly cost far less (runs and copies), and there the
+  /// predictor would only spend time.
+  private func shouldTryPredictor(cost: Double) -> Bool {
+    cost > Self.predictorThreshold * Double(pixelCount)
+  }
+
+  /// Bits per pixel above which the predictor is tried.
+  static var predictorThreshold: Double { 2 }
+
+  /// Makes `predicted` the differences of `plain`'s pixels (after subtract green if it has it)
+  /// from the predictor's predictions, and notes their runs.
+  private func predict(width: Int, height: Int) {
+    predicted.width = width
+    predicted.count = pixelCount
+    predicted.paletteCount = 0
+    predicted.subtractGreen = plain.subtractGreen
+    predicted.isPredicted = true
+    let residuals = predicted.pixels.reserve(pixelCount)
+    predictor.apply(
+      plain.pixels.pointer, width: width, height: height, to: residuals, modeOverride: forcedPredictorMode)
+    let runStarts = predicted.runStarts.reserve(pixelCount + 1)
+    var runs = 0
+    for i in 0..<pixelCount where i == 0 || residuals[i] != residuals[i - 1] {
+      runStarts[runs] = Int32(truncatingIfNeeded: i)
+      runs += 1
+    }
+    runStarts[runs] = Int32(truncatingIfNeeded: pixelCount)
+  }
+
+  /// Bits to store the predictor's modes (a sub-image of literals, the mode in green),
+  /// estimated.
+  private func predictorModesCost() -> Double {
+    let counts = self.counts
+    counts.reserve(256)
+    let modes = predictor.modes.pointer
+    for i in 0..<predictor.blocksWide * predictor.blocksHigh { counts.add(Int(modes[i] >> 8 & 0xFF)) }
+    let cost = Self.estimate(counts, from: 0, count: 256)
+    counts.removeAll()
+    return cost
+  }
 
   @inline(__always)
   private static func swappingRedAndBlue(_ word: UInt32) -> UInt32 {
@@ -409,6 +477,7 @@ final class VP8LEncoder {
     let packedWidth = (width + perPixel - 1) >> widthBits
     indexed.paletteCount = colorCount
     indexed.subtractGreen = false
+    indexed.isPredicted = false
     indexed.width = packedWidth
     indexed.count = packedWidth * height
     let pixels = indexed.pixels.reserve(indexed.count)
@@ -480,8 +549,8 @@ final class VP8LEncoder {
   }
 
   /// The plain coding of the last rectangle encoded (one found among those remembered is not),
-  /// and the indexed one if it was tried.
-  func lastCodings() -> (plain: CodingSummary, indexed: CodingSummary?) {
+  /// and the indexed and predicted ones if they were tried.
+  func lastCodings() -> (plain: CodingSummary, indexed: CodingSummary?, predicted: CodingSummary?) {
     func summary(_ coding: Coding) -> CodingSummary {
       let pixels = Array(UnsafeBufferPointer(start: coding.pixels.pointer, count: coding.count))
       var tokens = Array(UnsafeBufferPointer(start: coding.tokens.pointer, count: coding.tokenCount))
@@ -499,7 +568,7 @@ final class VP8LEncoder {
         pixels: pixels, width: coding.width, tokens: tokens, literalCount: coding.literalCount,
         cacheBits: coding.cacheBits, cost: coding.cost)
     }
-    return (summary(plain), triedIndexed ? summary(indexed) : nil)
+    return (summary(plain), triedIndexed ? summary(indexed) : nil, triedPredicted ? summary(predicted) : nil)
   }
 
   // MARK: - LZ77
@@ -850,6 +919,13 @@ final class VP8LEncoder {
     if coding.subtractGreen {
       writer.write(1, bitCount: 1)
       writer.write(2, bitCount: 2)  // subtract green
+    }
+    // After subtract green: the decoder undoes the transforms in the reverse order.
+    if coding.isPredicted {
+      writer.write(1, bitCount: 1)
+      writer.write(0, bitCount: 2)  // predictor
+      writer.write(UInt32(predictor.bits - 2), bitCount: 3)
+      writeLiterals(predictor.modes.pointer, count: predictor.blocksWide * predictor.blocksHigh, to: &writer)
     }
     writer.write(0, bitCount: 1)  // no more transforms
     let cacheBits = coding.cacheBits

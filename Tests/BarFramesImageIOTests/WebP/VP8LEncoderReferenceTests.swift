@@ -156,7 +156,7 @@ struct VP8LEncoderReferenceTests {
     return (best.bits, best.cost + Double(extraBits))
   }
 
-  /// Bars, runs inside repeated rows, noise, and colour tables of every packing.
+  /// Bars, runs inside repeated rows, noise, colour tables of every packing, smooth pictures.
   static var images: [RGBAImage] {
     // More than VP8LEncoder.largestChainlessArea pixels, so that the hash chain is searched.
     var shifted = RGBAImage(width: 301, height: 60)
@@ -177,6 +177,9 @@ struct VP8LEncoderReferenceTests {
       VP8LEncoderTests.random(width: 37, height: 11, colors: 4, seed: 2),
       VP8LEncoderTests.random(width: 37, height: 11, colors: 16, seed: 3),
       VP8LEncoderTests.random(width: 99, height: 40, colors: 200, seed: 4),
+      // Smooth: coded with the predictor, in a small rectangle and in one with a hash chain.
+      TestImages.enlargedIcon(icon: 3, scale: 40, seed: 6),
+      TestImages.translucentGradient(width: 200, height: 100),
     ]
   }
 
@@ -185,23 +188,28 @@ struct VP8LEncoderReferenceTests {
     // Remembering no rectangle: each image is encoded.
     let encoder = VP8LEncoder(rectangles: nil)
     var triedIndexed = 0
+    var triedPredicted = 0
     for (n, image) in Self.images.enumerated() {
       _ = encoder.encode(image, region: image.bounds)
-      let (plain, indexed) = encoder.lastCodings()
-      for (coding, isPlain) in [(plain, true)] + (indexed.map { [($0, false)] } ?? []) {
+      let (plain, indexed, predicted) = encoder.lastCodings()
+      let others = [indexed, predicted].compactMap { $0.map { ($0, false) } }
+      for (coding, isPlain) in [(plain, true)] + others {
         let chainLength = encoder.chainLength(forArea: image.width * image.height)
         let (tokens, literals) = Self.tokens(coding.pixels, width: coding.width, chainLength: chainLength)
         #expect(coding.tokens == tokens, "image \(n)")
         #expect(coding.literalCount == literals, "image \(n)")
         let choice = Self.cacheChoice(tokens: tokens, pixels: coding.pixels, literals: literals)
         #expect(coding.cacheBits == choice.bits, "image \(n)")
-        // The indexed coding's cost also counts its colour table.
+        // The others' costs also count their colour table or predictor modes.
         if isPlain { #expect(abs(coding.cost - choice.cost) < 1e-9 * choice.cost, "image \(n)") }
       }
       if indexed != nil { triedIndexed += 1 }
+      if predicted != nil { triedPredicted += 1 }
     }
-    // The colour tables of 2, 4, 16 and 200 colours are estimated (the bars' may be too).
+    // The colour tables of 2, 4, 16 and 200 colours are estimated (the bars' may be too); the
+    // predictor on the noise and the smooth images at least.
     #expect(triedIndexed >= 4)
+    #expect(triedPredicted >= 3)
   }
 
   @Test("Small rectangles copy only from the pixel to the left and the one above; large ones search the chain too")
