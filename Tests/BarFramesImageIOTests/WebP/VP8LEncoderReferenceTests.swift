@@ -12,8 +12,12 @@ struct VP8LEncoderReferenceTests {
   /// The encoder's LZ77 search, one pixel at a time: at each pixel the longest copy from the
   /// pixel to the left, the one above or one of `chainLength` earlier places with the same next
   /// two pixels (every position hashed), taken if it covers at least two pixels, unless the next
-  /// pixel starts a copy longer by two or more. Returns the tokens and the literal count.
-  static func tokens(_ argb: [UInt32], width: Int, chainLength: Int = 8) -> ([UInt64], Int) {
+  /// pixel starts a copy longer by two or more. With `literalBits` (each channel value's cost
+  /// in 1/2¹⁶ bits: alpha, red, green, blue), a copy is also taken only if it costs less than
+  /// its literals. Returns the tokens and the literal count.
+  static func tokens(
+    _ argb: [UInt32], width: Int, chainLength: Int = 8, literalBits: [Int]? = nil
+  ) -> ([UInt64], Int) {
     let count = argb.count
     let hashBits = min(16, max(8, Int.bitWidth - count.leadingZeroBitCount + 1))
     var head = [Int](repeating: -1, count: 1 << hashBits)
@@ -76,7 +80,24 @@ struct VP8LEncoderReferenceTests {
           (length, distance) = next
         }
       }
-      tokens.append(1 << 63 | UInt64(length) << 32 | UInt64(VP8LEncoder.planeCode(distance, width: width)))
+      let code = VP8LEncoder.planeCode(distance, width: width)
+      if let literalBits {
+        let copy =
+          (VP8LEncoder.copySymbolBits + VP8LEncoder.prefix(length).extraBits + VP8LEncoder.prefix(code).extraBits)
+          << 16
+        let instead = argb[i..<(i + length)].reduce(0) { sum, pixel in
+          sum + literalBits[Int(pixel >> 24)] + literalBits[256 + Int(pixel >> 16 & 0xFF)]
+            + literalBits[512 + Int(pixel >> 8 & 0xFF)] + literalBits[768 + Int(pixel & 0xFF)]
+        }
+        if instead <= copy {
+          tokens.append(UInt64(argb[i]))
+          literals += 1
+          if inserted == i, i + 1 < count { insert(i) }
+          i += 1
+          continue
+        }
+      }
+      tokens.append(1 << 63 | UInt64(length) << 32 | UInt64(code))
       while inserted < min(i + length, count - 1) {
         insert(inserted)
         inserted += 1
@@ -84,6 +105,18 @@ struct VP8LEncoderReferenceTests {
       i += length
     }
     return (tokens, literals)
+  }
+
+  /// Each channel value's cost in 1/2¹⁶ bits among `pixels` (alpha, red, green, blue: 256
+  /// each): log₂ of the pixels over the value's count, or of the pixels alone if it is not
+  /// there.
+  static func literalBits(_ pixels: [UInt32]) -> [Int] {
+    var counts = [UInt64](repeating: 0, count: 1024)
+    for pixel in pixels {
+      for (k, shift) in [24, 16, 8, 0].enumerated() { counts[256 * k + Int(pixel >> UInt32(shift) & 0xFF)] += 1 }
+    }
+    let whole = VP8LPredictor.log2Fixed(UInt64(pixels.count))
+    return counts.map { $0 == 0 ? whole : whole - VP8LPredictor.log2Fixed($0) }
   }
 
   /// The encoder's colour-cache choice with the cache simulated at every pixel of a copy that
@@ -192,10 +225,13 @@ struct VP8LEncoderReferenceTests {
     for (n, image) in Self.images.enumerated() {
       _ = encoder.encode(image, region: image.bounds)
       let (plain, indexed, predicted) = encoder.lastCodings()
-      let others = [indexed, predicted].compactMap { $0.map { ($0, false) } }
-      for (coding, isPlain) in [(plain, true)] + others {
+      let codings = [(plain, "plain"), indexed.map { ($0, "indexed") }, predicted.map { ($0, "predicted") }]
+      for (coding, kind) in codings.compactMap({ $0 }) {
+        let isPlain = kind == "plain"
         let chainLength = encoder.chainLength(forArea: image.width * image.height)
-        let (tokens, literals) = Self.tokens(coding.pixels, width: coding.width, chainLength: chainLength)
+        let (tokens, literals) = Self.tokens(
+          coding.pixels, width: coding.width, chainLength: chainLength,
+          literalBits: kind == "predicted" ? Self.literalBits(coding.pixels) : nil)
         #expect(coding.tokens == tokens, "image \(n)")
         #expect(coding.literalCount == literals, "image \(n)")
         let choice = Self.cacheChoice(tokens: tokens, pixels: coding.pixels, literals: literals)
