@@ -12,7 +12,8 @@
 ///   red and blue cheaper) or, when there are at most 256 colours, as indices into a colour
 ///   table (packed 2, 4 or 8 to a pixel for up to 16, 4 or 2 colours); when both are possible,
 ///   whichever the estimate says is smaller;
-/// - where that still costs more than ``predictorThreshold`` bits a pixel (smooth content:
+/// - where there are more than 256 colours and the best of those still costs more than
+///   ``predictorThreshold`` bits a pixel (smooth content:
 ///   gradients, icons drawn larger than their pixels), the pixels are also estimated as their
 ///   differences from a prediction (``VP8LPredictor``, after subtract green when the plain
 ///   coding has it): with the modes it chooses block by block, and with each of
@@ -118,8 +119,9 @@ final class VP8LEncoder {
   /// The colour cache while writing, and the colour table's differences.
   private let cache = VP8LScratch<UInt32>()
   private let paletteDeltas = VP8LScratch<UInt32>(capacity: 256)
-  /// The chunk being written.
+  /// The chunk being written, and the one it is compared with (see `encode`).
   private let output = VP8LScratch<UInt8>()
+  private let otherOutput = VP8LScratch<UInt8>()
   /// The five prefix codes: green with lengths and cache indices, red, blue, alpha, distance.
   private let greenCode = VP8LPrefixCode(capacity: 256 + 24 + (1 << maximumCacheBits))
   private let redCode = VP8LPrefixCode(capacity: 256)
@@ -254,15 +256,15 @@ final class VP8LEncoder {
       if predicted.cost < chosen.cost || forcedPredictorMode != nil { chosen = predicted }
     }
 
-    // The chunk's header (8 bytes) is filled in when its size is known.
-    var writer = VP8LBitWriter(storage: output, offset: 8, capacity: 72 + region.area / 2)
-    writer.write(0x2F, bitCount: 8)
-    writer.write(UInt32(region.width - 1), bitCount: 14)
-    writer.write(UInt32(region.height - 1), bitCount: 14)
-    writer.write(isOpaque ? 0 : 1, bitCount: 1)
-    writer.write(0, bitCount: 3)
-    write(chosen, to: &writer)
-    let bytes = writer.finish()
+    var bytes = write(chosen, region: region, isOpaque: isOpaque, to: output)
+    if chosen === predicted, forcedPredictorMode == nil {
+      // The predicted coding's estimate can be wrong by a few percent either way (it does not
+      // see the groups of codes, nor the cache's exact hits): when it wins, the other coding
+      // is written too, and the smaller kept, so that the predictor never makes a chunk larger.
+      let groups = lastGroupCount
+      let other = write(useIndexed ? indexed : plain, region: region, isOpaque: isOpaque, to: otherOutput)
+      if other.count < bytes.count { bytes = other } else { lastGroupCount = groups }
+    }
     let dataCount = bytes.count - 8
     let raw = UnsafeMutableRawPointer(bytes.baseAddress!)
     raw.storeBytes(of: UInt32(0x4C38_5056).littleEndian, as: UInt32.self)  // "VP8L"
@@ -279,6 +281,22 @@ final class VP8LEncoder {
         region: region, of: image)
     }
     return (chunk, isOpaque)
+  }
+
+  /// The chunk of `coding` in `storage`: its header (filled in with the size), the image's
+  /// header and the coded image. Valid until `storage` is used again.
+  private func write(
+    _ coding: Coding, region: PixelRect, isOpaque: Bool, to storage: VP8LScratch<UInt8>
+  ) -> UnsafeMutableBufferPointer<UInt8> {
+    // The chunk's header (8 bytes) is filled in when its size is known.
+    var writer = VP8LBitWriter(storage: storage, offset: 8, capacity: 72 + region.area / 2)
+    writer.write(0x2F, bitCount: 8)
+    writer.write(UInt32(region.width - 1), bitCount: 14)
+    writer.write(UInt32(region.height - 1), bitCount: 14)
+    writer.write(isOpaque ? 0 : 1, bitCount: 1)
+    writer.write(0, bitCount: 3)
+    write(coding, to: &writer)
+    return writer.finish()
   }
 
   /// Copies the rectangle into `plain.pixels` as ARGB words, and notes where its runs of one
@@ -395,11 +413,12 @@ final class VP8LEncoder {
   // MARK: - Transforms
 
   /// Whether to try the predictor on a rectangle whose best coding so far is estimated at
-  /// `cost` bits: only where pixels cost more than a few bits each, as on smooth content. The
-  /// flat bars BarFrames draws mostly cost far less (runs and copies), and there the
-  /// predictor would only spend time.
+  /// `cost` bits: only where there are more than 256 colours and pixels cost more than a few
+  /// bits each, as on smooth content. The flat bars BarFrames draws have few colours and cost
+  /// far less (runs and copies), and the small rectangles of an animation, whose prefix codes
+  /// make each pixel dear, have at most 256 pixels: there the predictor would only spend time.
   private func shouldTryPredictor(cost: Double) -> Bool {
-    cost > Self.predictorThreshold * Double(pixelCount)
+    colorCount == nil && cost > Self.predictorThreshold * Double(pixelCount)
   }
 
   /// Bits per pixel above which the predictor is tried.
@@ -440,7 +459,7 @@ final class VP8LEncoder {
     let whole = VP8LPredictor.log2Fixed(UInt64(pixelCount))
     for s in 0..<1024 {
       let n = counts[s]
-      counts[s] = UInt32(n == 0 ? whole : whole - VP8LPredictor.log2Fixed(UInt64(n)))
+      counts[s] = UInt32(n == 0 ? whole : whole - VP8LPredictor.log2(n))
     }
     tokenize(predicted)
     chooseCache(predicted)
@@ -1182,7 +1201,7 @@ final class VP8LEncoder {
         for s in start..<(start + count) {
           let n = counts[s]
           lengths[g * groupSize + s] = Int32(
-            n == 0 ? whole + 2 << VP8LPredictor.fractionBits : whole - VP8LPredictor.log2Fixed(UInt64(n)))
+            n == 0 ? whole + 2 << VP8LPredictor.fractionBits : whole - VP8LPredictor.log2(n))
         }
       }
     }

@@ -258,6 +258,14 @@ final class VP8LPredictor {
   /// count × log₂ count in 1/2¹⁶ bits, for counts up to 4 095.
   private static let xLog2Table: [Int] = (0..<4096).map { $0 * log2Fixed(UInt64(max($0, 1))) }
 
+  /// log₂ `count` in 1/2¹⁶ bits, as ``log2Fixed(_:)`` gives it, from a table for small counts.
+  @inline(__always)
+  static func log2(_ count: UInt32) -> Int {
+    count < 4096 ? log2Table[Int(count)] : log2Fixed(UInt64(count))
+  }
+
+  private static let log2Table: [Int] = (0..<4096).map { log2Fixed(UInt64(max($0, 1))) }
+
   /// log₂ x in 1/2¹⁶ bits, rounded down, with integers only (so the same on every CPU): the
   /// integer part is the highest bit set; each fraction bit is whether the square of the
   /// mantissa (in [1, 2)) reaches 2.
