@@ -12,20 +12,28 @@
 ///   red and blue cheaper) or, when there are at most 256 colours, as indices into a colour
 ///   table (packed 2, 4 or 8 to a pixel for up to 16, 4 or 2 colours); when both are possible,
 ///   whichever the estimate says is smaller;
+/// - where there are more than 256 colours and the best of those still costs more than
+///   ``predictorThreshold`` bits a pixel (smooth content:
+///   gradients, icons drawn larger than their pixels), the pixels are also estimated as their
+///   differences from a prediction (``VP8LPredictor``, after subtract green when the plain
+///   coding has it): with the modes it chooses block by block, and with each of
+///   ``uniformPredictorModes`` everywhere; the smallest is coded if it beats the others. Its
+///   copies are weighed against the literals they replace, and its tiles may get groups of
+///   prefix codes of their own;
 /// - LZ77 copies are found by looking first at the pixel to the left and the one above (long
 ///   runs and repeated rows end the search at once), then, in a rectangle of more than
 ///   ``largestChainlessArea`` pixels, along a short hash chain;
 /// - the colour cache's size (none, or 2⁴, 2⁶, 2⁸ or 2¹⁰ entries) is the one an estimate
 ///   from the symbol counts and the cache's hits says is smallest;
-/// - one group of five Huffman codes covers the image;
+/// - otherwise one group of five Huffman codes covers the image;
 /// - a small rectangle with the same pixels as one encoded before, by this encoder or another
 ///   sharing its ``RectangleMemory`` (animations repeat themselves), gets that one's chunk
 ///   again, without encoding.
 ///
-/// libwebp's encoder weighs more (a predictor per block, colour transforms, several entropy
-/// codes per image, an optimal parse), which pays on photographs; on these frames this one
-/// is within a few percent in size and many times faster: libwebp spends 20–60 µs on even a
-/// tiny rectangle (measured in issue 16).
+/// libwebp's encoder weighs more (colour transforms, several entropy codes per image, an
+/// optimal parse), which pays on photographs; on the frames BarFrames draws this one is close
+/// in size and many times faster, above all on the small rectangles of an animation, where
+/// libwebp's fixed cost per image dominates.
 ///
 /// Animation frames are mostly small rectangles, where a fixed cost per frame would dominate,
 /// so the encoder keeps every buffer it needs (pixels, tokens, hash chain, histograms, colour
@@ -71,8 +79,15 @@ package final class VP8LEncoder {
   /// The pixels as coded (transformed), for each way of coding them.
   private let plain = Coding()
   private let indexed = Coding()
-  /// Whether the last rectangle was estimated as indices too.
+  private let predicted = Coding()
+  /// Chooses the predicted coding's modes and makes its differences.
+  private let predictor = VP8LPredictor()
+  /// Each channel value's cost as a literal of the predicted coding, in 1/2¹⁶ bits (alpha,
+  /// red, green, blue: 256 each).
+  private let literalBits = VP8LScratch<UInt32>(capacity: 1024)
+  /// Whether the last rectangle was estimated as indices too, and with the predictor.
   private var triedIndexed = false
+  private var triedPredicted = false
   /// The rectangle's distinct colours if there are at most 256 (sorted once they are used as
   /// a colour table), else nil.
   private var colorCount: Int?
@@ -104,8 +119,9 @@ package final class VP8LEncoder {
   /// The colour cache while writing, and the colour table's differences.
   private let cache = VP8LScratch<UInt32>()
   private let paletteDeltas = VP8LScratch<UInt32>(capacity: 256)
-  /// The chunk being written.
+  /// The chunk being written, and the one it is compared with (see `encode`).
   private let output = VP8LScratch<UInt8>()
+  private let otherOutput = VP8LScratch<UInt8>()
   /// The five prefix codes: green with lengths and cache indices, red, blue, alpha, distance.
   private let greenCode = VP8LPrefixCode(capacity: 256 + 24 + (1 << maximumCacheBits))
   private let redCode = VP8LPrefixCode(capacity: 256)
@@ -119,6 +135,10 @@ package final class VP8LEncoder {
   let rectangles: WebPRectangleMemory?
   /// Rectangles found in the memory by this encoder, so far.
   private(set) var recalled = 0
+
+  /// For tests: when set, every rectangle is coded with the predictor, in this mode (0…13)
+  /// in every block.
+  var forcedPredictorMode: Int?
 
   /// - Parameters:
   ///   - chainLength: Candidates looked at along the hash chain for each pixel.
@@ -145,6 +165,8 @@ package final class VP8LEncoder {
     var tokenCount = 0
     var literalCount = 0
     var subtractGreen = false
+    /// Whether the pixels are the differences from ``VP8LEncoder/predictor``'s predictions.
+    var isPredicted = false
     /// Colours in the colour table (the encoder's `colors`); 0 without one.
     var paletteCount = 0
     var cacheBits = 0
@@ -217,16 +239,32 @@ package final class VP8LEncoder {
       triedIndexed = true
       useIndexed = indexed.cost < plain.cost
     }
+    var chosen = useIndexed ? indexed : plain
+    triedPredicted = false
+    if shouldTryPredictor(cost: chosen.cost) || forcedPredictorMode != nil {
+      // The modes chosen block by block, then one mode everywhere, for each of those that
+      // often make rows of differences repeat (copies from the row above cost little, which
+      // the blocks' entropy cannot see): the smallest estimate wins.
+      let candidates: [Int?] = forcedPredictorMode.map { [$0] } ?? [nil] + Self.uniformPredictorModes
+      var best: (mode: Int?, cost: Double) = (nil, .infinity)
+      for mode in candidates {
+        predict(width: region.width, height: region.height, mode: mode)
+        if predicted.cost < best.cost { best = (mode, predicted.cost) }
+      }
+      if best.mode != candidates.last { predict(width: region.width, height: region.height, mode: best.mode) }
+      triedPredicted = true
+      if predicted.cost < chosen.cost || forcedPredictorMode != nil { chosen = predicted }
+    }
 
-    // The chunk's header (8 bytes) is filled in when its size is known.
-    var writer = VP8LBitWriter(storage: output, offset: 8, capacity: 72 + region.area / 2)
-    writer.write(0x2F, bitCount: 8)
-    writer.write(UInt32(region.width - 1), bitCount: 14)
-    writer.write(UInt32(region.height - 1), bitCount: 14)
-    writer.write(isOpaque ? 0 : 1, bitCount: 1)
-    writer.write(0, bitCount: 3)
-    write(useIndexed ? indexed : plain, to: &writer)
-    let bytes = writer.finish()
+    var bytes = write(chosen, region: region, isOpaque: isOpaque, to: output)
+    if chosen === predicted, forcedPredictorMode == nil {
+      // The predicted coding's estimate can be wrong by a few percent either way (it does not
+      // see the groups of codes, nor the cache's exact hits): when it wins, the other coding
+      // is written too, and the smaller kept, so that the predictor never makes a chunk larger.
+      let groups = lastGroupCount
+      let other = write(useIndexed ? indexed : plain, region: region, isOpaque: isOpaque, to: otherOutput)
+      if other.count < bytes.count { bytes = other } else { lastGroupCount = groups }
+    }
     let dataCount = bytes.count - 8
     let raw = UnsafeMutableRawPointer(bytes.baseAddress!)
     raw.storeBytes(of: UInt32(0x4C38_5056).littleEndian, as: UInt32.self)  // "VP8L"
@@ -243,6 +281,22 @@ package final class VP8LEncoder {
         region: region, of: image)
     }
     return (chunk, isOpaque)
+  }
+
+  /// The chunk of `coding` in `storage`: its header (filled in with the size), the image's
+  /// header and the coded image. Valid until `storage` is used again.
+  private func write(
+    _ coding: Coding, region: PixelRect, isOpaque: Bool, to storage: VP8LScratch<UInt8>
+  ) -> UnsafeMutableBufferPointer<UInt8> {
+    // The chunk's header (8 bytes) is filled in when its size is known.
+    var writer = VP8LBitWriter(storage: storage, offset: 8, capacity: 72 + region.area / 2)
+    writer.write(0x2F, bitCount: 8)
+    writer.write(UInt32(region.width - 1), bitCount: 14)
+    writer.write(UInt32(region.height - 1), bitCount: 14)
+    writer.write(isOpaque ? 0 : 1, bitCount: 1)
+    writer.write(0, bitCount: 3)
+    write(coding, to: &writer)
+    return writer.finish()
   }
 
   /// Copies the rectangle into `plain.pixels` as ARGB words, and notes where its runs of one
@@ -348,6 +402,7 @@ package final class VP8LEncoder {
   /// it makes red and blue cheaper.
   private func preparePlain(width: Int) {
     plain.paletteCount = 0
+    plain.isPredicted = false
     plain.width = width
     plain.count = pixelCount
     guard plain.subtractGreen else { return }
@@ -356,6 +411,72 @@ package final class VP8LEncoder {
   }
 
   // MARK: - Transforms
+
+  /// Whether to try the predictor on a rectangle whose best coding so far is estimated at
+  /// `cost` bits: only where there are more than 256 colours and pixels cost more than a few
+  /// bits each, as on smooth content. The flat bars BarFrames draws have few colours and cost
+  /// far less (runs and copies), and the small rectangles of an animation, whose prefix codes
+  /// make each pixel dear, have at most 256 pixels: there the predictor would only spend time.
+  private func shouldTryPredictor(cost: Double) -> Bool {
+    colorCount == nil && cost > Self.predictorThreshold * Double(pixelCount)
+  }
+
+  /// Bits per pixel above which the predictor is tried.
+  static var predictorThreshold: Double { 2 }
+
+  /// The modes tried alone, in every block: left, top, top-right, and left + top − top-left.
+  static var uniformPredictorModes: [Int?] { [1, 2, 3, 12] }
+
+  /// Makes `predicted` the differences of `plain`'s pixels (after subtract green if it has it)
+  /// from the predictor's predictions (`mode` in every block, or the modes the predictor
+  /// chooses block by block if nil), notes their runs, tokenizes them, chooses their cache,
+  /// and sets their cost.
+  private func predict(width: Int, height: Int, mode: Int?) {
+    predicted.width = width
+    predicted.count = pixelCount
+    predicted.paletteCount = 0
+    predicted.subtractGreen = plain.subtractGreen
+    predicted.isPredicted = true
+    let residuals = predicted.pixels.reserve(pixelCount)
+    predictor.apply(
+      plain.pixels.pointer, width: width, height: height, to: residuals, modeOverride: mode)
+    let runStarts = predicted.runStarts.reserve(pixelCount + 1)
+    var runs = 0
+    for i in 0..<pixelCount where i == 0 || residuals[i] != residuals[i - 1] {
+      runStarts[runs] = Int32(truncatingIfNeeded: i)
+      runs += 1
+    }
+    runStarts[runs] = Int32(truncatingIfNeeded: pixelCount)
+    // Each channel value's cost as a literal, from the differences' counts.
+    let counts = literalBits.reserve(1024, filledWith: 0)
+    for i in 0..<pixelCount {
+      let r = residuals[i]
+      counts[Int(r >> 24)] += 1
+      counts[256 + Int(r >> 16 & 0xFF)] += 1
+      counts[512 + Int(r >> 8 & 0xFF)] += 1
+      counts[768 + Int(r & 0xFF)] += 1
+    }
+    let whole = VP8LPredictor.log2Fixed(UInt64(pixelCount))
+    for s in 0..<1024 {
+      let n = counts[s]
+      counts[s] = UInt32(n == 0 ? whole : whole - VP8LPredictor.log2(n))
+    }
+    tokenize(predicted)
+    chooseCache(predicted)
+    predicted.cost += predictorModesCost()
+  }
+
+  /// Bits to store the predictor's modes (a sub-image of literals, the mode in green),
+  /// estimated.
+  private func predictorModesCost() -> Double {
+    let counts = self.counts
+    counts.reserve(256)
+    let modes = predictor.modes.pointer
+    for i in 0..<predictor.blocksWide * predictor.blocksHigh { counts.add(Int(modes[i] >> 8 & 0xFF)) }
+    let cost = Self.estimate(counts, from: 0, count: 256)
+    counts.removeAll()
+    return cost
+  }
 
   @inline(__always)
   private static func swappingRedAndBlue(_ word: UInt32) -> UInt32 {
@@ -409,6 +530,7 @@ package final class VP8LEncoder {
     let packedWidth = (width + perPixel - 1) >> widthBits
     indexed.paletteCount = colorCount
     indexed.subtractGreen = false
+    indexed.isPredicted = false
     indexed.width = packedWidth
     indexed.count = packedWidth * height
     let pixels = indexed.pixels.reserve(indexed.count)
@@ -480,8 +602,8 @@ package final class VP8LEncoder {
   }
 
   /// The plain coding of the last rectangle encoded (one found among those remembered is not),
-  /// and the indexed one if it was tried.
-  func lastCodings() -> (plain: CodingSummary, indexed: CodingSummary?) {
+  /// and the indexed and predicted ones if they were tried.
+  func lastCodings() -> (plain: CodingSummary, indexed: CodingSummary?, predicted: CodingSummary?) {
     func summary(_ coding: Coding) -> CodingSummary {
       let pixels = Array(UnsafeBufferPointer(start: coding.pixels.pointer, count: coding.count))
       var tokens = Array(UnsafeBufferPointer(start: coding.tokens.pointer, count: coding.tokenCount))
@@ -499,7 +621,7 @@ package final class VP8LEncoder {
         pixels: pixels, width: coding.width, tokens: tokens, literalCount: coding.literalCount,
         cacheBits: coding.cacheBits, cost: coding.cost)
     }
-    return (summary(plain), triedIndexed ? summary(indexed) : nil)
+    return (summary(plain), triedIndexed ? summary(indexed) : nil, triedPredicted ? summary(predicted) : nil)
   }
 
   // MARK: - LZ77
@@ -507,14 +629,21 @@ package final class VP8LEncoder {
   /// Splits the coded pixels into literals and copies: at each pixel the longest copy from
   /// the pixel to the left, the one above or one of ``chainLength(forArea:)`` earlier places
   /// with the same next two pixels, taken if it covers at least two pixels, unless the next
-  /// pixel starts a copy longer by two or more (then this one is a literal). Without a chain,
-  /// no position is hashed.
+  /// pixel starts a copy longer by two or more (then this one is a literal). In the predicted
+  /// coding a copy must also cost less than the literals it covers (``copySymbolBits`` and its
+  /// extra bits against each pixel's cost in `literalBits`), else the pixel is a literal.
+  /// Without a chain, no position is hashed.
   private func tokenize(_ coding: Coding) {
     let count = coding.count
     let width = coding.width
     let tokens = coding.tokens.reserve(count)
     var tokenCount = 0
     let chainLength = chainLength(forArea: pixelCount)
+    // The predicted coding's differences take few values, so copies from anywhere abound:
+    // each is weighed against the literals it replaces.
+    let weighsCopies = coding.isPredicted
+    let bitsOf = literalBits.pointer
+    let copyOverhead = Self.copySymbolBits << VP8LPredictor.fractionBits
     let searchesChain = chainLength > 0
     let hashBits = min(16, max(8, Int.bitWidth - count.leadingZeroBitCount + 1))
     let hashSize = 1 << hashBits
@@ -625,7 +754,30 @@ package final class VP8LEncoder {
           (length, distance) = next
         }
       }
-      tokens[tokenCount] = Self.copyFlag | UInt64(length) << 32 | UInt64(Self.planeCode(distance, width: width))
+      let code = Self.planeCode(distance, width: width)
+      if weighsCopies {
+        // Literals instead, if the copy costs more than they would.
+        let copyBits =
+          copyOverhead + (Self.prefix(length).extraBits + Self.prefix(code).extraBits) << VP8LPredictor.fractionBits
+        var literalBits = 0
+        var k = i
+        while k < i + length, literalBits <= copyBits {
+          let pixel = argb[k]
+          literalBits +=
+            Int(bitsOf[Int(pixel >> 24)] + bitsOf[256 + Int(pixel >> 16 & 0xFF)])
+            + Int(bitsOf[512 + Int(pixel >> 8 & 0xFF)] + bitsOf[768 + Int(pixel & 0xFF)])
+          k += 1
+        }
+        if literalBits <= copyBits {
+          literals += 1
+          tokens[tokenCount] = UInt64(argb[i])
+          tokenCount += 1
+          if searchesChain, inserted == i, i + 1 < count { insert(i) }
+          i += 1
+          continue
+        }
+      }
+      tokens[tokenCount] = Self.copyFlag | UInt64(length) << 32 | UInt64(code)
       tokenCount += 1
       if searchesChain { insert(from: inserted, to: min(i + length, count - 1)) }
       i += length
@@ -633,6 +785,10 @@ package final class VP8LEncoder {
     coding.tokenCount = tokenCount
     coding.literalCount = literals
   }
+
+  /// The bits a copy's two symbols (length and distance prefixes) are reckoned to take when
+  /// it is weighed against literals.
+  static var copySymbolBits: Int { 10 }
 
   /// VP8L's distance code for a copy from `distance` pixels back in an image `width` wide:
   /// 1…120 for the nearest places above and beside (RFC 9649 §4.2.2), else the distance + 120.
@@ -784,6 +940,21 @@ package final class VP8LEncoder {
     }
   }
 
+  /// Bits for the `count` counts at `counts`, as ``estimate(_:from:count:)`` reckons them.
+  private static func estimate(_ counts: UnsafePointer<UInt32>, count: Int) -> Double {
+    xLog2Table.withUnsafeBufferPointer { table in
+      var total: UInt32 = 0
+      var sum = 0.0
+      var used = 0
+      counts.forEachNonZero(count: count) { _, count in
+        total += count
+        sum -= xLog2(count, table)
+        used += 1
+      }
+      return used <= 1 ? 4 : sum + xLog2(total, table) + 4 * Double(used)
+    }
+  }
+
   /// Bits to store the first `count` of `colors` as a difference-coded table, estimated.
   private func literalCost(_ count: Int) -> Double {
     let histogram = counts
@@ -851,6 +1022,13 @@ package final class VP8LEncoder {
       writer.write(1, bitCount: 1)
       writer.write(2, bitCount: 2)  // subtract green
     }
+    // After subtract green: the decoder undoes the transforms in the reverse order.
+    if coding.isPredicted {
+      writer.write(1, bitCount: 1)
+      writer.write(0, bitCount: 2)  // predictor
+      writer.write(UInt32(predictor.bits - 2), bitCount: 3)
+      writeLiterals(predictor.modes.pointer, count: predictor.blocksWide * predictor.blocksHigh, to: &writer)
+    }
     writer.write(0, bitCount: 1)  // no more transforms
     let cacheBits = coding.cacheBits
     if cacheBits > 0 {
@@ -859,7 +1037,6 @@ package final class VP8LEncoder {
     } else {
       writer.write(0, bitCount: 1)
     }
-    writer.write(0, bitCount: 1)  // one group of prefix codes for the whole image
 
     let cacheSize = cacheBits > 0 ? 1 << cacheBits : 0
     let greenCount = 256 + 24 + cacheSize
@@ -907,6 +1084,17 @@ package final class VP8LEncoder {
       counts.add(alpha + Int(pixel >> 24))
     }
 
+    lastGroupCount = 1
+    if coding.isPredicted, let groupCount = chooseGroups(coding, greenCount: greenCount) {
+      lastGroupCount = groupCount
+      counts.removeAll()
+      writer.write(1, bitCount: 1)  // groups of prefix codes, by tile
+      writer.write(UInt32(Self.groupTileBits - 2), bitCount: 3)
+      writeLiterals(tileGroups.pointer, count: groupTileCount, to: &writer)
+      writeTokens(coding, groupCount: groupCount, greenCount: greenCount, to: &writer)
+      return
+    }
+    writer.write(0, bitCount: 1)  // one group of prefix codes for the whole image
     greenCode.build(counts, from: green, count: greenCount)
     redCode.build(counts, from: red, count: 256)
     blueCode.build(counts, from: blue, count: 256)
@@ -931,6 +1119,221 @@ package final class VP8LEncoder {
         redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
         blueCode.write(Int(pixel & 0xFF), to: &writer)
         alphaCode.write(Int(pixel >> 24), to: &writer)
+      }
+    }
+  }
+
+  // MARK: - Groups of prefix codes
+
+  /// log₂ of the side of the tiles that choose a group of prefix codes.
+  static var groupTileBits: Int { 4 }
+  /// The most groups made.
+  static var maximumGroups: Int { 16 }
+  /// Rounds of reassigning the tiles to the groups.
+  static var groupRounds: Int { 4 }
+
+  /// The tiles' count, each tile's group (`0xFF000000 | group << 8`, the entropy image), each
+  /// token's tile, and the groups' symbol counts, code lengths and tile costs.
+  private var groupTileCount = 0
+  /// The groups of prefix codes of the last rectangle encoded (for tests).
+  private(set) var lastGroupCount = 1
+  private let tileGroups = VP8LScratch<UInt32>()
+  private let tokenTiles = VP8LScratch<Int32>()
+  private let groupCounts = VP8LScratch<UInt32>()
+  private let groupLengths = VP8LScratch<Int32>()
+  private let tileCosts = VP8LScratch<Int>()
+  private let tileOrder = VP8LScratch<UInt64>()
+  /// Five prefix codes a group: green, red, blue, alpha, distance.
+  private var groupCodes: [VP8LPrefixCode] = []
+
+  /// Splits the image into tiles of ``groupTileBits`` and the tiles into groups, each with its
+  /// own prefix codes, when an estimate says that is smaller than one group: parts of a smooth
+  /// picture differ (a flat corner, a steep slope), and one code for all fits none. Starts
+  /// from groups of tiles alike in cost under the single code, then moves each tile to the
+  /// group whose codes would code it in the fewest bits, and rebuilds the codes, a few rounds
+  /// (k-means). The costs are integers (fixed-point bits). Returns the group count, or nil for
+  /// one group. `counts` holds the symbol counts of the whole image.
+  private func chooseGroups(_ coding: Coding, greenCount: Int) -> Int? {
+    let width = coding.width
+    let height = coding.count / width
+    let bits = Self.groupTileBits
+    let tilesWide = (width + (1 << bits) - 1) >> bits
+    let tileCount = tilesWide * ((height + (1 << bits) - 1) >> bits)
+    guard tileCount >= 4 else { return nil }
+    let groupCount = min(Self.maximumGroups, tileCount / 2)
+    let groupSize = greenCount + 3 * 256 + 40
+    let (red, blue, alpha, distance) = (greenCount, greenCount + 256, greenCount + 512, greenCount + 768)
+    // Each token's tile, by the position of its first pixel.
+    let tokens = coding.tokens.pointer
+    let tokenTiles = self.tokenTiles.reserve(coding.tokenCount)
+    var position = 0
+    for t in 0..<coding.tokenCount {
+      let y = position / width
+      tokenTiles[t] = Int32(truncatingIfNeeded: (y >> bits) * tilesWide + (position - y * width) >> bits)
+      let token = tokens[t]
+      position += token & Self.copyFlag != 0 ? Int(token >> 32 & 0x1FFF) : 1
+    }
+    /// Calls `body` with each symbol of `token` (index in a group's alphabets).
+    @inline(__always) func forEachSymbol(_ token: UInt64, _ body: (Int) -> Void) {
+      if token & Self.copyFlag != 0 {
+        body(256 + Self.prefix(Int(token >> 32 & 0x1FFF)).symbol)
+        body(distance + Self.prefix(Int(token & 0xFFFF_FFFF)).symbol)
+      } else if token & Self.cacheFlag != 0 {
+        body(280 + Int(token & 0xFFFF))
+      } else {
+        let pixel = UInt32(truncatingIfNeeded: token)
+        body(Int(pixel >> 8 & 0xFF))
+        body(red + Int(pixel >> 16 & 0xFF))
+        body(blue + Int(pixel & 0xFF))
+        body(alpha + Int(pixel >> 24))
+      }
+    }
+    let lengths = groupLengths.reserve(groupCount * groupSize)
+    let groupCounts = self.groupCounts.reserve(groupCount * groupSize)
+    /// Sets group `g`'s code lengths from its counts at `counts`: log₂ of its alphabet's total
+    /// over the symbol's count, in fixed point; a symbol not counted costs two bits more
+    /// than one counted once.
+    func setLengths(_ g: Int, from counts: UnsafePointer<UInt32>) {
+      for (start, count) in [(0, greenCount), (red, 256), (blue, 256), (alpha, 256), (distance, 40)] {
+        var total: UInt64 = 0
+        for s in start..<(start + count) { total += UInt64(counts[s]) }
+        let whole = VP8LPredictor.log2Fixed(total + 1)
+        for s in start..<(start + count) {
+          let n = counts[s]
+          lengths[g * groupSize + s] = Int32(
+            n == 0 ? whole + 2 << VP8LPredictor.fractionBits : whole - VP8LPredictor.log2(n))
+        }
+      }
+    }
+    // The first groups: the tiles by their cost under the single code, cut into equal parts.
+    let single = groupCounts
+    single.update(repeating: 0, count: groupSize)
+    counts.forEachCounted(from: 0, count: groupSize) { symbol, n in single[symbol] = n }
+    setLengths(0, from: single)
+    let tileCosts = self.tileCosts.reserve(max(tileCount, groupCount * tileCount))
+    tileCosts.update(repeating: 0, count: tileCount)
+    for t in 0..<coding.tokenCount {
+      var cost = 0
+      forEachSymbol(tokens[t]) { cost += Int(lengths[$0]) }
+      tileCosts[Int(tokenTiles[t])] += cost
+    }
+    let order = tileOrder.reserve(tileCount)
+    for tile in 0..<tileCount { order[tile] = UInt64(tileCosts[tile]) << 24 | UInt64(tile) }
+    var sorted = UnsafeMutableBufferPointer(start: order, count: tileCount)
+    sorted.sort()
+    let tileGroups = self.tileGroups.reserve(tileCount)
+    for rank in 0..<tileCount {
+      tileGroups[Int(order[rank] & 0xFF_FFFF)] = UInt32(rank * groupCount / tileCount)
+    }
+    /// Counts each group's symbols afresh.
+    func countGroups() {
+      groupCounts.update(repeating: 0, count: groupCount * groupSize)
+      for t in 0..<coding.tokenCount {
+        let base = Int(tileGroups[Int(tokenTiles[t])]) * groupSize
+        forEachSymbol(tokens[t]) { groupCounts[base + $0] += 1 }
+      }
+    }
+    for _ in 0..<Self.groupRounds {
+      countGroups()
+      for g in 0..<groupCount { setLengths(g, from: groupCounts + g * groupSize) }
+      tileCosts.update(repeating: 0, count: groupCount * tileCount)
+      for t in 0..<coding.tokenCount {
+        let costs = tileCosts + Int(tokenTiles[t]) * groupCount
+        forEachSymbol(tokens[t]) { symbol in
+          for g in 0..<groupCount { costs[g] += Int(lengths[g * groupSize + symbol]) }
+        }
+      }
+      for tile in 0..<tileCount {
+        let costs = tileCosts + tile * groupCount
+        var best = 0
+        for g in 1..<groupCount where costs[g] < costs[best] { best = g }
+        tileGroups[tile] = UInt32(best)
+      }
+    }
+    countGroups()
+    // Groups left empty are dropped; the others numbered in order.
+    var used = 0
+    var number = [Int](repeating: -1, count: groupCount)
+    for g in 0..<groupCount {
+      var any = false
+      for s in 0..<groupSize where groupCounts[g * groupSize + s] != 0 {
+        any = true
+        break
+      }
+      if any {
+        number[g] = used
+        if used != g { (groupCounts + used * groupSize).update(from: groupCounts + g * groupSize, count: groupSize) }
+        used += 1
+      }
+    }
+    guard used > 1 else { return nil }
+    // A tile that starts no token (copies from before cover it) may be in an empty group: any
+    // group serves it.
+    for tile in 0..<tileCount {
+      tileGroups[tile] = 0xFF00_0000 | UInt32(max(number[Int(tileGroups[tile])], 0)) << 8
+    }
+    // Worth it if the groups' codes and the tiles' groups cost less than one code would.
+    let sizes = [greenCount, 256, 256, 256, 40]
+    let starts = [0, red, blue, alpha, distance]
+    var grouped = 0.0
+    for g in 0..<used {
+      for k in 0..<5 { grouped += Self.estimate(groupCounts + g * groupSize + starts[k], count: sizes[k]) }
+    }
+    var groupsUsed = [UInt32](repeating: 0, count: used)
+    for tile in 0..<tileCount { groupsUsed[Int(tileGroups[tile] >> 8 & 0xFF)] += 1 }
+    grouped += groupsUsed.withUnsafeBufferPointer { Self.estimate($0.baseAddress!, count: used) }
+    var oneCode = 0.0
+    for k in 0..<5 { oneCode += Self.estimate(counts, from: starts[k], count: sizes[k]) }
+    guard grouped < oneCode else { return nil }
+    groupTileCount = tileCount
+    return used
+  }
+
+  /// Writes the groups' prefix codes and the tokens, each with its tile's group's codes.
+  /// `groupCounts` holds each group's symbol counts.
+  private func writeTokens(
+    _ coding: Coding, groupCount: Int, greenCount: Int, to writer: inout VP8LBitWriter
+  ) {
+    let groupSize = greenCount + 3 * 256 + 40
+    while groupCodes.count < 5 * groupCount {
+      groupCodes += [
+        VP8LPrefixCode(capacity: 256 + 24 + (1 << Self.maximumCacheBits)), VP8LPrefixCode(capacity: 256),
+        VP8LPrefixCode(capacity: 256), VP8LPrefixCode(capacity: 256), VP8LPrefixCode(capacity: 40),
+      ]
+    }
+    let sizes = [greenCount, 256, 256, 256, 40]
+    let starts = [0, greenCount, greenCount + 256, greenCount + 512, greenCount + 768]
+    let groupCounts = self.groupCounts.pointer
+    for g in 0..<groupCount {
+      for k in 0..<5 {
+        let code = groupCodes[5 * g + k]
+        code.build(counts: groupCounts + g * groupSize + starts[k], symbolCount: sizes[k])
+        code.writeDescription(to: &writer)
+      }
+    }
+    let tokens = coding.tokens.pointer
+    let tokenTiles = self.tokenTiles.pointer
+    let tileGroups = self.tileGroups.pointer
+    groupCodes.withUnsafeBufferPointer { codes in
+      for t in 0..<coding.tokenCount {
+        let token = tokens[t]
+        let base = 5 * Int(tileGroups[Int(tokenTiles[t])] >> 8 & 0xFF)
+        if token & Self.copyFlag != 0 {
+          let length = Self.prefix(Int(token >> 32 & 0x1FFF))
+          codes[base].write(256 + length.symbol, to: &writer)
+          writer.write(UInt32(length.extra), bitCount: length.extraBits)
+          let distance = Self.prefix(Int(token & 0xFFFF_FFFF))
+          codes[base + 4].write(distance.symbol, to: &writer)
+          writer.write(UInt32(distance.extra), bitCount: distance.extraBits)
+        } else if token & Self.cacheFlag != 0 {
+          codes[base].write(280 + Int(token & 0xFFFF), to: &writer)
+        } else {
+          let pixel = UInt32(truncatingIfNeeded: token)
+          codes[base].write(Int(pixel >> 8 & 0xFF), to: &writer)
+          codes[base + 1].write(Int(pixel >> 16 & 0xFF), to: &writer)
+          codes[base + 2].write(Int(pixel & 0xFF), to: &writer)
+          codes[base + 3].write(Int(pixel >> 24), to: &writer)
+        }
       }
     }
   }

@@ -48,6 +48,49 @@ enum TestImages {
     return image
   }
 
+  /// A gradient like `gradient`'s whose alpha rises from 64 to 255 across.
+  static func translucentGradient(width: Int, height: Int) -> RGBAImage {
+    var image = gradient(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width { image[x, y].alpha = UInt8(64 + x * 191 / max(1, width - 1)) }
+    }
+    return image
+  }
+
+  /// An `icon` × `icon` picture of random pixels enlarged `scale` times with bilinear
+  /// filtering (sampled at pixel centres, edges clamped): smooth blobs with thousands of
+  /// colours, as an icon drawn larger than its pixels looks. Alpha is random too unless
+  /// `opaque`.
+  static func enlargedIcon(icon: Int = 4, scale: Int = 50, seed: UInt64, opaque: Bool = true) -> RGBAImage {
+    var state = seed
+    let source = (0..<(icon * icon)).map { _ -> [Int] in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let word = Int(truncatingIfNeeded: state >> 33)
+      return [word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, opaque ? 255 : word >> 24 & 0xFF]
+    }
+    let size = icon * scale
+    // Positions in units of 1 / (2 × scale) source pixels, so that all arithmetic is exact.
+    let unit = 2 * scale
+    var image = RGBAImage(width: size, height: size)
+    for y in 0..<size {
+      for x in 0..<size {
+        let sx = min(max(2 * x + 1 - scale, 0), (icon - 1) * unit)
+        let sy = min(max(2 * y + 1 - scale, 0), (icon - 1) * unit)
+        let (x0, y0) = (sx / unit, sy / unit)
+        let (fx, fy) = (sx - x0 * unit, sy - y0 * unit)
+        let (x1, y1) = (min(x0 + 1, icon - 1), min(y0 + 1, icon - 1))
+        var channels = [UInt8](repeating: 0, count: 4)
+        for k in 0..<4 {
+          let upper = source[y0 * icon + x0][k] * (unit - fx) + source[y0 * icon + x1][k] * fx
+          let lower = source[y1 * icon + x0][k] * (unit - fx) + source[y1 * icon + x1][k] * fx
+          channels[k] = UInt8((upper * (unit - fy) + lower * fy + unit * unit / 2) / (unit * unit))
+        }
+        image[x, y] = .init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
+      }
+    }
+    return image
+  }
+
   /// The number of distinct RGBA values in an image.
   static func distinctColors(_ image: RGBAImage) -> Int {
     var seen = Set<UInt32>()

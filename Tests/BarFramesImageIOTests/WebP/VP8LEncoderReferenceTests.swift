@@ -12,8 +12,12 @@ struct VP8LEncoderReferenceTests {
   /// The encoder's LZ77 search, one pixel at a time: at each pixel the longest copy from the
   /// pixel to the left, the one above or one of `chainLength` earlier places with the same next
   /// two pixels (every position hashed), taken if it covers at least two pixels, unless the next
-  /// pixel starts a copy longer by two or more. Returns the tokens and the literal count.
-  static func tokens(_ argb: [UInt32], width: Int, chainLength: Int = 8) -> ([UInt64], Int) {
+  /// pixel starts a copy longer by two or more. With `literalBits` (each channel value's cost
+  /// in 1/2¹⁶ bits: alpha, red, green, blue), a copy is also taken only if it costs less than
+  /// its literals. Returns the tokens and the literal count.
+  static func tokens(
+    _ argb: [UInt32], width: Int, chainLength: Int = 8, literalBits: [Int]? = nil
+  ) -> ([UInt64], Int) {
     let count = argb.count
     let hashBits = min(16, max(8, Int.bitWidth - count.leadingZeroBitCount + 1))
     var head = [Int](repeating: -1, count: 1 << hashBits)
@@ -76,7 +80,24 @@ struct VP8LEncoderReferenceTests {
           (length, distance) = next
         }
       }
-      tokens.append(1 << 63 | UInt64(length) << 32 | UInt64(VP8LEncoder.planeCode(distance, width: width)))
+      let code = VP8LEncoder.planeCode(distance, width: width)
+      if let literalBits {
+        let copy =
+          (VP8LEncoder.copySymbolBits + VP8LEncoder.prefix(length).extraBits + VP8LEncoder.prefix(code).extraBits)
+          << 16
+        let instead = argb[i..<(i + length)].reduce(0) { sum, pixel in
+          sum + literalBits[Int(pixel >> 24)] + literalBits[256 + Int(pixel >> 16 & 0xFF)]
+            + literalBits[512 + Int(pixel >> 8 & 0xFF)] + literalBits[768 + Int(pixel & 0xFF)]
+        }
+        if instead <= copy {
+          tokens.append(UInt64(argb[i]))
+          literals += 1
+          if inserted == i, i + 1 < count { insert(i) }
+          i += 1
+          continue
+        }
+      }
+      tokens.append(1 << 63 | UInt64(length) << 32 | UInt64(code))
       while inserted < min(i + length, count - 1) {
         insert(inserted)
         inserted += 1
@@ -84,6 +105,18 @@ struct VP8LEncoderReferenceTests {
       i += length
     }
     return (tokens, literals)
+  }
+
+  /// Each channel value's cost in 1/2¹⁶ bits among `pixels` (alpha, red, green, blue: 256
+  /// each): log₂ of the pixels over the value's count, or of the pixels alone if it is not
+  /// there.
+  static func literalBits(_ pixels: [UInt32]) -> [Int] {
+    var counts = [UInt64](repeating: 0, count: 1024)
+    for pixel in pixels {
+      for (k, shift) in [24, 16, 8, 0].enumerated() { counts[256 * k + Int(pixel >> UInt32(shift) & 0xFF)] += 1 }
+    }
+    let whole = VP8LPredictor.log2Fixed(UInt64(pixels.count))
+    return counts.map { $0 == 0 ? whole : whole - VP8LPredictor.log2Fixed($0) }
   }
 
   /// The encoder's colour-cache choice with the cache simulated at every pixel of a copy that
@@ -156,7 +189,7 @@ struct VP8LEncoderReferenceTests {
     return (best.bits, best.cost + Double(extraBits))
   }
 
-  /// Bars, runs inside repeated rows, noise, and colour tables of every packing.
+  /// Bars, runs inside repeated rows, noise, colour tables of every packing, smooth pictures.
   static var images: [RGBAImage] {
     // More than VP8LEncoder.largestChainlessArea pixels, so that the hash chain is searched.
     var shifted = RGBAImage(width: 301, height: 60)
@@ -177,6 +210,9 @@ struct VP8LEncoderReferenceTests {
       VP8LEncoderTests.random(width: 37, height: 11, colors: 4, seed: 2),
       VP8LEncoderTests.random(width: 37, height: 11, colors: 16, seed: 3),
       VP8LEncoderTests.random(width: 99, height: 40, colors: 200, seed: 4),
+      // Smooth: coded with the predictor, in a small rectangle and in one with a hash chain.
+      TestImages.enlargedIcon(icon: 3, scale: 40, seed: 6),
+      TestImages.translucentGradient(width: 200, height: 100),
     ]
   }
 
@@ -185,23 +221,31 @@ struct VP8LEncoderReferenceTests {
     // Remembering no rectangle: each image is encoded.
     let encoder = VP8LEncoder(rectangles: nil)
     var triedIndexed = 0
+    var triedPredicted = 0
     for (n, image) in Self.images.enumerated() {
       _ = encoder.encode(image, region: image.bounds)
-      let (plain, indexed) = encoder.lastCodings()
-      for (coding, isPlain) in [(plain, true)] + (indexed.map { [($0, false)] } ?? []) {
+      let (plain, indexed, predicted) = encoder.lastCodings()
+      let codings = [(plain, "plain"), indexed.map { ($0, "indexed") }, predicted.map { ($0, "predicted") }]
+      for (coding, kind) in codings.compactMap({ $0 }) {
+        let isPlain = kind == "plain"
         let chainLength = encoder.chainLength(forArea: image.width * image.height)
-        let (tokens, literals) = Self.tokens(coding.pixels, width: coding.width, chainLength: chainLength)
+        let (tokens, literals) = Self.tokens(
+          coding.pixels, width: coding.width, chainLength: chainLength,
+          literalBits: kind == "predicted" ? Self.literalBits(coding.pixels) : nil)
         #expect(coding.tokens == tokens, "image \(n)")
         #expect(coding.literalCount == literals, "image \(n)")
         let choice = Self.cacheChoice(tokens: tokens, pixels: coding.pixels, literals: literals)
         #expect(coding.cacheBits == choice.bits, "image \(n)")
-        // The indexed coding's cost also counts its colour table.
+        // The others' costs also count their colour table or predictor modes.
         if isPlain { #expect(abs(coding.cost - choice.cost) < 1e-9 * choice.cost, "image \(n)") }
       }
       if indexed != nil { triedIndexed += 1 }
+      if predicted != nil { triedPredicted += 1 }
     }
-    // The colour tables of 2, 4, 16 and 200 colours are estimated (the bars' may be too).
+    // The colour tables of 2, 4, 16 and 200 colours are estimated (the bars' may be too); the
+    // predictor on the noise and the smooth images at least.
     #expect(triedIndexed >= 4)
+    #expect(triedPredicted >= 3)
   }
 
   @Test("Small rectangles copy only from the pixel to the left and the one above; large ones search the chain too")
