@@ -14,7 +14,7 @@ public struct AnimatedResult: Sendable {
     /// Our file.
     public var bytes: Int
     /// Every frame stored whole by the same encoder: one-frame files, sizes summed (for APNG,
-    /// each frame's PNG data in an fcTL + fdAT, as before issue 16).
+    /// each frame's PNG data in an fcTL + fdAT).
     public var naiveBytes: Int
     /// Seconds inside the writer (append and finish), serially, frames already drawn.
     public var encodeSeconds: Double
@@ -35,7 +35,7 @@ public struct AnimatedResult: Sendable {
   /// in ``AnimatedResult/costedFormats`` order (empty otherwise).
   public var costs: [FormatCost] = []
 
-  /// `render --format all` time ÷ PNG-only time (issue 16's target: ≤ 1.3): the median of the
+  /// `render --format all` time ÷ PNG-only time (the target: ≤ 1.3): the median of the
   /// turns' ratios (see ``Measurement/exportsInTurn(_:jobs:in:)``).
   public var allOverPNG: Double { Self.median(turnRatios) }
 

@@ -194,7 +194,7 @@ public struct BenchReport: Sendable {
     ])
   }
 
-  /// The `--json` document of issue 9.
+  /// The `--json` document.
   public var json: JSONValue {
     func number(_ v: Double?) -> JSONValue { v.map { .number(($0 * 1000).rounded() / 1000) } ?? .null }
     var members: [JSONValue.Member] = [

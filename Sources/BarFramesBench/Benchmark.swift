@@ -62,7 +62,7 @@ public struct Benchmark: Sendable {
   public var jobs: Int
   /// The `barframes` executable, run as a child process to measure peak memory.
   public var executable: String?
-  /// Frames of the long run whose peak memory is reported (issue 9: 10 000).
+  /// Frames of the long run whose peak memory is reported.
   public var memoryFrames: Int
   /// Where frames are written while measuring: a folder on the file system users write to.
   public var scratch: URL

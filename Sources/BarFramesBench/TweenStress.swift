@@ -1,7 +1,7 @@
 import BarFrames
 import Foundation
 
-/// Issue 15's stress case: one customizable-bar scene of `count` long `setValue` tweens (a
+/// The tweens stress case: one customizable-bar scene of `count` long `setValue` tweens (a
 /// player callback every 10 ms whose 3000 s tweens all overlap), inspected at its last event
 /// by a child `barframes inspect`, whose wall time and peak memory are reported. A timeline
 /// that copied every earlier tween at each event needed O(n²) memory here.

@@ -10,7 +10,7 @@ public struct Workload: Sendable {
   /// Whether the C reference renders the same frames (seek-bar only).
   public var hasCReference: Bool
 
-  /// The workloads `barframes-bench` runs: seek-bar (issue 9's reference workload) and each
+  /// The workloads `barframes-bench` runs: seek-bar (the reference workload) and each
   /// design's main example.
   public static let standard: [Workload] = [
     Workload(name: "seek-bar", scenePath: "Examples/seek-bar.json", hasCReference: true),

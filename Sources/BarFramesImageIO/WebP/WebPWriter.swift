@@ -287,7 +287,7 @@ public final class WebPFrameEncoder {
       config.lossless = 1
       // In lossless mode the quality is the effort spent on compression, not fidelity: 25
       // leaves out the colour-cache search, which on these frames costs a third more time
-      // for about 1 % (measured on the examples of issue 16).
+      // for about 1 % on the examples (docs/performance.md).
       config.quality = 25
       config.exact = 1
     }

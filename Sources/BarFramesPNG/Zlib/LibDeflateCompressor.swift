@@ -19,7 +19,7 @@ extension RunLengthDeflater: StreamingZlibCompressor {}
 
 /// libdeflate's whole-buffer compressor: on the APNG's rectangles its level 6 is about twice as
 /// fast as zlib's tuned lazy matching for streams within 1 % of the size (smaller on three of
-/// the four examples of issue 16). It cannot compress a stream piece by piece, so the contact
+/// the four animated examples). It cannot compress a stream piece by piece, so the contact
 /// sheet, which streams, keeps zlib. Holds its match finder's state between calls: one per
 /// thread, not thread-safe.
 package final class LibDeflateCompressor: ZlibCompressor {
