@@ -278,9 +278,8 @@ public struct Exporter: Sendable {
       var gifThread: WriterThread<(RGBAImage, UInt16, FrameDifference?)>?
       var sheetThread: WriterThread<ContactSheet.Frame>?
       // A wake-up costs a few microseconds: worth it for every frame only where a frame
-      // takes far longer to encode. Woken in batches, the threads of bent-line-slider (640 × 640
-      // px, 15 cells of 320 × 320) still held several frames and cells when the last frame was
-      // drawn, 4–6 ms of writing with a core idle.
+      // takes far longer to encode. Woken in batches, the threads of large frames still held
+      // several frames and cells when the last frame was drawn, writing with a core idle.
       let largeFrames = plan.pixelWidth * plan.pixelHeight >= Self.largeFramePixels
       if let writer = gif?.writer {
         gifThread = WriterThread(capacity: capacity, wakeCount: largeFrames ? 1 : nil) {
@@ -329,8 +328,8 @@ public struct Exporter: Sendable {
         })
       // The GIF's and the sheet's threads are still encoding their last frames (the sheet's
       // last cell comes with the last frame), which leaves a core idle: this thread writes the
-      // SVG previews meanwhile — on demo-timeline they took 2 % of a PNG-only render's time
-      // before any frame was drawn. Their entries still come first in the manifest.
+      // SVG previews meanwhile rather than before any frame is drawn. Their entries still come
+      // first in the manifest.
       if plan.ownsSceneFiles && plan.formats.contains(.svg) {
         for preview in plan.previews {
           let path = plan.names.svgPath(time: preview.time)
@@ -518,7 +517,7 @@ struct FrameWorker: Sendable {
 
 /// One scene's contact sheet, set up when its first cell comes rather than before any frame is
 /// drawn: choosing the backdrop of a transparent scene draws a frame, and the canvas draws its
-/// title and compresses it (2–3 ms on demo-timeline, while no drawing thread had started).
+/// title and compresses it, work that would otherwise delay the first drawing thread.
 /// Cells are added on the sheet's thread, which alone uses it until it finishes; the
 /// exporter's thread then takes the PNG.
 final class SheetCanvas {

@@ -94,8 +94,8 @@ extension JSONValue {
   /// Appends `s` as a JSON string literal, quotes included.
   ///
   /// Most strings (a manifest's paths and hashes) need no escape: they are appended whole, after
-  /// one pass over their UTF-8 bytes. Escaping them scalar by scalar made the manifest of a
-  /// 601-frame render take 5–10 ms, on one thread after the frames were done.
+  /// one pass over their UTF-8 bytes, rather than escaped scalar by scalar on the one thread
+  /// that writes the manifest after the frames.
   static func appendQuoted(_ s: String, to out: inout String) {
     // A byte of a multi-byte scalar is 0x80 or more, so none of these: the string needs an
     // escape exactly when one of its scalars does.

@@ -118,9 +118,9 @@ public final class RectangleMemory<Encoding: Sendable>: Sendable {
   }
 
   /// A hash of the rectangle's rows, 8 bytes at a time. Not `Hasher`: SipHash, fed row by
-  /// row, cost about 1 µs more per rectangle of demo-timeline (16 × 16 thumbs, each encoded in
-  /// 8–10 µs). The dictionary still hashes the key with `Hasher`, and a lookup compares the
-  /// pixels, so a collision costs a comparison, never a wrong encoding.
+  /// row, costs a noticeable share of encoding a small rectangle. The dictionary still hashes
+  /// the key with `Hasher`, and a lookup compares the pixels, so a collision costs a
+  /// comparison, never a wrong encoding.
   private static func hash(_ region: PixelRect, of image: RGBAImage) -> Int {
     image.pixels.withUnsafeBytes { bytes in
       var hash: UInt64 = 0

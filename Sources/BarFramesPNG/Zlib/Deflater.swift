@@ -8,7 +8,7 @@ import CZlib
 ///
 /// zlib is asked for raw deflate data, and the two-byte header and the Adler-32 trailer are
 /// written here, the checksum by ``Adler32`` (32 bytes at a time): Debian's zlib 1.2.13 sums a
-/// byte at a time, which profiles put at 7–12 % of a render. The bytes are exactly those of a
+/// byte at a time, a visible share of a render's profile. The bytes are exactly those of a
 /// zlib-wrapped stream with the same settings (the header carries zlib's level flags).
 package final class Deflater {
   private let stream: UnsafeMutablePointer<z_stream>

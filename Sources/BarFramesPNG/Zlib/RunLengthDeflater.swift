@@ -9,9 +9,8 @@ import CZlib
 /// above, or a colour the pixel before it), and zlib 1.2.13 looks at such a run a byte at a
 /// time. This encoder (`rle_deflate.c` in CBarFramesKernels) measures a run eight bytes at a
 /// time and gathers symbols into blocks of 16 384, each written with its own Huffman codes or
-/// the fixed ones, whichever is smaller. On the contact sheets of the examples it takes a fifth
-/// to a sixth of zlib's time (bent-line-slider's 1696 × 1164 px sheet: 2.0 ms against 12.5 ms)
-/// for streams within 0.1 % of zlib's size. A run still open at the end of one piece goes on
+/// the fixed ones, whichever is smaller: on the examples' contact sheets a fraction of zlib's
+/// time for streams of about zlib's size (docs/performance.md). A run still open at the end of one piece goes on
 /// in the next, so the stream does not depend on how the data was cut into pieces. It never
 /// writes stored blocks: data without runs grows by at most an eighth.
 ///
