@@ -348,7 +348,8 @@ public struct Exporter: Sendable {
         for time in AnimatedSVGOutput.frameTimes(of: plan) { try output.append(time: time) }
         switch output.finish() {
         case .document(let bytes):
-          try AtomicFile.write(bytes, to: url(plan.names.animatedSVGPath), registry: temporaryFiles)
+          try AtomicFile.write(
+            bytes, to: url(plan.names.animatedSVGPath), registry: temporaryFiles, flushing: flushing)
           wrote("animated-svg", plan.names.animatedSVGPath, bytes.count)
         case .skipped(let reason):
           progress(.fileSkipped(scene: plan.name, format: "animated-svg", reason: reason))

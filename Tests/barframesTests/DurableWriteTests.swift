@@ -173,6 +173,30 @@ import Testing
     #expect(perFrame.count >= 2 * 11, "\(perFrame.count) flushes for 11 frames flushed one by one")
   }
 
+  /// Every format's files are named without a flush of their own: with `--format all` (the
+  /// animated SVG flushed each of its files once), nothing is flushed before the one flush of
+  /// the file system, and the render makes the same 3 calls as a PNG-only one.
+  @Test(.enabled(if: canTrace, "strace is not installed or may not trace here"))
+  func everyFormatIsNamedWithoutAFlushOfItsOwn() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scenes = try (0..<3).map { try RenderCommandTests.writeScene("s\($0)", in: directory, fps: 10) }
+    let log = directory.appendingPathComponent("strace.log").path
+    let result = try ExternalTools.run(
+      "/usr/bin/strace",
+      [
+        "-f", "-qq", "-e", "trace=fsync,fdatasync,syncfs,sync,sync_file_range", "-o", log,
+        CommandRunner.executable.path, "render",
+      ] + scenes + ["-o", directory.appendingPathComponent("out").path, "--format", "all", "--quiet"])
+    try #require(result.status == 0, "\(result.stderr)")
+    let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { line in
+      String(line.drop { $0 != " " }.drop { $0 == " " })
+    }.filter { !$0.hasPrefix("<...") }
+    let fileSystemFlush = try #require(calls.firstIndex { $0.hasPrefix("syncfs(") }, "\(calls)")
+    #expect(fileSystemFlush == 0, "flushed before the file system: \(calls[..<fileSystemFlush])")
+    #expect(calls.count == 3, "\(calls)")
+  }
+
   /// Seconds from launching `barframes` with `arguments` until `manifest.json` appears in its
   /// output folder (the last of its `-o` argument), polled every 0.2 ms; the longest of three runs
   /// into fresh folders.
