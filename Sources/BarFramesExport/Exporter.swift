@@ -292,7 +292,15 @@ public struct Exporter: Sendable {
       var gifDifferenceKnown = true
       // A cell comes every few dozen frames: each is composited as it comes.
       if let sheet { sheetThread = WriterThread(capacity: capacity, wakeCount: 1) { try sheet.add($0) } }
-      threads = [gifThread?.cancel, sheetThread?.cancel].compactMap { $0 }
+      // The animated SVG needs only the frames' presentations: it is made alongside the drawing.
+      let animatedSVG =
+        plan.ownsSceneFiles && plan.formats.contains(.animatedSVG)
+        ? AnimatedSVGJob(plan: plan, byteLimit: options.animatedSVGByteLimit) : nil
+      let animatedSVGThread = animatedSVG.map { job in
+        WriterThread<Bool>(capacity: 1, wakeCount: 1) { _ in try job.run() }
+      }
+      try animatedSVGThread?.send(true)
+      threads = [gifThread?.cancel, sheetThread?.cancel, animatedSVGThread?.cancel].compactMap { $0 }
 
       let worker = FrameWorker(
         plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, webpQuality: options.webpQuality,
@@ -343,10 +351,9 @@ public struct Exporter: Sendable {
           wrote("svg", path, bytes.count)
         }
       }
-      if plan.ownsSceneFiles && plan.formats.contains(.animatedSVG) {
-        var output = AnimatedSVGOutput(plan: plan, byteLimit: options.animatedSVGByteLimit)
-        for time in AnimatedSVGOutput.frameTimes(of: plan) { try output.append(time: time) }
-        switch output.finish() {
+      try animatedSVGThread?.finish()
+      if let outcome = animatedSVG?.outcome {
+        switch outcome {
         case .document(let bytes):
           try AtomicFile.write(
             bytes, to: url(plan.names.animatedSVGPath), registry: temporaryFiles, flushing: flushing)

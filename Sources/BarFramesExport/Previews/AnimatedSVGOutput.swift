@@ -56,3 +56,23 @@ struct AnimatedSVGOutput {
     return .document(bytes)
   }
 }
+
+/// A scene's animated SVG made on a thread of its own (a ``WriterThread`` of one item) while the
+/// frames are drawn: it needs only each frame's presentation, never their pixels. The exporter
+/// reads ``outcome`` once the thread has finished.
+final class AnimatedSVGJob {
+  private var output: AnimatedSVGOutput
+  /// Set by ``run()``.
+  private(set) var outcome: AnimatedSVGOutput.Outcome?
+
+  init(plan: ScenePlan, byteLimit: Int) {
+    output = AnimatedSVGOutput(plan: plan, byteLimit: byteLimit)
+  }
+
+  /// Draws every frame's SVG and merges them.
+  /// - Throws: ``ExportError/renderFailed(scene:time:reason:)``.
+  func run() throws(ExportError) {
+    for time in AnimatedSVGOutput.frameTimes(of: output.plan) { try output.append(time: time) }
+    outcome = output.finish()
+  }
+}
