@@ -156,16 +156,25 @@ public struct Exporter: Sendable {
       progress(.sceneFinished(scene: plan.name, frames: plan.items.count, seconds: Date().timeIntervalSince(started)))
     }
     if makesGallery {
+      // A scene whose animated SVG was not written (over its size limit) has none to link.
+      var shown = plans
+      for (i, entry) in scenes.enumerated()
+      where shown[i].ownsSceneFiles && shown[i].formats.contains(.animatedSVG)
+        && !entry.files.contains(where: { $0.format == "animated-svg" })
+      {
+        shown[i].formats.remove(.animatedSVG)
+        galleryPage = Array(HTMLGallery.page(for: shown, tool: tool).utf8)
+      }
       let bytes: [UInt8]
       if rendersScenes || galleryPage != nil {
-        bytes = galleryPage ?? Array(HTMLGallery.page(for: plans, tool: tool).utf8)
+        bytes = galleryPage ?? Array(HTMLGallery.page(for: shown, tool: tool).utf8)
         try ExportError.writing { () throws(OutputError) in
           try AtomicFile.write(
             bytes, to: url(SceneFileNames.galleryPath), registry: temporaryFiles, flushing: flushesEachFile)
         }
         progress(.fileWritten(scene: nil, format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count))
       } else {
-        bytes = Array(HTMLGallery.page(for: plans, tool: tool).utf8)
+        bytes = Array(HTMLGallery.page(for: shown, tool: tool).utf8)
       }
       let entry = ExportManifest.FileEntry(format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count)
       for i in scenes.indices { scenes[i].files.append(entry) }

@@ -76,10 +76,14 @@ import Testing
     var events: [ExportProgress] = []
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let options = ExportFixtures.options([.png, .svg, .animatedSVG, .webp]) { $0.animatedSVGByteLimit = 100 }
+    let options = ExportFixtures.options([.png, .svg, .animatedSVG, .webp, .html]) { $0.animatedSVGByteLimit = 100 }
     let manifest = try Exporter(outputDirectory: directory, options: options).export([timeline]) { events.append($0) }
     let formats = Set(manifest.scenes[0].files.map(\.format))
-    #expect(formats == ["svg", "webp"])
+    #expect(formats == ["svg", "webp", "html"])
+    // The gallery links only what was written.
+    let page = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(page.contains("bar/bar.webp"))
+    #expect(!page.contains("bar-animated.svg"))
     #expect(manifest.scenes[0].frames.count == 11)
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("bar/bar-animated.svg").path))
     let reasons = events.compactMap { event -> String? in
