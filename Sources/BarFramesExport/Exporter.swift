@@ -25,13 +25,13 @@ import Foundation
 /// ```
 ///
 /// Frames are drawn by `options.jobs` threads, each with its own Cairo surface and PNG
-/// encoder; each thread writes its PNG files itself and prepares the frame's APNG and WebP
-/// frames from it and the frame before (``FrameHandoff``, ``APNGFrameEncoder``,
-/// ``WebPFrameEncoder``), which are appended in frame order; the GIF and the contact sheet each
-/// run on a thread of their own behind a bounded queue (``WriterThread``). The APNG, GIF and
-/// WebP stream to disk. At most ``ExportOptions/maximumFramesInFlight`` frames are ever held, so
-/// memory does not grow with the sequence. The output is byte-identical whatever the number of jobs, and every file is
-/// written under a temporary name and renamed into place when complete (see ``TemporaryFiles``).
+/// encoder; each thread writes its PNG files itself. Every other file comes from an output
+/// (``FrameOutput``: the SVG previews, the animated SVG, the APNG, the GIF, the WebP, the contact
+/// sheet), which gets the frames it wants, prepared on the drawing threads and appended in frame
+/// order. At most ``ExportOptions/maximumFramesInFlight`` frames are ever held, so memory does
+/// not grow with the sequence. The output is byte-identical whatever the number of jobs, and
+/// every file is written under a temporary name and renamed into place when complete (see
+/// ``TemporaryFiles``).
 /// The manifest (``ExportManifest``) is written last, as `OUT/manifest.json` — or, for a shard,
 /// `OUT/manifest.shard-i-of-n.json`, which ``ShardMerge`` reads.
 ///
@@ -66,7 +66,8 @@ public struct Exporter: Sendable {
       !options.formats.contains(.png)
     {
       throw .invalidFormat(
-        "'--shard' with apng, gif or webp needs png too: 'barframes merge' builds the animations from the shards' PNG frames (for example --format png,\(options.formats.intersection([.apng, .gif, .webp])))")
+        "'--shard' with apng, gif or webp needs png too: 'barframes merge' builds the animations from the shards' PNG frames (for example --format png,\(options.formats.intersection([.apng, .gif, .webp])))"
+      )
     }
     var seen: Set<String> = []
     var plans: [ScenePlan] = []
@@ -222,8 +223,9 @@ public struct Exporter: Sendable {
 
   // MARK: One scene
 
-  /// `whileFinishing` runs on this thread once every frame is drawn, while the GIF's and the
-  /// sheet's threads encode their last frames.
+  /// Draws `plan`'s frames, writes its PNG files, and runs every output it makes
+  /// (``FrameOutputs``) over them. `whileFinishing` runs on this thread once every frame is
+  /// drawn, before the outputs finish.
   /// `flushing`: whether each file is flushed before it is named (``Durability/frame``).
   private func export(
     _ plan: ScenePlan, fingerprint: String, flushing: Bool, progress: (ExportProgress) -> Void,
@@ -233,223 +235,143 @@ public struct Exporter: Sendable {
       name: plan.name, duration: plan.scene.duration, fps: plan.rate.framesPerSecond, frameRate: plan.rate.description,
       scale: plan.scale, width: plan.pixelWidth, height: plan.pixelHeight, frameCount: plan.selection.indices.count,
       fingerprint: fingerprint, inputs: nil, frames: [], files: [])
-    func wrote(_ format: String, _ path: String, _ bytes: Int, frames: Int? = nil, merged: Int? = nil) {
-      entry.files.append(.init(format: format, path: path, bytes: bytes, frames: frames, mergedFrames: merged))
-      progress(.fileWritten(scene: plan.name, format: format, path: path, bytes: bytes))
-    }
-
     let items = plan.items
-    // Small rectangles already compressed, shared by the drawing threads and the APNG's writer.
-    let apngRectangles = APNGRectangleMemory()
-    let webpRectangles = WebPRectangleMemory()
-    var apng: (file: StreamingFile, writer: APNGWriter<FileHandleByteSink>)?
-    var gif: (file: StreamingFile, writer: GIFWriter<FileHandleByteSink>)?
-    var webp: (file: StreamingFile, writer: WebPWriter<FileHandleByteSink>)?
-    var sheet: SheetCanvas?
-    var gifFrame = 0
-    var completed = 0
-    /// Stops the writer threads still running when something fails.
-    var threads: [() -> Void] = []
+    let context = OutputContext(
+      options: options, outputDirectory: outputDirectory, temporaryFiles: temporaryFiles, flushing: flushing)
+    var outputs: [MadeOutput] = []
+    /// Outputs not yet finished: discarded if something fails.
+    var unfinished = 0..<0
     do {
-      if items.contains(where: \.feedsAPNG) {
-        let file = try StreamingFile(url(plan.names.apngPath), registry: temporaryFiles)
-        apng = (
-          file,
-          try APNGWriter(
-            sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
-            colorType: plan.colorType, delay: plan.apngDelay, preset: Self.apngPreset, rectangles: apngRectangles)
-        )
-      }
-      if items.contains(where: \.feedsSheet) { sheet = SheetCanvas(plan: plan, preset: options.pngPreset) }
-      if items.contains(where: \.feedsGIF) {
-        let file = try StreamingFile(url(plan.names.gifPath), registry: temporaryFiles)
-        gif = (
-          file,
-          try GIFWriter(sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight)
-        )
-      }
-
-      if items.contains(where: \.feedsWebP) {
-        let file = try StreamingFile(url(plan.names.webpPath), registry: temporaryFiles)
-        webp = (
-          file,
-          try WebPWriter(
-            sink: FileHandleByteSink(handle: file.handle), width: plan.pixelWidth, height: plan.pixelHeight,
-            timestamps: plan.webpTimestamps, quality: options.webpQuality)
-        )
-      }
-
-      // The drawing threads prepare the APNG's and the WebP's frames (what changed, compressed)
-      // as they draw, so only their writing is left here. The GIF (whose palette is built as
-      // frames come) and the contact sheet each run on a thread of their own, fed in frame
-      // order through a bounded queue, at the same time as the drawing threads.
-      let capacity = options.inFlightLimit
-      var gifThread: WriterThread<(RGBAImage, UInt16, FrameDifference?)>?
-      var sheetThread: WriterThread<ContactSheet.Frame>?
-      // A wake-up costs a few microseconds: worth it for every frame only where a frame
-      // takes far longer to encode. Woken in batches, the threads of large frames still held
-      // several frames and cells when the last frame was drawn, writing with a core idle.
-      let largeFrames = plan.pixelWidth * plan.pixelHeight >= Self.largeFramePixels
-      if let writer = gif?.writer {
-        gifThread = WriterThread(capacity: capacity, wakeCount: largeFrames ? 1 : nil) {
-          try writer.append($0.0, delayCentiseconds: $0.1, difference: $0.2)
-        }
-      }
-      // The drawing threads' frame differences, united since the GIF's last frame: the GIF
-      // (every n-th frame above 50 fps) need not compare its frames again.
-      var gifDifference: FrameDifference?
-      var gifDifferenceKnown = true
-      // A cell comes every few dozen frames: each is composited as it comes.
-      if let sheet { sheetThread = WriterThread(capacity: capacity, wakeCount: 1) { try sheet.add($0) } }
-      // The animated SVG needs only the frames' presentations: it is made alongside the drawing.
-      let animatedSVG =
-        plan.ownsSceneFiles && plan.formats.contains(.animatedSVG)
-        ? AnimatedSVGJob(plan: plan, byteLimit: options.animatedSVGByteLimit) : nil
-      let animatedSVGThread = animatedSVG.map { job in
-        WriterThread<Bool>(capacity: 1, wakeCount: 1) { _ in try job.run() }
-      }
-      try animatedSVGThread?.send(true)
-      threads = [gifThread?.cancel, sheetThread?.cancel, animatedSVGThread?.cancel].compactMap { $0 }
-
+      outputs = try FrameOutputs.make(for: plan, in: context)
+      unfinished = outputs.indices
       let worker = FrameWorker(
-        plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, webpQuality: options.webpQuality,
-        temporaryFiles: temporaryFiles, flushing: flushing,
-        handoff: items.contains { $0.feedsAPNG || $0.feedsWebP } ? FrameHandoff() : nil,
-        apngRectangles: apngRectangles, webpRectangles: webpRectangles)
+        plan: plan, outputDirectory: outputDirectory, preset: options.pngPreset, temporaryFiles: temporaryFiles,
+        flushing: flushing, outputs: outputs)
+      var changes = ChangesSinceLastFrame(outputs: outputs)
+      var completed = 0
       try OrderedParallelMap.run(
         count: items.count, jobs: options.jobs, window: options.inFlightLimit,
         makeState: { try worker.makeState() },
         work: { n, state in try worker.render(n, state: state) },
         consume: { n, result in
-          let item = items[n]
           if let record = result.record { entry.frames.append(record) }
-          if let frame = result.apng { try apng?.writer.append(frame) }
-          // Known only if every frame since the GIF's last one came with its difference.
-          if let difference = result.difference {
-            gifDifference = gifDifference.map { $0.followed(by: difference) } ?? difference
-          } else {
-            gifDifferenceKnown = false
-          }
-          if item.feedsGIF, let gifThread, let image = result.image {
-            try gifThread.send((image, plan.gifDelays[gifFrame], gifDifferenceKnown ? gifDifference : nil))
-            gifFrame += 1
-            gifDifference = nil
-            gifDifferenceKnown = true
-          }
-          if let frame = result.webp { try webp?.writer.append(frame) }
-          if item.feedsSheet, let sheetThread, let image = result.image {
-            try sheetThread.send(.init(index: item.index, time: item.time, image: image))
+          changes.note(result.difference, compared: items[n].isCompared)
+          for (output, prepared) in result.prepared {
+            try outputs[output].append(prepared, changes.take(for: output, compared: items[n].isCompared))
           }
           completed += 1
           progress(.framesCompleted(scene: plan.name, completed: completed, frames: items.count))
         })
-      // The GIF's and the sheet's threads are still encoding their last frames (the sheet's
-      // last cell comes with the last frame), which leaves a core idle: this thread writes the
-      // SVG previews meanwhile rather than before any frame is drawn. Their entries still come
-      // first in the manifest.
-      if plan.ownsSceneFiles && plan.formats.contains(.svg) {
-        for preview in plan.previews {
-          let path = plan.names.svgPath(time: preview.time)
-          let bytes: [UInt8]
-          do {
-            bytes = try SVGFrameRenderer.svg(plan.timeline.presentation(at: preview.time), background: plan.background)
-          } catch {
-            throw ExportError.renderFailed(scene: plan.name, time: preview.time, reason: AtomicFile.reason(error))
-          }
-          try AtomicFile.write(bytes, to: url(path), registry: temporaryFiles, flushing: flushing)
-          wrote("svg", path, bytes.count)
-        }
-      }
-      try animatedSVGThread?.finish()
-      if let outcome = animatedSVG?.outcome {
-        switch outcome {
-        case .document(let bytes):
-          try AtomicFile.write(
-            bytes, to: url(plan.names.animatedSVGPath), registry: temporaryFiles, flushing: flushing)
-          wrote("animated-svg", plan.names.animatedSVGPath, bytes.count)
-        case .skipped(let reason):
-          progress(.fileSkipped(scene: plan.name, format: "animated-svg", reason: reason))
-        }
-      }
       whileFinishing()
-      try gifThread?.finish()
-      try sheetThread?.finish()
-
-      if let apng {
-        try apng.writer.finish()
-        wrote(
-          "apng", plan.names.apngPath, try apng.file.commit(flushing: flushing), frames: apng.writer.framesWritten,
-          merged: apng.writer.mergedFrames)
-      }
-      if let gif {
-        try gif.writer.finish()
-        wrote(
-          "gif", plan.names.gifPath, try gif.file.commit(flushing: flushing), frames: gif.writer.framesWritten,
-          merged: gif.writer.mergedFrames)
-      }
-      if let webp {
-        try webp.writer.finish()
-        wrote(
-          "webp", plan.names.webpPath, try webp.file.commit(flushing: flushing), frames: webp.writer.framesWritten,
-          merged: webp.writer.mergedFrames)
+      // In the manifest's order. Outputs with threads of their own are still encoding their
+      // last frames while the first ones finish.
+      for i in outputs.indices {
+        let files = try outputs[i].finish()
+        unfinished = i + 1..<outputs.count
+        for file in files {
+          switch file {
+          case .written(let file):
+            entry.files.append(file)
+            progress(.fileWritten(scene: plan.name, format: file.format, path: file.path, bytes: file.bytes))
+          case .skipped(let format, let reason):
+            progress(.fileSkipped(scene: plan.name, format: format, reason: reason))
+          }
+        }
       }
     } catch {
-      for cancel in threads { cancel() }
-      apng?.file.discard()
-      gif?.file.discard()
-      webp?.file.discard()
+      for i in unfinished { outputs[i].discard() }
       if let error = error as? ExportError { throw error }
       if let error = error as? OutputError { throw ExportError(error) }
       throw .cannotWrite(path: plan.names.directory, reason: AtomicFile.reason(error))
-    }
-
-    if let sheet {
-      let bytes = try sheet.png()
-      try ExportError.writing { () throws(OutputError) in
-        try AtomicFile.write(bytes, to: url(plan.names.sheetPath), registry: temporaryFiles, flushing: flushing)
-      }
-      wrote("sheet", plan.names.sheetPath, bytes.count)
     }
     return entry
   }
 }
 
-/// Draws, encodes and writes one frame, and prepares its APNG and WebP frames; one ``State``
-/// per thread.
+/// Where each output's frames differ from its last one, from the drawing threads' comparisons:
+/// an output that does not compare frames itself (the GIF, every n-th frame above 50 fps) need
+/// not compare them again.
+///
+/// The compared frames (those of the outputs that compare, ``FrameWorkItem/isCompared``) each
+/// come with their difference from the compared frame before; united since an output's last
+/// frame, they tell where its next one differs, if both are compared frames.
+struct ChangesSinceLastFrame {
+  /// Per output (by index in the exporter's list): the union since its last frame, and whether
+  /// its last frame was a compared one (nil before its first).
+  private var since: [FrameDifference?]
+  private var lastCompared: [Bool?]
+
+  init(outputs: [MadeOutput]) {
+    since = Array(repeating: nil, count: outputs.count)
+    lastCompared = Array(repeating: nil, count: outputs.count)
+  }
+
+  /// The next frame in order, with its difference from the compared frame before, if it has one.
+  mutating func note(_ difference: FrameDifference?, compared: Bool) {
+    guard compared, let difference else { return }
+    for i in since.indices { since[i] = since[i].map { $0.followed(by: difference) } ?? difference }
+  }
+
+  /// Where the frame just noted differs from output `i`'s last one, if known; starts anew.
+  mutating func take(for i: Int, compared: Bool) -> FrameDifference? {
+    defer {
+      since[i] = nil
+      lastCompared[i] = compared
+    }
+    return compared && lastCompared[i] == true ? since[i] : nil
+  }
+}
+
+/// Draws, encodes and writes one frame, and prepares it for each output that wants it; one
+/// ``State`` per thread.
 struct FrameWorker: Sendable {
   var plan: ScenePlan
   var outputDirectory: URL
   var preset: PNGCompressionPreset
-  var webpQuality: Int?
   var temporaryFiles: TemporaryFiles
   /// Whether each frame is flushed before it is named.
   var flushing: Bool
-  /// Passes each frame to the thread preparing the next one's animation frames.
+  var outputs: [MadeOutput]
+  /// Passes each compared frame to the thread preparing the next compared one.
   var handoff: FrameHandoff?
-  /// Small rectangles the threads have compressed, for the APNG and for the WebP.
-  var apngRectangles: APNGRectangleMemory
-  var webpRectangles: WebPRectangleMemory
+  /// For each item: the item before it among the compared ones.
+  var previousCompared: [Int?]
 
-  /// A thread's Cairo surface, PNG encoder and animation frame encoders.
+  init(
+    plan: ScenePlan, outputDirectory: URL, preset: PNGCompressionPreset, temporaryFiles: TemporaryFiles,
+    flushing: Bool, outputs: [MadeOutput]
+  ) {
+    self.plan = plan
+    self.outputDirectory = outputDirectory
+    self.preset = preset
+    self.temporaryFiles = temporaryFiles
+    self.flushing = flushing
+    self.outputs = outputs
+    var last: Int?
+    previousCompared = plan.items.enumerated().map { n, item in
+      defer { if item.isCompared { last = n } }
+      return last
+    }
+    handoff = plan.items.contains(where: \.isCompared) ? FrameHandoff() : nil
+  }
+
+  /// A thread's Cairo surface, PNG encoder and outputs' preparers (by index in `outputs`).
   final class State {
     let renderer: FrameRenderer
     let encoder: PNGEncoder
-    let apng: APNGFrameEncoder?
-    let webp: WebPFrameEncoder?
-    init(renderer: FrameRenderer, encoder: PNGEncoder, apng: APNGFrameEncoder?, webp: WebPFrameEncoder?) {
+    let preparers: [(DrawnFrame) throws -> any Sendable]
+    init(renderer: FrameRenderer, encoder: PNGEncoder, preparers: [(DrawnFrame) throws -> any Sendable]) {
       self.renderer = renderer
       self.encoder = encoder
-      self.apng = apng
-      self.webp = webp
+      self.preparers = preparers
     }
   }
 
   struct Result: Sendable {
-    var image: RGBAImage?
     var record: ExportManifest.FrameEntry?
-    var apng: APNGPreparedFrame?
-    var webp: WebPPreparedFrame?
-    /// The frame against the one before, when it was compared (for the APNG or the WebP).
+    /// What each output that wants the frame gets, by index in `outputs`, in that order.
+    var prepared: [(Int, any Sendable)] = []
+    /// The frame against the compared one before, for a compared frame after the first.
     var difference: FrameDifference?
   }
 
@@ -457,12 +379,7 @@ struct FrameWorker: Sendable {
     do {
       return State(
         renderer: try FrameRenderer(size: plan.scene.style.canvas.size, scale: plan.scale, background: plan.background),
-        encoder: try PNGEncoder(preset: preset),
-        apng: plan.items.contains(where: \.feedsAPNG)
-          ? try APNGFrameEncoder(colorType: plan.colorType, preset: Exporter.apngPreset, rectangles: apngRectangles)
-          : nil,
-        webp: plan.items.contains(where: \.feedsWebP)
-          ? try WebPFrameEncoder(quality: webpQuality, rectangles: webpRectangles) : nil)
+        encoder: try PNGEncoder(preset: preset), preparers: try outputs.map { try $0.makePreparer() })
     } catch {
       handoff?.fail()
       throw ExportError.renderFailed(scene: plan.name, time: 0, reason: AtomicFile.reason(error))
@@ -485,9 +402,8 @@ struct FrameWorker: Sendable {
     var encoded: EncodedFrame?
     do {
       let presentation = plan.timeline.presentation(at: item.time)
-      if item.feedsAPNG || item.feedsWebP, let handoff {
-        // Every item feeds the animations when one does: the previous item is the previous
-        // frame. The next frame's thread may be waiting for this one: hand it over first,
+      if item.isCompared, let handoff {
+        // The next compared frame's thread may be waiting for this one: hand it over first,
         // with where it drew, so that the two are compared only there.
         (image, ink) = try state.renderer.renderMeasuringInk(presentation)
         handoff.publish(n, .init(image: image, ink: ink))
@@ -498,95 +414,30 @@ struct FrameWorker: Sendable {
     } catch {
       throw ExportError.renderFailed(scene: plan.name, time: item.time, reason: AtomicFile.reason(error))
     }
-    var record: ExportManifest.FrameEntry?
+    var result = Result()
     if item.writesPNG, let encoded {
       let path = plan.names.framePath(item.index)
       let file = PNGEncoder.pngFile(from: encoded)
       try AtomicFile.write(
         file, to: outputDirectory.appendingPathComponent(path, isDirectory: false), registry: temporaryFiles,
         flushing: flushing)
-      record = .init(index: item.index, time: item.time, path: path, bytes: file.count, sha256: SHA256.hex(file))
+      result.record = .init(index: item.index, time: item.time, path: path, bytes: file.count, sha256: SHA256.hex(file))
     }
-    var result = Result(image: item.feedsGIF || item.feedsSheet ? image : nil, record: record)
-    if let handoff, item.feedsAPNG || item.feedsWebP {
-      var previous: RGBAImage?
-      var difference: FrameDifference?
-      if n > 0 {
-        guard let frame = handoff.take(n - 1) else { throw CancellationError() }
-        previous = frame.image
-        difference = FrameDifference(image, ink: ink, from: frame.image, ink: frame.ink)
+    guard !item.feeds.isEmpty else { return result }
+    var frame = DrawnFrame(position: item.position, index: item.index, time: item.time, image: image, encoded: encoded)
+    if item.isCompared, let handoff, let before = previousCompared[n] {
+      guard let previous = handoff.take(before) else { throw CancellationError() }
+      frame.previous = previous.image
+      frame.difference = FrameDifference(image, ink: ink, from: previous.image, ink: previous.ink)
+      result.difference = frame.difference
+    }
+    do {
+      for (i, output) in outputs.enumerated() where item.feeds.contains(output.slot) {
+        result.prepared.append((i, try state.preparers[i](frame)))
       }
-      result.difference = difference
-      do {
-        if item.feedsAPNG, let apng = state.apng {
-          result.apng = try apng.encode(image, after: previous, difference: difference, encoded: encoded)
-        }
-        if item.feedsWebP, let webp = state.webp {
-          result.webp = try webp.encode(image, after: previous, difference: difference)
-        }
-      } catch {
-        throw ExportError.renderFailed(scene: plan.name, time: item.time, reason: AtomicFile.reason(error))
-      }
+    } catch {
+      throw ExportError.renderFailed(scene: plan.name, time: item.time, reason: AtomicFile.reason(error))
     }
     return result
   }
-}
-
-/// One scene's contact sheet, set up when its first cell comes rather than before any frame is
-/// drawn: choosing the backdrop of a transparent scene draws a frame, and the canvas draws its
-/// title and compresses it, work that would otherwise delay the first drawing thread.
-/// Cells are added on the sheet's thread, which alone uses it until it finishes; the
-/// exporter's thread then takes the PNG.
-final class SheetCanvas {
-  private let plan: ScenePlan
-  private let preset: PNGCompressionPreset
-  private var canvas: ContactSheet.Canvas?
-
-  init(plan: ScenePlan, preset: PNGCompressionPreset) {
-    self.plan = plan
-    self.preset = preset
-  }
-
-  /// Places `frame` in the next cell (setting the sheet up first, with the first).
-  /// - Throws: ``ExportError/renderFailed(scene:time:reason:)`` if the sheet cannot be set up;
-  ///   Cairo's error from the cell.
-  func add(_ frame: ContactSheet.Frame) throws {
-    try made().add(frame)
-  }
-
-  /// The finished sheet as a PNG file.
-  func png() throws(ExportError) -> [UInt8] {
-    do {
-      return try made().png()
-    } catch let error as ExportError {
-      throw error
-    } catch {
-      throw .renderFailed(
-        scene: plan.name, time: plan.selection.timeRange.lowerBound,
-        reason: "contact sheet: \(AtomicFile.reason(error))")
-    }
-  }
-
-  private func made() throws(ExportError) -> ContactSheet.Canvas {
-    if let canvas { return canvas }
-    let title = "\(plan.name) · \(plan.rate) fps · \(plan.selection.indices.count) frames · @\(plan.scale)x"
-    do {
-      let made = try ContactSheet(
-        title: title, scale: plan.scale, frameWidth: plan.pixelWidth, frameHeight: plan.pixelHeight,
-        count: plan.sheetPositions.count, isTransparent: plan.colorType == .rgba, backdrop: Backdrop.choose(for: plan)
-      ).makeCanvas(encodingAs: preset)
-      canvas = made
-      return made
-    } catch {
-      throw .renderFailed(scene: plan.name, time: 0, reason: "contact sheet: \(AtomicFile.reason(error))")
-    }
-  }
-}
-
-extension Exporter {
-  /// Frames of at least this many pixels wake the GIF's thread one by one (256 × 256).
-  static var largeFramePixels: Int { 65_536 }
-
-  /// How the APNG's rectangles are compressed: smallest, as people attach APNGs.
-  static var apngPreset: PNGCompressionPreset { .small }
 }

@@ -360,9 +360,14 @@ import Testing
       for plan in try exporter.plan(timelines) {
         let own = Set(
           plan.selection.indices.enumerated().filter { shard.ownsFrame(atPosition: $0.offset) }.map(\.element))
-        let sheet = plan.ownsSceneFiles ? Set(plan.sheetPositions.map { plan.selection.indices[$0] }) : []
+        let sheet = Set(ContactSheetOutput.positions(in: plan).map { plan.selection.indices[$0] })
         #expect(Set(plan.items.map(\.index)) == own.union(sheet), "\(plan.name), shard \(shard)")
-        #expect(!plan.writesAnimations && !plan.items.contains { $0.feedsAPNG || $0.feedsGIF || $0.feedsWebP })
+        #expect(!plan.writesAnimations)
+        #expect(
+          !plan.items.contains {
+            $0.feeds.contains(APNGOutput.self) || $0.feeds.contains(GIFOutput.self)
+              || $0.feeds.contains(WebPOutput.self)
+          })
       }
       let manifest = try exporter.export(timelines)
       #expect(manifest.shard == shard)

@@ -15,11 +15,16 @@ final class MergedAnimations {
   /// Every frame's colour type: the first frame's.
   let colorType: PNGColorType
   private var apng:
-    (file: StreamingFile, writer: APNGWriter<FileHandleByteSink>, thread: WriterThread<(RGBAImage, EncodedFrame)>)?
+    (
+      file: StreamingFile, writer: APNGWriter<FileHandleByteSink>,
+      thread: WriterThread<(RGBAImage, EncodedFrame, FrameDelay)>
+    )?
   private var gif:
     (file: StreamingFile, writer: GIFWriter<FileHandleByteSink>, thread: WriterThread<(RGBAImage, UInt16)>)?
   private var webp: (file: StreamingFile, writer: WebPWriter<FileHandleByteSink>, thread: WriterThread<RGBAImage>)?
   private let gifDelays: [Int: UInt16]
+  /// The APNG's and the WebP's frames, by position, with their delay in the APNG.
+  private let animationDelays: [Int: FrameDelay]
 
   /// Opens the animations `formats` asks for; frames are `width` × `height` of `colorType`.
   init(
@@ -31,14 +36,19 @@ final class MergedAnimations {
     if let problem = timing.frameTooLong(for: formats) { throw MergeError.badInput("\(names.scene): \(problem)") }
     let gifFrames = formats.contains(.gif) ? timing.gifFrames : (positions: [], delays: [])
     gifDelays = Dictionary(uniqueKeysWithValues: zip(gifFrames.positions, gifFrames.delays))
+    let frames = timing.animationFrames
+    animationDelays = Dictionary(
+      uniqueKeysWithValues: frames.positions.indices.map {
+        (frames.positions[$0], timing.apngDelay(ofFrame: $0, in: frames))
+      })
     func url(_ path: String) -> URL { outputDirectory.appendingPathComponent(path) }
     do {
       if formats.contains(.apng) {
         let file = try StreamingFile(url(names.apngPath), registry: temporaryFiles)
         let writer = try APNGWriter(
           sink: FileHandleByteSink(handle: file.handle), width: width, height: height, colorType: colorType,
-          delay: timing.apngDelay, preset: .small, compressionThread: true)
-        apng = (file, writer, WriterThread(capacity: capacity) { try writer.append($0.0, encoded: $0.1) })
+          delay: timing.apngDelay(ofFrame: 0, in: frames), preset: .small, compressionThread: true)
+        apng = (file, writer, WriterThread(capacity: capacity) { try writer.append($0.0, encoded: $0.1, delay: $0.2) })
       }
       if formats.contains(.gif) {
         let file = try StreamingFile(url(names.gifPath), registry: temporaryFiles)
@@ -49,8 +59,7 @@ final class MergedAnimations {
         let file = try StreamingFile(url(names.webpPath), registry: temporaryFiles)
         let writer = try WebPWriter(
           sink: FileHandleByteSink(handle: file.handle), width: width, height: height,
-          timestamps: timing.webpTimestamps,
-          quality: webpQuality)
+          timestamps: timing.webpTimestamps(for: frames), quality: webpQuality)
         webp = (file, writer, WriterThread(capacity: capacity) { try writer.append($0) })
       }
     } catch {
@@ -64,9 +73,11 @@ final class MergedAnimations {
 
   /// Appends the frame at `position` (among the selected frames) to every animation that shows it.
   func append(position: Int, image: RGBAImage, encoded: EncodedFrame) throws {
-    try apng?.thread.send((image, encoded))
+    if let delay = animationDelays[position] {
+      try apng?.thread.send((image, encoded, delay))
+      try webp?.thread.send(image)
+    }
     if let gif, let delay = gifDelays[position] { try gif.thread.send((image, delay)) }
-    try webp?.thread.send(image)
   }
 
   /// Finishes and renames every animation into place; returns their manifest entries in the

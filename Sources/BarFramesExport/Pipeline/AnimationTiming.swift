@@ -30,17 +30,55 @@ public struct AnimationTiming: Hashable, Sendable {
   public func frameTooLong(for formats: ExportFormats) -> String? {
     guard let limit = Self.longestFrame.first(where: { formats.contains($0.format) && frameSeconds > $0.seconds })
     else { return nil }
-    return "--every-nth \(everyNth) at \(rate) fps makes each \(limit.name) frame last \(frameSeconds.formatted(decimals: 3)) s; a \(limit.name) frame lasts at most \(limit.seconds.compactJSON) s: use a smaller --every-nth"
+    return
+      "--every-nth \(everyNth) at \(rate) fps makes each \(limit.name) frame last \(frameSeconds.formatted(decimals: 3)) s; a \(limit.name) frame lasts at most \(limit.seconds.compactJSON) s: use a smaller --every-nth"
   }
 
-  /// The delay of one APNG frame: `everyNth / fps`, exactly.
-  public var apngDelay: FrameDelay {
-    FrameDelay(framesPerSecond: rate.numerator, per: rate.denominator * everyNth)
+  /// The shortest frame browsers show for as long as the APNG or WebP asks: Chromium and Firefox
+  /// show a frame of 10 ms or less for 100 ms. In whole milliseconds, as the WebP rounds each
+  /// frame's start to the millisecond: at least 11 ms keeps every rounded length above 10 ms.
+  public static let shortestAnimationFrameMilliseconds = 11
+
+  /// The APNG's and the WebP's frames, all shown for as long as they ask in browsers.
+  ///
+  /// - Up to 90 fps every frame is kept. Above, every n-th frame is: the smallest n that makes
+  ///   each last at least ``shortestAnimationFrameMilliseconds`` (every 2nd from 100 to 180 fps,
+  ///   every 3rd from 200 to 270). Each shows from its own start in the sequence, so the loop
+  ///   keeps its length exactly.
+  /// - The last frame shows the scene's last frame (the state it ends in), from the start of the
+  ///   last n-th frame; when the time left from there is too short, from the start of the n-th
+  ///   frame before it instead.
+  public var animationFrames: AnimationFrames {
+    let minimum = Self.shortestAnimationFrameMilliseconds
+    // The smallest stride s with s · everyNth · den / num ≥ minimum / 1000.
+    let step = 1000 * rate.denominator * everyNth
+    let stride = max(1, (minimum * rate.numerator + step - 1) / step)
+    var positions = Array(Swift.stride(from: 0, to: frameCount, by: stride))
+    guard !positions.isEmpty else { return AnimationFrames(positions: [], starts: [0]) }
+    var starts = positions + [frameCount]
+    positions[positions.count - 1] = frameCount - 1
+    guard positions.count > 1 else { return AnimationFrames(positions: positions, starts: starts) }
+    let last = starts[starts.count - 2]
+    if (frameCount - last) * step < minimum * rate.numerator {
+      positions.remove(at: positions.count - 2)
+      starts.remove(at: starts.count - 2)
+    }
+    return AnimationFrames(positions: positions, starts: starts)
   }
 
-  /// The WebP's frame start times: frame k at k · everyNth / fps, to the millisecond.
-  public var webpTimestamps: WebPTimestamps {
-    WebPTimestamps(framesPerSecond: rate.numerator, per: rate.denominator * everyNth)
+  /// The delay of the APNG's frame `k` (of ``animationFrames``), exact unless the fraction does
+  /// not fit 16 bits (``FrameDelay``).
+  public func apngDelay(ofFrame k: Int, in frames: AnimationFrames) -> FrameDelay {
+    let length = frames.starts[k + 1] - frames.starts[k]
+    return FrameDelay(seconds: length * rate.denominator * everyNth, per: rate.numerator)
+  }
+
+  /// The WebP's frame start times: frame k of ``animationFrames`` when its sequence frame starts,
+  /// at frame · everyNth / fps, to the millisecond.
+  public func webpTimestamps(for frames: AnimationFrames) -> WebPTimestamps {
+    WebPTimestamps(
+      framesPerSecond: rate.numerator, per: rate.denominator * everyNth,
+      frameStarts: frames.positions.count == frameCount ? nil : frames.starts)
   }
 
   /// Positions (among the selected frames) of the GIF's frames, and their delays in cs.
@@ -71,4 +109,14 @@ public struct AnimationTiming: Hashable, Sendable {
     }
     return (positions, delays)
   }
+}
+
+/// Which of a sequence's frames an animation shows, and when (``AnimationTiming/animationFrames``).
+public struct AnimationFrames: Hashable, Sendable {
+  /// Positions, among the selected frames, of the frames shown, rising; the last is the last
+  /// selected frame.
+  public var positions: [Int]
+  /// Where each frame starts, in frames of the sequence, then where the last one ends: one more
+  /// value than ``positions``.
+  public var starts: [Int]
 }

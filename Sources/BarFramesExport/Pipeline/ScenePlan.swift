@@ -3,7 +3,7 @@ import BarFramesGraphics
 import BarFramesImageIO
 
 /// Everything decided about one scene before a pixel is drawn: the frames, their names, which
-/// of them this shard writes, and which feed the APNG, the GIF, the WebP and the contact sheet.
+/// of them this shard writes, and which feed which output (`FrameOutput`).
 public struct ScenePlan: Sendable {
   /// The scene's position in the sorted list, from 0 (decides the shard that owns its files).
   public var ordinal: Int
@@ -27,11 +27,8 @@ public struct ScenePlan: Sendable {
   /// frames, and `barframes merge` builds the animations from them, so no machine has to draw
   /// a whole scene.
   public var writesAnimations: Bool
-  /// Positions (in ``ResolvedSelection/indices``) of the GIF's frames and their delays in cs.
-  public var gifPositions: [Int]
-  public var gifDelays: [UInt16]
-  /// Positions of the contact sheet's frames.
-  public var sheetPositions: [Int]
+  /// The frames a contact sheet shows (`--sheet-frames`).
+  public var sheetFrameCount: Int
   /// The SVG previews: key fractions of the selected interval and every event time in it.
   public var previews: [SVGPreview]
   /// The frames to draw, in order.
@@ -72,41 +69,46 @@ public struct ScenePlan: Sendable {
     // The scene file's own scale is checked when it is read; `--scale` can raise it.
     guard pixelWidth * pixelHeight <= InputLimits.framePixels else {
       throw .invalidFormat(
-        "\(scene.file): at @\(scale)x a frame is \(pixelWidth) × \(pixelHeight) = \(pixelWidth * pixelHeight) pixels; the limit is \(InputLimits.framePixels) (4096 × 4096): use a smaller --scale")
+        "\(scene.file): at @\(scale)x a frame is \(pixelWidth) × \(pixelHeight) = \(pixelWidth * pixelHeight) pixels; the limit is \(InputLimits.framePixels) (4096 × 4096): use a smaller --scale"
+      )
     }
     colorType = (background?.alpha ?? 0) >= 1 ? .rgb : .rgba
     formats = options.formats
     ownsSceneFiles = options.shard.ownsSceneFiles(sceneOrdinal: ordinal)
     writesAnimations = options.shard == .whole
 
-    let count = selection.indices.count
-    let timing = AnimationTiming(rate: rate, everyNth: selection.everyNth, frameCount: count)
+    let timing = AnimationTiming(rate: rate, everyNth: selection.everyNth, frameCount: selection.indices.count)
     if let problem = timing.frameTooLong(for: formats) { throw .invalidFormat("\(scene.file): \(problem)") }
-    (gifPositions, gifDelays) = formats.contains(.gif) ? timing.gifFrames : ([], [])
-    let sheetCount = min(max(1, options.sheetFrameCount), count)
-    sheetPositions =
-      sheetCount == 1
-      ? [0] : (0..<sheetCount).map { j in Int((Double(j) * Double(count - 1) / Double(sheetCount - 1)).rounded()) }
+    sheetFrameCount = options.sheetFrameCount
     previews = SVGPreview.previews(for: scene, in: selection.timeRange)
+    items = []
+    items = frameItems(shard: options.shard)
+  }
 
-    let wantsAPNG = writesAnimations && formats.contains(.apng)
-    let wantsGIF = writesAnimations && formats.contains(.gif)
-    let wantsWebP = writesAnimations && formats.contains(.webp)
-    let wantsSheet = ownsSceneFiles && formats.contains(.sheet)
-    let gifSet = Set(gifPositions)
-    let sheetSet = Set(sheetPositions)
+  /// The frames to draw: those this shard writes as PNG files and those an output wants.
+  private func frameItems(shard: Shard) -> [FrameWorkItem] {
+    let count = selection.indices.count
+    var feeds = [FrameOutputSet](repeating: .empty, count: count)
+    var needsEncoding = [Bool](repeating: false, count: count)
+    var isCompared = [Bool](repeating: false, count: count)
+    for (slot, output) in FrameOutputs.registered.enumerated() {
+      for position in output.positions(in: self) {
+        feeds[position].insert(slot)
+        needsEncoding[position] = needsEncoding[position] || output.usesPNGEncoding
+        isCompared[position] = isCompared[position] || output.comparesFrames
+      }
+    }
     var items: [FrameWorkItem] = []
     for (position, index) in selection.indices.enumerated() {
-      let item = FrameWorkItem(
-        position: position, index: index, time: selection.sampler.time(ofFrame: index),
-        writesPNG: formats.contains(.png) && options.shard.ownsFrame(atPosition: position),
-        feedsAPNG: wantsAPNG,
-        feedsGIF: wantsGIF && gifSet.contains(position),
-        feedsWebP: wantsWebP,
-        feedsSheet: wantsSheet && sheetSet.contains(position))
-      if item.writesPNG || item.feedsAPNG || item.feedsGIF || item.feedsWebP || item.feedsSheet { items.append(item) }
+      let writesPNG = formats.contains(.png) && shard.ownsFrame(atPosition: position)
+      guard writesPNG || !feeds[position].isEmpty else { continue }
+      items.append(
+        FrameWorkItem(
+          position: position, index: index, time: selection.sampler.time(ofFrame: index), writesPNG: writesPNG,
+          feeds: feeds[position], needsEncoding: writesPNG || needsEncoding[position],
+          isCompared: isCompared[position]))
     }
-    self.items = items
+    return items
   }
 
   /// Refuses a render of more than ``InputLimits/frames`` frames of one scene: bad input when
@@ -119,7 +121,9 @@ public struct ScenePlan: Sendable {
       throw .invalidInput(
         InputError(
           file: scene.file, keyPath: "duration",
-          message: "\(scene.duration.compactJSON) s at \(rate) fps is \(count) frames; a render draws at most \(limit) a scene (the limit): \(advice), or shorten the scene"))
+          message:
+            "\(scene.duration.compactJSON) s at \(rate) fps is \(count) frames; a render draws at most \(limit) a scene (the limit): \(advice), or shorten the scene"
+        ))
     }
     let part: String
     switch options.selection {
@@ -131,7 +135,8 @@ public struct ScenePlan: Sendable {
     let fps = options.fps.map { "--fps \($0.compactJSON)" } ?? "\(rate) fps"
     let nth = options.everyNth > 1 ? " with --every-nth \(options.everyNth)" : ""
     throw .tooManyFrames(
-      "\(scene.file): \(part) at \(fps)\(nth) is \(count) frames; a render draws at most \(limit) a scene (the limit): \(advice)")
+      "\(scene.file): \(part) at \(fps)\(nth) is \(count) frames; a render draws at most \(limit) a scene (the limit): \(advice)"
+    )
   }
 
   /// When the animations' frames show.
@@ -139,26 +144,21 @@ public struct ScenePlan: Sendable {
     AnimationTiming(rate: rate, everyNth: selection.everyNth, frameCount: selection.indices.count)
   }
 
-  /// The delay of one APNG frame: `everyNth / fps`, exactly.
-  public var apngDelay: FrameDelay { timing.apngDelay }
-
-  /// The WebP's frame start times: frame k at k · everyNth / fps, to the millisecond.
-  public var webpTimestamps: WebPTimestamps { timing.webpTimestamps }
 }
 
 /// One frame to draw and what it is for.
 struct FrameWorkItem: Hashable, Sendable {
+  /// Its position among the selected frames.
   var position: Int
   var index: Int
   var time: Double
   var writesPNG: Bool
-  var feedsAPNG: Bool
-  var feedsGIF: Bool
-  var feedsWebP: Bool
-  var feedsSheet: Bool
-
-  /// The APNG reuses a PNG frame's compressed data where it stores a whole frame, so its
-  /// frames are encoded whether or not this shard writes the PNG: the APNG's bytes must not
-  /// depend on the sharding.
-  var needsEncoding: Bool { writesPNG || feedsAPNG }
+  /// The outputs it feeds.
+  var feeds: FrameOutputSet
+  /// Whether it is encoded as PNG: for its file, or for an output that reuses the encoding
+  /// (which is encoded whether or not this shard writes the file, so that the output's bytes do
+  /// not depend on the sharding).
+  var needsEncoding: Bool
+  /// Whether an output compares it with the frame before it among theirs.
+  var isCompared: Bool
 }

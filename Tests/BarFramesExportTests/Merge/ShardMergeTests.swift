@@ -91,7 +91,8 @@ import Testing
 
   /// The options cover every path the animations take: the default; above 50 fps (the GIF
   /// keeps every other frame) with every n-th frame, transparent frames and a lossy WebP;
-  /// a time interval at a 30000/1001 rate.
+  /// a time interval at a 30000/1001 rate; 240 fps (the APNG and the WebP keep every 3rd frame,
+  /// the GIF every 5th).
   static let configurations: [@Sendable (inout ExportOptions) -> Void] = [
     { _ in },
     {
@@ -106,9 +107,10 @@ import Testing
       $0.selection = .time(0.1...0.3)
       $0.pngPreset = .small
     },
+    { $0.fps = 240 },
   ]
 
-  @Test(arguments: 0..<3)
+  @Test(arguments: configurations.indices)
   func threeShardsMergeIntoTheUnshardedRenderByteForByte(configuration: Int) throws {
     let renders = try Renders(
       try Self.scenes(), options: ExportFixtures.options(.all, configure: Self.configurations[configuration]))
