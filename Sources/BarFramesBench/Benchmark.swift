@@ -102,7 +102,7 @@ public struct Benchmark: Sendable {
   public func peakMemory(_ workload: Workload) throws -> Double? {
     guard let executable else { return nil }
     let out = scratch.appendingPathComponent(".barframes-bench-\(getpid())-\(workload.name)-rss")
-    defer { try? FileManager.default.removeItem(at: out) }
+    defer { DeferredRemoval.remove(out) }
     var arguments = [
       "render", root.appendingPathComponent(workload.scenePath).path, "-o", out.path, "--format", "png", "--jobs",
       "\(jobs)", "--quiet",
@@ -120,7 +120,7 @@ public struct Benchmark: Sendable {
     let n = Double(measurement.times.count)
     let scratch = self.scratch.appendingPathComponent(".barframes-bench-\(getpid())-\(workload.name)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    defer { DeferredRemoval.remove(scratch) }
     log("\(workload.name): \(measurement.times.count) frames")
     let draw = try measurement.draw()
     let encoded = try measurement.drawEncode()
@@ -128,7 +128,7 @@ public struct Benchmark: Sendable {
     log(
       "\(workload.name): the pipeline and the naive one in \(turnCount) turns, writing to \(self.scratch.path)"
         + (memory.map { " and \($0.path)" } ?? ""))
-    defer { if let memoryFolder { try? FileManager.default.removeItem(at: memoryFolder) } }
+    defer { if let memoryFolder { DeferredRemoval.remove(memoryFolder) } }
     let storage = try StorageTurns.measure(
       measurement, jobs: jobs, scratch: scratch, memory: memoryFolder, count: turnCount)
     let pipeline = storage.turns.map(\.pipeline).min() ?? .infinity
@@ -172,7 +172,7 @@ public struct Benchmark: Sendable {
     guard let executable else { return nil }
     let folder = scratch.appendingPathComponent(".barframes-bench-\(getpid())-memory")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { DeferredRemoval.remove(folder) }
     let sceneURL = folder.appendingPathComponent("seek-bar-long.json")
     try Data(try longScene().serialized(pretty: false).utf8).write(to: sceneURL)
     let run = try PeakMemory.run(
@@ -192,7 +192,7 @@ public struct Benchmark: Sendable {
   public func longRunFlushes() throws -> (frames: Int, flushes: Int) {
     let folder = scratch.appendingPathComponent(".barframes-bench-\(getpid())-long")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { DeferredRemoval.remove(folder) }
     let sceneURL = folder.appendingPathComponent("seek-bar-long.json")
     try Data(try longScene().serialized(pretty: false).utf8).write(to: sceneURL)
     let timeline = try Scene.load(contentsOf: sceneURL, displayName: "seek-bar-long.json").timeline()
@@ -211,7 +211,7 @@ public struct Benchmark: Sendable {
   public func incrementalRun() throws -> (firstSeconds: Double, secondSeconds: Double)? {
     guard let executable else { return nil }
     let folder = scratch.appendingPathComponent(".barframes-bench-\(getpid())-incremental")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { DeferredRemoval.remove(folder) }
     let arguments = [
       "render", root.appendingPathComponent("Examples").path, "-o", folder.path, "--jobs", "\(jobs)", "--quiet",
     ]

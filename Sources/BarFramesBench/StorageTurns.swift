@@ -35,7 +35,7 @@ public struct StorageTurns: Sendable {
     var turns: [Turn] = []
     for turn in 0..<count {
       let folders = [scratch, memory].compactMap { $0?.appendingPathComponent("turn-\(turn)") }
-      defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+      defer { for folder in folders { DeferredRemoval.remove(folder) } }
       for folder in folders { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
       var seconds: [String: Double] = [:]
       var runs: [(String, () throws -> Double)] = [

@@ -97,6 +97,8 @@ struct BenchCommand: ParsableCommand {
     } catch {
       throw BenchFailure("cannot create \(scratchURL.path): \(error.localizedDescription)")
     }
+    // Folders are removed once everything is measured (see DeferredRemoval).
+    defer { DeferredRemoval.finish() }
     var bench = Benchmark(
       root: root, frames: frames, jobs: jobs, executable: executable, memoryFrames: memoryFrames, scratch: scratchURL)
     bench.formatCosts = formatCosts
