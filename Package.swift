@@ -237,6 +237,8 @@ let package = Package(
       name: "barframesTests",
       dependencies: [
         "barframes", "barframes-bench", "ring-barframes", "BarFramesCLI", "BarFramesTestSupport", "CBarFramesAllocator",
+        // The bench's report, rendered from fixed figures (docs/performance.md is its output).
+        "BarFramesBench",
       ],
       exclude: ["__Snapshots__"]
     ),

@@ -1,9 +1,12 @@
 import BarFrames
 import Foundation
 
-/// The results of a bench run, as a Markdown table (for people and the README) or JSON.
+/// The results of a bench run, as Markdown (``markdown``, the section of docs/performance.md
+/// that `scripts/update-performance-doc.sh` replaces) or JSON (``json``).
 public struct BenchReport: Sendable {
   public var machine: MachineInfo
+  /// The command that produced the figures, as the report quotes it.
+  public var command = "barframes-bench"
   public var workloads: [WorkloadResult]
   public var memory: (frames: Int, peakMB: Double)?
   /// The tween stress case (``TweenStress``): tweens, inspect wall time, peak RSS.
@@ -18,6 +21,8 @@ public struct BenchReport: Sendable {
   public var longRun: (frames: Int, flushes: Int)?
   /// `render Examples` into a fresh folder, then again with every scene unchanged.
   public var incremental: (firstSeconds: Double, secondSeconds: Double)?
+  /// CPU seconds other processes used during the run (``CPUTimes``); nil where unknown.
+  public var otherCPUSeconds: Double?
   public var seconds: Double
 
   public init(
@@ -31,10 +36,14 @@ public struct BenchReport: Sendable {
 
   static func f(_ v: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", v) }
 
-  /// A Markdown table with the machine, the figures and the ratios.
+  /// The report as Markdown: a line naming the date, the machine and the command, whether the
+  /// machine was idle, then the tables. docs/performance.md holds it between its
+  /// `barframes-bench` markers, so every table there comes from one run of the bench.
   public var markdown: String {
     var lines = [
-      "Measured \(machine.date) on \(machine.cpu), \(machine.cores) cores, \(machine.os); `swift run -c release barframes-bench` (\(BenchReport.f(seconds, 0)) s).",
+      "Measured \(machine.date) on \(machine.cpu), \(machine.cores) cores, \(machine.os); `\(command)` (\(BenchReport.f(seconds, 0)) s).",
+      "",
+      loadLine,
       "",
       "| workload | frames | px | draw fps | draw+encode fps | pipeline fps (jobs) | naive fps | × naive | time ÷ C | 2-job scaling | bytes/frame | peak RSS MB |",
       "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -97,6 +106,30 @@ public struct BenchReport: Sendable {
     return lines.joined(separator: "\n")
   }
 
+  /// Whether other work kept the machine busy: a load average above 1 when the run started, or
+  /// other processes using more than half a core on average while it ran.
+  public var wasBusy: Bool {
+    machine.wasBusy || otherCPUSeconds.map { $0 / max(seconds, 1e-9) > 0.5 } == true
+  }
+
+  /// Whether the machine was idle; rates from a busy machine do not compare with other runs,
+  /// the ratios (each measured in turns) mostly do.
+  var loadLine: String {
+    var facts: [String] = []
+    if let load = machine.loadAverage {
+      facts.append("load average \(BenchReport.f(load, 2)) on \(machine.cores) cores when the run started")
+    }
+    if let others = otherCPUSeconds {
+      facts.append(
+        "other processes used \(BenchReport.f(others)) s of CPU while it ran (\(BenchReport.f(others / max(seconds, 1e-9), 2)) cores on average)"
+      )
+    }
+    guard !facts.isEmpty else { return "Whether the machine was idle is unknown (no /proc)." }
+    return wasBusy
+      ? "**The machine was not idle:** \(facts.joined(separator: "; ")), so the rates (fps, seconds) are below what an idle machine gives; compare the ratios."
+      : "The machine was idle: \(facts.joined(separator: "; "))."
+  }
+
   static func describe(_ folder: ScratchFolder?) -> String {
     folder.map { "\($0.url.path) (\($0.fileSystem))" } ?? "–"
   }
@@ -129,7 +162,7 @@ public struct BenchReport: Sendable {
       lines += [
         "",
         "Targets: "
-          + targets.map { "\($0.name) \($0.value) (\($0.met ? "met" : "MISSED"))" }.joined(separator: "; ") + ".",
+          + targets.map { "\($0.name): \($0.value) (\($0.met ? "met" : "MISSED"))" }.joined(separator: "; ") + ".",
       ]
     }
     return lines
@@ -204,7 +237,9 @@ public struct BenchReport: Sendable {
         .object([
           .init("cores", .number(Double(machine.cores))), .init("cpu", .string(machine.cpu)),
           .init("os", .string(machine.os)), .init("date", .string(machine.date)),
+          .init("loadAverage", number(machine.loadAverage)),
         ])),
+      .init("command", .string(command)), .init("otherCPUSeconds", number(otherCPUSeconds)),
       .init(
         "workloads",
         .array(

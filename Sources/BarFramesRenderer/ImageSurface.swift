@@ -27,8 +27,8 @@ public final class ImageSurface {
   /// What ``clear()`` paints: nil means fully transparent.
   public let background: Color?
   /// The surface ``composite(_:atPixelX:y:)`` fills with an image to paint it, kept for the
-  /// next image of the same size: a new one for every frame of a contact sheet meant 1.6 MB
-  /// allocated and faulted in each time (6 800 page faults on bent-line-slider's sheet).
+  /// next image of the same size: a new one for every frame of a contact sheet would allocate
+  /// and fault in a frame-sized buffer each time.
   var compositeSource: OpaquePointer?
 
   /// Creates a cleared surface.

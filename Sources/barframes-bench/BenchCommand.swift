@@ -27,11 +27,24 @@ struct BenchCommand: ParsableCommand {
       again with every scene unchanged. A last line checks the targets. The tweens case inspects one customizable-bar scene of \
       --tweens overlapping setValue tweens in a child process and reports its time and peak \
       memory. Run it in release mode: \
-      swift run -c release barframes-bench. Run it from the package root (it reads Examples/).
+      swift run -c release barframes-bench. Run it from the package root (it reads Examples/). \
+      scripts/update-performance-doc.sh puts its Markdown into docs/performance.md.
       """)
 
-  @Flag(help: "Print the results as JSON.")
-  var json = false
+  /// What the report is printed as.
+  enum ReportFormat: String, EnumerableFlag {
+    case markdown, json
+
+    static func help(for value: ReportFormat) -> ArgumentHelp? {
+      switch value {
+      case .markdown:
+        "Print the results as Markdown: the section docs/performance.md holds between its barframes-bench markers."
+      case .json: "Print the results as JSON."
+      }
+    }
+  }
+
+  @Flag var output: ReportFormat = .markdown
 
   @Option(help: "Frames per workload (the scene's whole sequence by default).")
   var frames: Int?
@@ -80,6 +93,9 @@ struct BenchCommand: ParsableCommand {
   func run() throws {
     // As `barframes render` does: the figures are those of the exporter as it runs there.
     FrameMemory.keepFreedFrames()
+    // Before any work of ours: the load average then says whether others kept the machine busy.
+    let machine = MachineInfo.current()
+    let startCPU = CPUTimes.now()
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Examples/seek-bar.json").path) else {
       throw BenchFailure(
@@ -153,17 +169,28 @@ struct BenchCommand: ParsableCommand {
         results.append(result)
       }
       var report = BenchReport(
-        machine: .current(), workloads: results, memory: memory, seconds: Date().timeIntervalSince(started))
+        machine: machine, workloads: results, memory: memory, seconds: Date().timeIntervalSince(started))
+      report.command = Self.quoted(["barframes-bench"] + CommandLine.arguments.dropFirst())
+      if let startCPU, let endCPU = CPUTimes.now() { report.otherCPUSeconds = endCPU.othersSince(startCPU) }
       report.tweens = tweenRun
       report.memoryAnimatedMB = memoryAnimated
       report.scratch = scratchFolder
       report.memoryFolder = bench.memory.map(ScratchFolder.init)
       report.longRun = longRun
       report.incremental = incremental
-      print(json ? report.json.serialized(pretty: true) : report.markdown)
+      print(output == .json ? report.json.serialized(pretty: true) : report.markdown)
     } catch let error as InputError {
       throw BenchFailure(error.description, exitCode: 65)
     }
+  }
+
+  /// `arguments` as one shell command line, each quoted only if it needs to be.
+  static func quoted(_ arguments: [String]) -> String {
+    let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=,:@+%")
+    return arguments.map { argument in
+      argument.isEmpty || !argument.allSatisfy(plain.contains)
+        ? "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'" : argument
+    }.joined(separator: " ")
   }
 
   /// One `barframes-bench: error:` line and a distinct exit code for failures of ours;

@@ -179,8 +179,8 @@ public struct Timeline<D: Design>: SceneTimeline {
 
   /// What a copy of `design` costs, in steps: one per layer, animation and record. The layers
   /// count too: a seek bar's tweens end within a frame, and spacing its copies by its
-  /// animations alone kept one every step or two, each a copy of every layer — 10 001 frames
-  /// of setValue held 20 MB of copies.
+  /// animations alone kept one every step or two, each a copy of every layer, so memory grew
+  /// with the layers times the steps.
   static func size(of design: D) -> Int {
     design.layers.count + design.layers.animationCount + design.retainedRecordCount
   }

@@ -2,9 +2,10 @@
 /// device space, that holds every point the commands can mark: outside it the destination keeps
 /// the pixels it had before drawing.
 ///
-/// Animation encoders compare each frame with the one before; a frame of bent-line-slider is
-/// 640 × 640 px, but everything it draws lies in a band a tenth as tall. Both frames keep the
-/// background outside their ink, so only the union of the two boxes needs comparing.
+/// Animation encoders compare each frame with the one before, and a design often draws in a
+/// small part of its frame (bent-line-slider's line and label cross a square canvas in a thin
+/// band). Both frames keep the background outside their ink, so only the union of the two boxes
+/// needs comparing.
 ///
 /// The box is conservative, never tight:
 /// - a fill (and text, which is filled outlines) lies inside its path's control points (a

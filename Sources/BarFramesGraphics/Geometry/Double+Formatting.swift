@@ -12,7 +12,8 @@ extension Double {
   /// The rounded value is k / 10^decimals for a whole k, and `%.Nf` prints such a value as
   /// k's digits with the point N from the right while |k| < 2^52 (the double nearest it is
   /// within k·2⁻⁵³ of it, far from halfway between two N-digit decimals), so those are written
-  /// from k directly: Foundation's `String(format:)` took most of an SVG preview's time.
+  /// from k directly, not through Foundation's `String(format:)`, which parses its format for
+  /// every number (an SVG is mostly numbers).
   public func formatted(decimals: Int) -> String {
     guard isFinite else { return isNaN ? "nan" : (self < 0 ? "-inf" : "inf") }
     let scale = pow(10.0, Double(decimals))

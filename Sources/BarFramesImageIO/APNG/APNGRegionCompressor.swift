@@ -42,9 +42,9 @@ final class APNGRegionCompressor {
 
   /// The zlib stream of `pixels` (a rectangle, or with `whole` the first frame) with
   /// `colorType`'s channels. A whole frame is filtered with the preset's per-row heuristic, as
-  /// PNG files are: it suits whole pictures (gradients, repeated rows) better than None. (On
-  /// the examples' first frames None would save at most 308 bytes of an APNG, and trying both
-  /// cost bent-line-slider's APNG an eighth of its time.)
+  /// PNG files are: it suits whole pictures (gradients, repeated rows) better than None, and
+  /// trying None too would cost a second compression of the largest frame for a few bytes
+  /// (docs/performance.md).
   func compress(_ pixels: RGBAImage, colorType: PNGColorType, whole: Bool = false) throws(PNGEncodingError) -> [UInt8] {
     let lookup = whole ? nil : rectangles.lookUp(pixels.bounds, of: pixels)
     if let kept = lookup?.encoding, kept.preset == preset, kept.colorType == colorType { return kept.data }
@@ -58,8 +58,8 @@ final class APNGRegionCompressor {
   }
 
   /// Small rectangles compressed before, by this compressor or another sharing the memory:
-  /// an animation often shows the same pixels again (572 of seek-bar's 600 changed rectangles
-  /// are those of one eight frames earlier), and then their stream costs a comparison.
+  /// an animation often shows the same pixels again (a bar's moving end repeats its sub-pixel
+  /// phases), and then their stream costs a comparison.
   let rectangles: APNGRectangleMemory
 
   private func compressAnew(
@@ -87,9 +87,8 @@ extension APNGRegionCompressor {
   /// Whether at most a tenth of the rectangle's bytes (in the file's `channels`) differ from
   /// the byte before them. zlib's run-length strategy only finds runs of one byte, so where
   /// more differ its stream is never an eighth of the rows and seldom smaller than libdeflate's.
-  /// Among the examples only seek-bar's rectangles are RGBA, and all 28 pass (the run-length
-  /// stream won 20); on opaque rectangles, when they were tried too, it skipped all 136 of
-  /// download-success's trials, for 6 bytes.
+  /// The test is cheap beside the compression it saves (docs/performance.md has how often it
+  /// passes on the examples).
   static func mayRunLength(_ pixels: RGBAImage, channels: Int) -> Bool {
     let limit = pixels.width * pixels.height * channels / 10
     var changes = 0

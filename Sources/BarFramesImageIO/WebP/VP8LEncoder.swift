@@ -31,9 +31,10 @@
 ///   again, without encoding.
 ///
 /// libwebp's encoder weighs more (colour transforms, several entropy codes per image, an
-/// optimal parse), which pays on photographs; on the frames BarFrames draws this one is close
-/// in size and many times faster, above all on the small rectangles of an animation, where
-/// libwebp's fixed cost per image dominates.
+/// optimal parse), which pays on photographs. This one is made for the frames BarFrames draws,
+/// above all the small rectangles of an animation, where libwebp's fixed cost per image
+/// dominates. How the two compare in size and time, and the script that measures it
+/// (`scripts/webp-vs-libwebp.py`): docs/performance.md.
 ///
 /// Animation frames are mostly small rectangles, where a fixed cost per frame would dominate,
 /// so the encoder keeps every buffer it needs (pixels, tokens, hash chain, histograms, colour
@@ -64,10 +65,9 @@ package final class VP8LEncoder {
   /// In small rectangles the chain's copies cost more than they save. A copy from elsewhere
   /// takes a length and a distance code with extra bits where the left and above copies take
   /// the two commonest distance codes, and the pixels it covers are often cheap literals from
-  /// the colour cache. Without the chain, demo-timeline's WebP (16 × 16 thumbs) is 4.4 %
-  /// smaller, seek-bar's 4.5 % and download-success's 3.5 %, and the search runs a third fewer
-  /// instructions. In large ones the chain pays: without it bent-line-slider's bands (640 px wide,
-  /// between 128 × 128 and 32 768 pixels) grow its WebP by 16 %.
+  /// the colour cache, so without the chain small rectangles encode both smaller and faster.
+  /// In large ones the chain pays: long copies from far away are what their rows share. The
+  /// examples' figures on either side of this limit: docs/performance.md.
   static var largestChainlessArea: Int { 16_384 }
 
   /// Candidates looked at along the hash chain in a rectangle of `area` pixels: none up to

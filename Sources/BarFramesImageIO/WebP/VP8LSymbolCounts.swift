@@ -2,10 +2,10 @@
 /// in a bitmap, so reading the counts visits the counted symbols alone (in increasing order,
 /// as a pass over every count would), and `removeAll()` zeroes those alone.
 ///
-/// Why: most rectangles of an animation are small (demo-timeline's are 16 × 16 thumbs with
-/// about 50 literals), while VP8L's alphabets are large (green alone has 280 symbols and up to
-/// 1024 more for the colour cache). Zeroing and scanning whole alphabets cost more than
-/// counting such a rectangle's few dozen symbols.
+/// Why: most rectangles of an animation are small (a moving thumb: a few dozen literals),
+/// while VP8L's alphabets are large (green alone has 280 symbols and up to 1024 more for the
+/// colour cache). Zeroing and scanning whole alphabets would cost more than counting such a
+/// rectangle's symbols.
 ///
 /// Zero at rest: each user takes them with `reserve(_:)`, counts, reads, and calls
 /// `removeAll()` before the next user. The capacity is fixed (the largest alphabets an encoder

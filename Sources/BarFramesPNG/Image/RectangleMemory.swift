@@ -12,9 +12,9 @@ import Synchronization
 /// control that pulses, a loop — and then the encoding costs a hash and a comparison instead
 /// of a compression. One memory serves every thread preparing one animation's frames: the
 /// same pixels always encode the same way, so which thread encoded them first changes nothing
-/// in the file. (demo-timeline's APNG compresses 576 rectangles, 183 of them seen before; 16
-/// rectangles kept per thread found few of those, as a thumb's phase comes back 17–300 frames
-/// later, and half the time on the other thread.)
+/// in the file. One memory for all threads, not one per thread: a thumb's sub-pixel phase comes
+/// back many frames later, as often on another thread as on its own, so a thread's memory of
+/// its own last few rectangles would miss most of them.
 ///
 /// Rectangles of at most ``largestArea`` pixels are kept, their pixels and encodings within
 /// ``byteBudget`` bytes; the oldest make room. Thread-safe.

@@ -2,17 +2,18 @@ import CZlib
 
 /// How hard the PNG encoder works: the `--png` flag's values.
 ///
-/// Measured on flat-colour 750×120 progress-bar frames (see the tests and `barframes-bench`):
-/// `fast` is several times quicker than libpng's defaults (`cairo_surface_write_to_png`) for a few
-/// percent more bytes; `small` is slowest and smallest. All three decode to identical pixels.
+/// `fast` is made for the flat-colour frames BarFrames draws and spends the least time, `small`
+/// spends the most for the fewest bytes, `balanced` lies between. All three decode to identical
+/// pixels. What each costs against libpng's defaults (`cairo_surface_write_to_png`):
+/// docs/performance.md.
 public enum PNGCompressionPreset: String, Sendable, CaseIterable, CustomStringConvertible {
   /// zlib's run-length strategy (`Z_RLE`, level 1) with Up for rows that repeat the row above
   /// and Sub for the others.
   ///
   /// A flat-colour frame is made of repeated rows and runs of one colour; this filter choice
   /// turns both into zeros, which run-length matching (distance 1 only) encodes almost for free.
-  /// On flat bars it is about as small as ``balanced`` in a fraction of its time
-  /// (docs/performance.md); photographic content compresses poorly with it.
+  /// That is why it suits flat bars and not photographic content, which compresses poorly
+  /// with it.
   case fast
   /// zlib level 6 with a per-row choice between None, Sub and Up (smallest sum of absolute
   /// differences) — libpng's heuristic without the costlier Average and Paeth candidates.

@@ -73,9 +73,9 @@ public final class PNGEncoder {
   ///
   /// The sum-of-absolute-values heuristic only estimates what zlib will make of a row; on
   /// small, mostly transparent rectangles (an APNG frame's changed region) None on every row
-  /// usually compresses smaller, because matches then span rows. Tried on the examples'
-  /// APNGs with all five filters, Up, Average and Paeth on every row never won (None 831
-  /// times, the heuristic 18, Sub 4), so they are not tried. The choices are compressed by
+  /// usually compresses smaller, because matches then span rows. Up, Average and Paeth on
+  /// every row are not tried: on the examples' APNGs they never won against these three
+  /// (docs/performance.md). The choices are compressed by
   /// `ranking` (a cheaper preset: level 9's long match chains make several passes costly),
   /// and only the smallest again by this encoder; without `ranking` all use this encoder.
   public func encodeImageDataTryingFilters(

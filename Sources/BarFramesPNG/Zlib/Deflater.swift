@@ -161,8 +161,8 @@ package struct ZlibFraming {
 
 /// zlib's Adler-32 checksum (RFC 1950), continued piece by piece: the value zlib's `adler32_z`
 /// gives for all the pieces at once. It is libdeflate's `libdeflate_adler32`, vectorised for x86
-/// and ARM and chosen at run time; it measured at least as fast as the AVX2 loop we used to keep
-/// in CBarFramesKernels, which had no ARM path.
+/// and ARM and chosen at run time. It replaced an AVX2 loop of our own in CBarFramesKernels,
+/// which had no ARM path and was no faster (docs/performance.md).
 package enum Adler32 {
   /// The checksum of `bytes` appended to data whose checksum is `adler` (1 for none).
   package static func update(_ adler: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {

@@ -17,11 +17,10 @@ package protocol StreamingZlibCompressor: ZlibCompressor {
 extension Deflater: StreamingZlibCompressor {}
 extension RunLengthDeflater: StreamingZlibCompressor {}
 
-/// libdeflate's whole-buffer compressor: on the APNG's rectangles its level 6 is about twice as
-/// fast as zlib's tuned lazy matching for streams within 1 % of the size (smaller on three of
-/// the four animated examples). It cannot compress a stream piece by piece, so the contact
-/// sheet, which streams, keeps zlib. Holds its match finder's state between calls: one per
-/// thread, not thread-safe.
+/// libdeflate's whole-buffer compressor, for the APNG's rectangles: its level 6 makes streams of
+/// about the size of zlib's tuned lazy matching in less time (docs/performance.md). It cannot
+/// compress a stream piece by piece, so the contact sheet, which streams, keeps zlib. Holds its
+/// match finder's state between calls: one per thread, not thread-safe.
 package final class LibDeflateCompressor: ZlibCompressor {
   private let compressor: OpaquePointer
   /// Output buffer reused across calls; grows to the bound of the largest input seen.
