@@ -211,7 +211,7 @@ public struct ContactSheet: Sendable {
     ///
     /// The sheet is opaque, so Cairo's premultiplied pixels are its colours: each band is
     /// packed straight into the PNG's RGB rows (a byte shuffle), not un-premultiplied into an
-    /// RGBA image and packed again — that took a third of the sheet's time.
+    /// RGBA image and packed again.
     private func encodeSurface(rows: Int) throws {
       guard let encoder else { return }
       let width = surface.pixelWidth

@@ -3,15 +3,13 @@ import CBarFramesAllocator
 /// How the process's allocator treats frame-sized blocks: kept for reuse, not handed back to
 /// the kernel each time one is freed.
 ///
-/// Every drawn frame is a new pixel buffer (1.6 MB for bent-line-slider at @2x). When the GIF
-/// writer and the contact sheet hold frames on threads of their own, the drawing threads free
-/// them out of order, and glibc's allocator returns the freed top of its heaps to the kernel
-/// (its trim threshold) only to fault the same pages in again for the next frames:
-/// download-success's `render --format png,gif` took 26 000 page faults instead of 3 600, a
-/// third of the GIF's CPU cost. Raising the mmap and trim thresholds keeps frame buffers in the
-/// heap for reuse; peak memory is unchanged (the frames in flight are bounded either way; a
-/// 10 001-frame render peaks within 1 MB of before). `barframes render` applies it at start,
-/// and so does `barframes-bench`, which measures the exporter as `render` runs it.
+/// Every drawn frame is a new pixel buffer. When the GIF writer and the contact sheet hold
+/// frames on threads of their own, the drawing threads free them out of order, and glibc's
+/// allocator returns the freed top of its heaps to the kernel (its trim threshold) only to
+/// fault the same pages in again for the next frames. Raising the mmap and trim thresholds
+/// keeps frame buffers in the heap for reuse; peak memory does not change, as the frames in
+/// flight are bounded either way. `barframes render` applies it at start, and so does
+/// `barframes-bench`, which measures the exporter as `render` runs it.
 public enum FrameMemory {
   /// Applied once, before any frame is drawn. A no-op where the allocator is not glibc's.
   public static func keepFreedFrames() {

@@ -371,8 +371,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
 
 // The writer's own types live outside it: nested in the generic class they would be generic
 // too, and the exporter's writer (not specialized for its sink) would look their metadata up
-// at run time on every frame. Nested, they cost demo-timeline's APNG writer 9.7 M
-// instructions instead of 6.2 M.
+// at run time on every frame.
 
 /// What the output stage needs of a frame: no canvases, so its queue holds little.
 private struct APNGStoredFrame: Sendable {

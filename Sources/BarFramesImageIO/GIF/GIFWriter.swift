@@ -763,8 +763,7 @@ struct ExactColors {
 }
 
 /// A map from colours (`0x00BBGGRR`) to 8-bit values, for at most 256 colours: open
-/// addressing over 1024 slots. A `Dictionary` hashes every key with SipHash, which made the
-/// global table's lookups a fifth of bent-line-slider's GIF time.
+/// addressing over 1024 slots, where a `Dictionary` would hash every key with SipHash.
 struct ColorSlots {
   private var keys = [UInt32](repeating: UInt32.max, count: 1024)
   private var values = [UInt8](repeating: 0, count: 1024)
@@ -800,9 +799,9 @@ struct ColorSlots {
 }
 
 /// A map from colours (`0x00BBGGRR`) to values, kept in the order they were added: open
-/// addressing over a table that doubles when half full. With `Dictionary`, hashing every
-/// redrawn pixel's colour with SipHash for the per-frame tallies of new colours (and each new
-/// colour for the nearest-colour cache) took a fifth of demo-timeline's GIF time.
+/// addressing over a table that doubles when half full. It takes every redrawn pixel's colour
+/// for the per-frame tallies of new colours (and each new colour for the nearest-colour
+/// cache), where a `Dictionary` would hash each with SipHash.
 struct ColorMap<Value> {
   /// The colours, in the order they were added.
   private(set) var colors: [UInt32] = []

@@ -16,8 +16,7 @@ import CWebP
 ///
 /// libwebp's `WebPAnimEncoder` does the same and more (it also tries disposing of and blending
 /// each frame), but compares and re-encodes every frame several times and keeps the whole file
-/// in memory until the end; on the examples it took 2–4 times as long for sizes within a few
-/// percent of these. Here the file is written as frames arrive, one frame behind (its duration
+/// in memory until the end. Here the file is written as frames arrive, one frame behind (its duration
 /// waits for the next frame), and the header's sizes and alpha flag are patched by
 /// ``finish()``, so memory stays flat however long the animation.
 ///
@@ -286,8 +285,8 @@ public final class WebPFrameEncoder {
     } else {
       config.lossless = 1
       // In lossless mode the quality is the effort spent on compression, not fidelity: 25
-      // leaves out the colour-cache search, which on these frames costs a third more time
-      // for about 1 % on the examples (docs/performance.md).
+      // leaves out the colour-cache search, which costs more time than it saves on these
+      // frames (docs/performance.md).
       config.quality = 25
       config.exact = 1
     }
