@@ -181,30 +181,50 @@ extension AnimatedSVG {
   /// none between two numbers when the second starts with a point and the first has one
   /// (`C4.744 0.224 4.744 0.5` becomes `C4.744.224 4.744.5`). A browser reads the same values.
   static func compactPathData(_ data: String) -> String {
-    var output = ""
+    let space = UInt8(ascii: " ")
+    let point = UInt8(ascii: ".")
+    let minus = UInt8(ascii: "-")
+    let zero = UInt8(ascii: "0")
+    var output: [UInt8] = []
     output.reserveCapacity(data.utf8.count)
     var previousHasPoint: Bool?  // nil after a command letter
-    for token in data.split(separator: " ") {
-      var token = Substring(token)
-      if let first = token.first, first.isLetter {
-        output.append(first)
-        token = token.dropFirst()
-        previousHasPoint = nil
-        if token.isEmpty { continue }
+    var data = data
+    data.withUTF8 { bytes in
+      var i = 0
+      while i < bytes.count {
+        // One token: up to the next space.
+        var end = i
+        while end < bytes.count && bytes[end] != space { end += 1 }
+        var start = i
+        i = end + 1
+        if start < end, Self.isLetter(bytes[start]) {
+          output.append(bytes[start])
+          start += 1
+          previousHasPoint = nil
+        }
+        guard start < end else { continue }
+        let negative = bytes[start] == minus
+        let digits = negative ? start + 1 : start
+        // "0.5" is written ".5", "-0.5" "-.5".
+        let dropsZero = digits + 1 < end && bytes[digits] == zero && bytes[digits + 1] == point
+        let first = dropsZero && !negative ? point : bytes[start]
+        if let previousHasPoint, !(first == minus || (first == point && previousHasPoint)) {
+          output.append(space)
+        }
+        var hasPoint = false
+        for j in start..<end where !(dropsZero && j == digits) {
+          output.append(bytes[j])
+          hasPoint = hasPoint || bytes[j] == point
+        }
+        previousHasPoint = hasPoint
       }
-      var number = String(token)
-      if number.hasPrefix("0.") {
-        number.removeFirst()
-      } else if number.hasPrefix("-0.") {
-        number.remove(at: number.index(after: number.startIndex))
-      }
-      if let previousHasPoint, !(number.hasPrefix("-") || (number.hasPrefix(".") && previousHasPoint)) {
-        output.append(" ")
-      }
-      output += number
-      previousHasPoint = number.contains(".")
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Whether `byte` is an ASCII letter (a path command).
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
   }
 
   /// The numbers in a value: a colour's three channels, else every number in the text.
