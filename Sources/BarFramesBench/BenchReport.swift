@@ -186,6 +186,10 @@ public struct BenchReport: Sendable {
       if let timeVsC = seekBar.timeVsC {
         targets.append(("time ÷ C ≤ 0.85", BenchReport.f(timeVsC, 2), timeVsC <= 0.85))
       }
+      if let animated = seekBar.animated, !animated.turnRatios.isEmpty {
+        let ratio = animated.allOverPNG
+        targets.append(("seek-bar all ÷ PNG ≤ 1.3", BenchReport.f(ratio, 2), ratio <= 1.3))
+      }
     }
     let flushCounts = workloads.compactMap(\.flushesPerRender) + (longRun.map { [$0.flushes] } ?? [])
     if let most = flushCounts.max() {

@@ -11,6 +11,8 @@ import Testing
 @Suite struct PerformanceDocTests {
   static let begin = "<!-- barframes-bench:begin -->"
   static let end = "<!-- barframes-bench:end -->"
+  static let summaryBegin = "<!-- barframes-bench:summary:begin -->"
+  static let summaryEnd = "<!-- barframes-bench:summary:end -->"
   static let script = TestRendering.packageRoot.appendingPathComponent("scripts/update-performance-doc.sh")
   static let mainHeader =
     "| workload | frames | px | draw fps | draw+encode fps | pipeline fps (jobs) | naive fps | × naive | time ÷ C | 2-job scaling | bytes/frame | peak RSS MB |"
@@ -87,7 +89,11 @@ import Testing
     let bench = directory.appendingPathComponent("bench.md")
     try Data((markdown + "\n").utf8).write(to: bench)
 
-    let run = try ExternalTools.run("/bin/bash", [Self.script.path, "--doc", doc.path, "--from", bench.path])
+    let readme = directory.appendingPathComponent("README.md")
+    let readmeText = "# Tool\n\n## How fast\n\n\(Self.summaryBegin)\nold summary\n\(Self.summaryEnd)\n\n## Next\n"
+    try Data(readmeText.utf8).write(to: readme)
+    let arguments = [Self.script.path, "--doc", doc.path, "--readme", readme.path, "--from", bench.path]
+    let run = try ExternalTools.run("/bin/bash", arguments)
     #expect(run.status == 0, "\(run.stderr)")
     let updated = try String(contentsOf: doc, encoding: .utf8)
     let open = try #require(updated.range(of: Self.begin + "\n"))
@@ -98,17 +104,33 @@ import Testing
     #expect(section.contains(markdown), "\(section)")
     #expect(!section.contains("an old"))
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bench.md", "performance.md"])
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        == ["README.md", "bench.md", "performance.md"])
 
-    // Run again: the same document (the script's own note is not repeated).
-    let again = try ExternalTools.run("/bin/bash", [Self.script.path, "--doc", doc.path, "--from", bench.path])
+    // The README's summary: the run's first lines, then from where the files went to the targets.
+    let summaryText = try String(contentsOf: readme, encoding: .utf8)
+    let summaryOpen = try #require(summaryText.range(of: Self.summaryBegin + "\n"))
+    let summaryClose = try #require(summaryText.range(of: Self.summaryEnd))
+    #expect(String(summaryText[..<summaryOpen.lowerBound]) == "# Tool\n\n## How fast\n\n")
+    #expect(String(summaryText[summaryClose.lowerBound...]) == Self.summaryEnd + "\n\n## Next\n")
+    let summary = String(summaryText[summaryOpen.upperBound..<summaryClose.lowerBound])
+    let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let storage = try #require(lines.firstIndex { $0.hasPrefix("Pipeline, naive and flush figures") })
+    let targets = try #require(lines.firstIndex { $0.hasPrefix("Targets:") })
+    #expect(summary.contains(lines[0]) && summary.contains("The machine was idle"))
+    #expect(summary.contains(lines[storage...targets].joined(separator: "\n")), "\(summary)")
+    #expect(!summary.contains(Self.mainHeader) && !summary.contains("old summary"))
+
+    // Run again: the same documents (the script's own note is not repeated).
+    let again = try ExternalTools.run("/bin/bash", arguments)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(try String(contentsOf: doc, encoding: .utf8) == updated)
+    #expect(try String(contentsOf: readme, encoding: .utf8) == summaryText)
 
     // Without its end marker the document is refused and left as it was.
     let broken = before + Self.begin + "\nold\n" + after
     try Data(broken.utf8).write(to: doc)
-    let refused = try ExternalTools.run("/bin/bash", [Self.script.path, "--doc", doc.path, "--from", bench.path])
+    let refused = try ExternalTools.run("/bin/bash", arguments)
     #expect(refused.status == 65)
     #expect(refused.stderr.contains("must hold the line"))
     #expect(try String(contentsOf: doc, encoding: .utf8) == broken)
@@ -128,5 +150,25 @@ import Testing
     #expect(section.contains { $0.hasPrefix("Measured ") && $0.contains("`barframes-bench") })
     #expect(section.contains(Self.mainHeader))
     #expect(Self.report(loadAverage: 0).markdown.contains(Self.mainHeader))
+  }
+
+  /// The README shows the disk and memory figures side by side, from the same run.
+  @Test func theReadmesSummaryHasTheDiskAndMemoryTable() throws {
+    let readme = try String(contentsOf: TestRendering.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.filter { $0 == Self.summaryBegin }.count == 1 && lines.filter { $0 == Self.summaryEnd }.count == 1)
+    let first = try #require(lines.firstIndex(of: Self.summaryBegin))
+    let last = try #require(lines.firstIndex(of: Self.summaryEnd))
+    try #require(first < last)
+    let storageHeader =
+      "| workload | pipeline fps: scratch | pipeline fps: memory | scratch ÷ memory time | × naive: scratch | × naive: memory | fsync-family calls per render |"
+    #expect(lines[first...last].contains(storageHeader))
+    #expect(lines[first...last].contains { $0.hasPrefix("Targets: ") })
+    #expect(Self.report(loadAverage: 0).markdown.contains(storageHeader))
+  }
+
+  /// The targets line holds `--format all` against PNG alone (≤ 1.3) with the turns' median.
+  @Test func theTargetsIncludeAllFormatsOverPNG() {
+    #expect(Self.report(loadAverage: 0).markdown.contains("seek-bar all ÷ PNG ≤ 1.3: 1.20 (met)"))
   }
 }
