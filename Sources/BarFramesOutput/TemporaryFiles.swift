@@ -33,8 +33,9 @@ public struct PendingFile: Sendable {
 /// names them unflushed and flushes them all at once (``StableStorage``, ``Durability``).
 /// ``installInterruptHandler()`` makes SIGINT, SIGTERM (what
 /// Kubernetes and CI runners send) and SIGHUP remove every registered temporary name and exit
-/// with 128 + the signal number. Naming and that cleanup take the same lock, and once the
-/// cleanup has run no file is named, so a file is either complete under its final name or gone.
+/// with 128 + the signal number. Naming and that cleanup exclude each other (a readers-writer
+/// lock: files are named on several threads at once, the cleanup waits for them and then
+/// refuses more), so a file is either complete under its final name or gone.
 public final class TemporaryFiles: @unchecked Sendable {
   /// The registry the exporter, the goldens and the command line use.
   public static let shared = TemporaryFiles()
@@ -46,6 +47,10 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// to give the file its name when it is committed.
   public let createsUnnamedFiles: Bool
 
+  /// Held shared while a file is created or named, exclusively by the cleanup.
+  private let naming = SharedExclusiveLock()
+  /// Guards `paths`, `writeCount` and `signalSources`; never held across a system call that
+  /// touches a file.
   private let lock = NSLock()
   private var paths: Set<String> = []
   private var isShuttingDown = false
@@ -72,33 +77,30 @@ public final class TemporaryFiles: @unchecked Sendable {
   ///   ``OutputError/cannotWrite(path:reason:)``.
   public func create(for destination: URL) throws(OutputError) -> PendingFile {
     let folder = destination.deletingLastPathComponent()
-    #if os(Linux)
-      if createsUnnamedFiles {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isShuttingDown else { throw .interrupted }
-        let descriptor = open(folder.path, Self.unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
-        if descriptor >= 0 { return PendingFile(descriptor: descriptor, temporaryURL: nil) }
-        // A file system without O_TMPFILE: fall back to a temporary name.
-        guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
+    return try naming.withShared { () throws(OutputError) -> PendingFile in
+      guard !isShuttingDown else { throw .interrupted }
+      #if os(Linux)
+        if createsUnnamedFiles {
+          let descriptor = open(folder.path, Self.unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+          if descriptor >= 0 { return PendingFile(descriptor: descriptor, temporaryURL: nil) }
+          // A file system without O_TMPFILE: fall back to a temporary name.
+          guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
+            throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
+          }
+        }
+      #endif
+      // O_EXCL: never reuse a name, even a stale one that a killed process with our pid left;
+      // O_NOFOLLOW: never write through a link planted under that name.
+      while true {
+        let temporary = nextTemporaryName(for: destination)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if descriptor >= 0 {
+          lock.withLock { _ = paths.insert(temporary.path) }
+          return PendingFile(descriptor: descriptor, temporaryURL: temporary)
+        }
+        guard errno == EEXIST else {
           throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
         }
-      }
-    #endif
-    lock.lock()
-    defer { lock.unlock() }
-    guard !isShuttingDown else { throw .interrupted }
-    // O_EXCL: never reuse a name, even a stale one that a killed process with our pid left;
-    // O_NOFOLLOW: never write through a link planted under that name.
-    while true {
-      let temporary = nextTemporaryName(for: destination)
-      let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-      if descriptor >= 0 {
-        paths.insert(temporary.path)
-        return PendingFile(descriptor: descriptor, temporaryURL: temporary)
-      }
-      guard errno == EEXIST else {
-        throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
       }
     }
   }
@@ -110,11 +112,13 @@ public final class TemporaryFiles: @unchecked Sendable {
   #endif
 
   /// `.<name>.<pid>.<n>.barframes-tmp` beside `destination`, n counting this process's names.
-  /// Called with the lock held.
   private func nextTemporaryName(for destination: URL) -> URL {
-    writeCount += 1
+    let count = lock.withLock {
+      writeCount += 1
+      return writeCount
+    }
     return destination.deletingLastPathComponent().appendingPathComponent(
-      ".\(destination.lastPathComponent).\(getpid()).\(writeCount)\(Self.suffix)")
+      ".\(destination.lastPathComponent).\(getpid()).\(count)\(Self.suffix)")
   }
 
   /// Makes the file durable, gives it the name `destination` (replacing a file of that name
@@ -160,38 +164,38 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// free; otherwise under a temporary name renamed over it at once (`linkat` cannot replace).
   private func link(_ descriptor: Int32, to destination: URL) throws(OutputError) {
     let source = "/proc/self/fd/\(descriptor)"
-    lock.lock()
-    defer { lock.unlock() }
-    guard !isShuttingDown else { throw .interrupted }
-    if linkat(AT_FDCWD, source, AT_FDCWD, destination.path, AT_SYMLINK_FOLLOW) == 0 { return }
-    guard errno == EEXIST else { throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
-    while true {
-      let temporary = nextTemporaryName(for: destination)
-      if linkat(AT_FDCWD, source, AT_FDCWD, temporary.path, AT_SYMLINK_FOLLOW) == 0 {
-        guard rename(temporary.path, destination.path) == 0 else {
-          let reason = String(cString: strerror(errno))
-          unlink(temporary.path)
-          throw .cannotWrite(path: destination.path, reason: reason)
-        }
-        return
-      }
+    try naming.withShared { () throws(OutputError) in
+      guard !isShuttingDown else { throw .interrupted }
+      if linkat(AT_FDCWD, source, AT_FDCWD, destination.path, AT_SYMLINK_FOLLOW) == 0 { return }
       guard errno == EEXIST else {
         throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
+      }
+      while true {
+        let temporary = nextTemporaryName(for: destination)
+        if linkat(AT_FDCWD, source, AT_FDCWD, temporary.path, AT_SYMLINK_FOLLOW) == 0 {
+          guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw .cannotWrite(path: destination.path, reason: reason)
+          }
+          return
+        }
+        guard errno == EEXIST else {
+          throw .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
+        }
       }
     }
   }
 
   private func moveIntoPlace(_ temporary: URL, to destination: URL) throws(OutputError) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !isShuttingDown else { throw .interrupted }
-    guard rename(temporary.path, destination.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary.path)
-      paths.remove(temporary.path)
-      throw .cannotWrite(path: destination.path, reason: reason)
+    try naming.withShared { () throws(OutputError) in
+      guard !isShuttingDown else { throw .interrupted }
+      let renamed = rename(temporary.path, destination.path) == 0
+      let reason = renamed ? "" : String(cString: strerror(errno))
+      if !renamed { unlink(temporary.path) }
+      lock.withLock { _ = paths.remove(temporary.path) }
+      guard renamed else { throw .cannotWrite(path: destination.path, reason: reason) }
     }
-    paths.remove(temporary.path)
   }
 
   /// Removes the file's temporary name after a failure and forgets it (an unnamed file goes
@@ -226,9 +230,7 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// exit with 128 + the signal. An error that comes of it (``OutputError/interrupted``) is not
   /// the run's outcome and should not be reported.
   public var isInterrupted: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return isShuttingDown
+    naming.withShared { isShuttingDown }
   }
 
   /// The temporary files currently registered (for tests).
@@ -242,13 +244,14 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// returns how many were removed. Used by the interrupt handler just before the process exits.
   @discardableResult
   public func removeAllForExit() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    isShuttingDown = true
-    for path in paths { unlink(path) }
-    let count = paths.count
-    paths.removeAll()
-    return count
+    naming.withExclusive {
+      isShuttingDown = true
+      return lock.withLock {
+        for path in paths { unlink(path) }
+        defer { paths.removeAll() }
+        return paths.count
+      }
+    }
   }
 
   /// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove the temporary files, print
@@ -271,5 +274,39 @@ public final class TemporaryFiles: @unchecked Sendable {
       source.resume()
       signalSources.append(source)
     }
+  }
+}
+
+/// A readers-writer lock (`pthread_rwlock_t`) that prefers a waiting writer, so the interrupt
+/// cleanup is not kept waiting by files named one after another.
+private final class SharedExclusiveLock: @unchecked Sendable {
+  private let rwlock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+
+  init() {
+    rwlock.initialize(to: pthread_rwlock_t())
+    var attributes = pthread_rwlockattr_t()
+    pthread_rwlockattr_init(&attributes)
+    #if os(Linux)
+      pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+    #endif
+    pthread_rwlock_init(rwlock, &attributes)
+    pthread_rwlockattr_destroy(&attributes)
+  }
+
+  deinit {
+    pthread_rwlock_destroy(rwlock)
+    rwlock.deallocate()
+  }
+
+  func withShared<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    pthread_rwlock_rdlock(rwlock)
+    defer { pthread_rwlock_unlock(rwlock) }
+    return try body()
+  }
+
+  func withExclusive<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    pthread_rwlock_wrlock(rwlock)
+    defer { pthread_rwlock_unlock(rwlock) }
+    return try body()
   }
 }

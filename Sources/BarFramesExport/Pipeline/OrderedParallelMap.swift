@@ -60,6 +60,10 @@ enum OrderedParallelMap {
   }
 
   /// The state the threads share, behind one condition variable.
+  ///
+  /// A thread is woken only when what it waits for has happened: the consumer when the item it
+  /// waits for is delivered, the workers when the window has moved while one of them waits for
+  /// it (or on failure). Waking every thread at every step cost several futex calls a frame.
   private final class Coordinator<Output: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let window: Int
@@ -68,6 +72,10 @@ enum OrderedParallelMap {
     private var nextToConsume = 0
     private var ready: [Int: Output] = [:]
     private(set) var failure: (any Error)?
+    /// The item the consumer is asleep waiting for, if it is.
+    private var consumerWaitsFor: Int?
+    /// Workers asleep waiting for the window to move.
+    private var takersWaiting = 0
 
     init(window: Int, count: Int) {
       self.window = window
@@ -78,7 +86,11 @@ enum OrderedParallelMap {
     func take() -> Int? {
       condition.lock()
       defer { condition.unlock() }
-      while failure == nil, nextToTake < count, nextToTake >= nextToConsume + window { condition.wait() }
+      while failure == nil, nextToTake < count, nextToTake >= nextToConsume + window {
+        takersWaiting += 1
+        condition.wait()
+        takersWaiting -= 1
+      }
       guard failure == nil, nextToTake < count else { return nil }
       defer { nextToTake += 1 }
       return nextToTake
@@ -87,7 +99,7 @@ enum OrderedParallelMap {
     func deliver(_ index: Int, _ output: Output) {
       condition.lock()
       ready[index] = output
-      condition.broadcast()
+      if consumerWaitsFor == index { condition.broadcast() }
       condition.unlock()
     }
 
@@ -95,7 +107,11 @@ enum OrderedParallelMap {
     func next(_ index: Int) -> Output? {
       condition.lock()
       defer { condition.unlock() }
-      while failure == nil, ready[index] == nil { condition.wait() }
+      while failure == nil, ready[index] == nil {
+        consumerWaitsFor = index
+        condition.wait()
+        consumerWaitsFor = nil
+      }
       guard failure == nil else { return nil }
       return ready.removeValue(forKey: index)
     }
@@ -103,7 +119,7 @@ enum OrderedParallelMap {
     func consumed(_ index: Int) {
       condition.lock()
       nextToConsume = index + 1
-      condition.broadcast()
+      if takersWaiting > 0 { condition.broadcast() }
       condition.unlock()
     }
 
