@@ -40,8 +40,8 @@ import Testing
     }
   }
 
-  /// Frame k's switch comes at k/n of the loop, a hair before it (never after), so that a
-  /// browser's time, a hair off, still shows frame k.
+  /// Frame k's switch comes at k/n of the loop, 1.5 ms before it (never after), so that a
+  /// browser's time, a millisecond off (Firefox's clock), still shows frame k.
   static func expectSwitches(
     _ element: SVGXML.Element, atFrames frames: [Double], of count: Double,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -50,7 +50,9 @@ import Testing
     #expect(times.first == 0, sourceLocation: sourceLocation)
     #expect(times.count == frames.count + 1, "\(times)", sourceLocation: sourceLocation)
     for (time, frame) in zip(times.dropFirst(), frames) {
-      #expect(time < frame / count && time > (frame - 0.01) / count, "\(times)", sourceLocation: sourceLocation)
+      let lead = AnimatedSVG.switchLead(frameDuration: 0.1)
+      #expect(abs(time - (frame - lead) / count) < 1e-5, "\(times)", sourceLocation: sourceLocation)
+      #expect(lead * 0.1 >= 0.0015 - 1e-12 && lead <= 0.25, "\(lead)", sourceLocation: sourceLocation)
     }
   }
 

@@ -31,8 +31,9 @@ import Foundation
 ///   times in single precision) and a shape moved by a hair can flip an antialiasing sample.
 /// - Where the structure changes (a label's glyphs, a path with more segments), each structure
 ///   is one element, shown (`display`) exactly over the frames that have it, however often it
-///   recurs. A switch comes a thousandth of a frame before the frame's time, so that the
-///   browser's rounding of times cannot show the frame before.
+///   recurs. A switch comes 1.5 ms (at most a quarter of a frame) before the frame's time
+///   (``switchLeadSeconds``), so that a browser's rounding of times (Firefox's are whole
+///   milliseconds) cannot show the frame before.
 /// - A `matrix(a b c d e f)` transform that changes is split in two groups: the outer one
 ///   translates by (e, f); the inner one applies the linear part — as it is when it is the same
 ///   in every frame, else as a rotation, a skew along x and a scale.
@@ -47,8 +48,16 @@ public struct AnimatedSVG: Sendable {
   public let frameDuration: Double
   private var frames: [[SVGElement]] = []
 
-  /// A switch between two elements comes this fraction of a frame before the frame's time.
-  static let switchLead = 0.001
+  /// How long before a frame's time a switch comes, in seconds: Firefox keeps SMIL times in
+  /// whole milliseconds (the loop's duration too), so it can see a frame's time up to a
+  /// millisecond early; Chromium keeps them in single precision, a hair off.
+  static let switchLeadSeconds = 0.0015
+
+  /// A switch comes this fraction of a frame before the frame's time: ``switchLeadSeconds``,
+  /// but at most a quarter of a frame, so that the frame before still shows at its own time.
+  static func switchLead(frameDuration: Double) -> Double {
+    min(0.25, switchLeadSeconds / frameDuration)
+  }
 
   /// - Parameters:
   ///   - size: The canvas size of every frame.
@@ -266,6 +275,11 @@ extension AnimatedSVG {
     init(frameCount: Int, duration: Double) {
       self.frameCount = frameCount
       self.duration = duration
+    }
+
+    /// How far before a frame's time its switches come, in frames.
+    var switchLead: Double {
+      AnimatedSVG.switchLead(frameDuration: frameCount > 0 ? duration / Double(frameCount) : 1)
     }
 
     /// The animated elements for the children of one element in each of `lists`' frames;
@@ -637,7 +651,7 @@ extension AnimatedSVG {
       var keyTimes = [keyTime(0)]
       var changes = [values[0]]
       for k in 1..<max(1, values.count) where values[k] != values[k - 1] {
-        keyTimes.append(keyTime(Double(k) - AnimatedSVG.switchLead))
+        keyTimes.append(keyTime(Double(k) - switchLead))
         changes.append(values[k])
       }
       var attributes: [SVGElement.Attribute] = [.init("attributeName", attribute)]
