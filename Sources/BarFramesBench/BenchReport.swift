@@ -139,7 +139,10 @@ public struct BenchReport: Sendable {
   var storageLines: [String] {
     var lines = [
       "",
-      "Pipeline, naive and flush figures write to \(Self.describe(scratch)); in-memory figures to \(Self.describe(memoryFolder)). The pipeline and naive runs of both alternate in turns; fps are the best runs, ratios the medians of the turns' ratios.",
+      "Pipeline, naive and flush figures write to \(Self.describe(scratch)); in-memory figures to \(Self.describe(memoryFolder)). The pipeline and naive runs of both alternate in turns; fps are the best runs, ratios the medians of the turns' ratios."
+        + (scratch?.isExt4WithoutJournal == true
+          ? " The scratch folder's ext4 has no journal: it creates files slowly within 60 s (300 s before a flush) of deletions in the same block group — another run's cleanup included — so its figures hold only after a quiet minute."
+          : ""),
       "",
       "| workload | pipeline fps: scratch | pipeline fps: memory | scratch ÷ memory time | × naive: scratch | × naive: memory | fsync-family calls per render |",
       "|---|---:|---:|---:|---:|---:|---:|",

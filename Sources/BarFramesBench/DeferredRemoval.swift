@@ -1,14 +1,17 @@
+import BarFramesOutput
 import Foundation
 
 /// Removes the bench's folders only once it has measured everything: a folder the bench is
 /// done with is renamed into a hidden folder beside it, and ``finish()`` removes those.
 ///
 /// On ext4 without a journal, allocating an inode skips every free inode of its group that was
-/// freed in the last 5 seconds (35 while the inode table's block is dirty), reading each one's
-/// deletion time: creating files right after deleting many pays for those deletions again, once
-/// per file created. A render right after the bench removed the previous turn's folders spent
+/// freed in the last 60 seconds (300 while the inode table's block is dirty), reading each one's
+/// deletion time: creating files within minutes of deleting many pays for those deletions again,
+/// once per file created. A render right after the bench removed the previous turn's folders spent
 /// about half its CPU time there (see docs/performance.md). Users seldom delete thousands of
-/// files a second before they render, so the bench does not either.
+/// files a second before they render, so the bench does not either. A run started within
+/// minutes of another still pays for that one's cleanup; the report says so
+/// (``ScratchFolder/isExt4WithoutJournal``).
 public enum DeferredRemoval {
   private static let state = State()
 
@@ -36,12 +39,15 @@ public enum DeferredRemoval {
     }
   }
 
-  /// Removes everything ``remove(_:)`` set aside.
+  /// Removes everything ``remove(_:)`` set aside, and flushes the file systems that held it (on
+  /// ext4 without a journal, a freed inode is skipped for 60 seconds once its table block is
+  /// written, 300 before).
   public static func finish() {
     let bins = state.lock.withLock {
       defer { state.bins = [] }
       return state.bins
     }
     for bin in bins { try? FileManager.default.removeItem(at: bin) }
+    for bin in bins { try? StableStorage.flushFileSystem(containing: bin.deletingLastPathComponent()) }
   }
 }

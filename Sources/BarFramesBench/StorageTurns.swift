@@ -1,10 +1,12 @@
+import BarFramesOutput
 import Foundation
 
 /// The pipeline and the naive pipeline writing to the scratch folder and, when given, to a
 /// folder in memory, run in turns: each turn runs the four one after the other (in an order
 /// that alternates from turn to turn), so its runs share the machine's moment, and every ratio
 /// is the median of the turns' ratios. A busy machine's speed drifts over seconds; best-of
-/// figures of runs seconds apart compared different moments.
+/// figures of runs seconds apart compared different moments. The file systems are flushed
+/// before each run, outside its time.
 public struct StorageTurns: Sendable {
   /// Seconds of one turn's runs; the memory ones nil without a memory folder.
   public struct Turn: Sendable {
@@ -52,7 +54,13 @@ public struct StorageTurns: Sendable {
         ]
       }
       if turn % 2 == 1 { runs.reverse() }
-      for (name, run) in runs { seconds[name] = try run() }
+      for (name, run) in runs {
+        // Each run starts with nothing of another's left to write: the naive pipeline never
+        // flushes, and the pipeline's one flush of the file system would write the naive run's
+        // files too.
+        for folder in folders { try? StableStorage.flushFileSystem(containing: folder) }
+        seconds[name] = try run()
+      }
       turns.append(
         Turn(
           pipeline: seconds["pipeline"] ?? 0, naive: seconds["naive"] ?? 0,
