@@ -33,15 +33,32 @@ extension Double {
   }
 
   /// `k` / 10^`decimals` in decimal, trailing zeros of the fraction (and a bare point) dropped.
+  /// Written right to left into a buffer on the stack: no allocation for the short numbers of
+  /// SVG path data, which are many.
   private static func decimalText(_ k: Int64, decimals: Int) -> String {
-    var digits = Array(String(k.magnitude).utf8)
-    if digits.count <= decimals {
-      digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals + 1 - digits.count), at: 0)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+      var m = k.magnitude
+      var fraction = decimals
+      while fraction > 0, m % 10 == 0 {
+        m /= 10
+        fraction -= 1
+      }
+      var start = buffer.count
+      func put(_ byte: UInt8) {
+        start -= 1
+        buffer[start] = byte
+      }
+      for _ in 0..<fraction {
+        put(UInt8(ascii: "0") + UInt8(m % 10))
+        m /= 10
+      }
+      if fraction > 0 { put(UInt8(ascii: ".")) }
+      repeat {
+        put(UInt8(ascii: "0") + UInt8(m % 10))
+        m /= 10
+      } while m > 0
+      if k < 0 { put(UInt8(ascii: "-")) }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
     }
-    digits.insert(UInt8(ascii: "."), at: digits.count - decimals)
-    while digits.last == UInt8(ascii: "0") { digits.removeLast() }
-    if digits.last == UInt8(ascii: ".") { digits.removeLast() }
-    if k < 0 { digits.insert(UInt8(ascii: "-"), at: 0) }
-    return String(decoding: digits, as: UTF8.self)
   }
 }

@@ -1,17 +1,39 @@
 extension Path {
   /// SVG path data with absolute `M L Q C Z` commands and numbers rounded to `decimals` digits.
   public func svgPathData(decimals: Int = 3) -> String {
-    func n(_ v: Double) -> String { v.formatted(decimals: decimals) }
-    func p(_ pt: Point) -> String { "\(n(pt.x)) \(n(pt.y))" }
-    return elements.map { element in
+    var out = ""
+    out.reserveCapacity(elements.count * 24)
+    func add(_ point: Point) {
+      out += point.x.formatted(decimals: decimals)
+      out += " "
+      out += point.y.formatted(decimals: decimals)
+    }
+    for (i, element) in elements.enumerated() {
+      if i > 0 { out += " " }
       switch element {
-      case .move(let to): "M\(p(to))"
-      case .line(let to): "L\(p(to))"
-      case .quadCurve(let to, let c): "Q\(p(c)) \(p(to))"
-      case .curve(let to, let c1, let c2): "C\(p(c1)) \(p(c2)) \(p(to))"
-      case .closeSubpath: "Z"
+      case .move(let to):
+        out += "M"
+        add(to)
+      case .line(let to):
+        out += "L"
+        add(to)
+      case .quadCurve(let to, let control):
+        out += "Q"
+        add(control)
+        out += " "
+        add(to)
+      case .curve(let to, let control1, let control2):
+        out += "C"
+        add(control1)
+        out += " "
+        add(control2)
+        out += " "
+        add(to)
+      case .closeSubpath:
+        out += "Z"
       }
-    }.joined(separator: " ")
+    }
+    return out
   }
 
   /// SVG path data rounded to 1e-3, the form logs and `inspect` print.

@@ -5,6 +5,12 @@ extension String {
   /// at all (other C0 controls, U+FFFE, U+FFFF) become U+FFFD, so any layer name or text
   /// gives a well-formed document.
   public var xmlEscaped: String {
+    // Most values (numbers, path data, ids) need nothing: returned as they are. 0xEF starts
+    // U+FFFE and U+FFFF (and other characters, which take the long way too).
+    let plain = utf8.allSatisfy { byte in
+      byte >= 0x20 && byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22 && byte != 0x27 && byte != 0xEF
+    }
+    if plain { return self }
     var out = ""
     out.reserveCapacity(utf8.count)
     for scalar in unicodeScalars {
