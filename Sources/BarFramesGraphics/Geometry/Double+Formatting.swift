@@ -16,7 +16,7 @@ extension Double {
   /// every number (an SVG is mostly numbers).
   public func formatted(decimals: Int) -> String {
     guard isFinite else { return isNaN ? "nan" : (self < 0 ? "-inf" : "inf") }
-    let scale = pow(10.0, Double(decimals))
+    let scale = (0...15).contains(decimals) ? Self.powersOfTen[decimals] : pow(10.0, Double(decimals))
     let scaled = (self * scale).rounded()
     var rounded = scaled / scale
     if rounded == 0 { rounded = 0 }  // no "-0"
@@ -31,6 +31,12 @@ extension Double {
     if text.hasSuffix(".") { text.removeLast() }
     return text
   }
+
+  /// 10^0 … 10^15, each exact in a double (as `pow` gives them), without a call of `pow` for
+  /// every number written.
+  private static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+  ]
 
   /// `k` / 10^`decimals` in decimal, trailing zeros of the fraction (and a bare point) dropped.
   /// Written right to left into a buffer on the stack: no allocation for the short numbers of
