@@ -7,9 +7,9 @@ import Foundation
 /// On ext4 without a journal, allocating an inode skips every free inode of its group that was
 /// freed in the last 60 seconds (300 while the inode table's block is dirty), reading each one's
 /// deletion time: creating files within minutes of deleting many pays for those deletions again,
-/// once per file created. A render right after the bench removed the previous turn's folders spent
-/// about half its CPU time there (see docs/performance.md). Users seldom delete thousands of
-/// files a second before they render, so the bench does not either. A run started within
+/// once per file created (`RECENTCY_MIN` and `RECENTCY_DIRTY` in the kernel's
+/// `fs/ext4/ialloc.c`; what it cost the bench: docs/performance.md). Users seldom delete
+/// thousands of files a second before they render, so the bench does not either. A run started within
 /// minutes of another still pays for that one's cleanup; the report says so
 /// (``ScratchFolder/isExt4WithoutJournal``).
 public enum DeferredRemoval {

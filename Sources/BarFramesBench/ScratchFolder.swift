@@ -42,12 +42,6 @@ public struct ScratchFolder: Sendable {
     return ScratchFolder(URL(fileURLWithPath: shm, isDirectory: true))
   }
 
-  /// The type `/proc/self/mounts` gives the deepest mount point holding `url` ("ext4",
-  /// "tmpfs", "xfs", …); "unknown" where there is no such list.
-  static func fileSystemName(of url: URL) -> String {
-    mount(of: url)?.type ?? "unknown"
-  }
-
   /// The device and type of the deepest mount point holding `url`, from `/proc/self/mounts`.
   static func mount(of url: URL) -> (device: String, type: String)? {
     let path = url.resolvingSymlinksInPath().standardized.path

@@ -56,6 +56,24 @@ struct AnimatedSVGBrowserTests {
     "(function () { window.barframesPainted = false; requestAnimationFrame(function () {"
     + " requestAnimationFrame(function () { window.barframesPainted = true; }); }); return true; })()"
 
+  /// Pixels of the top left `width` × `height` of two screenshots whose colour differs by more
+  /// than ``tolerance`` in a channel, and the largest difference.
+  static func difference(_ a: RGBAImage, _ b: RGBAImage, width: Int, height: Int) -> (count: Int, worst: Int) {
+    var worst = 0
+    var count = 0
+    for y in 0..<height {
+      for x in 0..<width {
+        let p = a[x, y]
+        let q = b[x, y]
+        let difference = max(
+          abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)))
+        worst = max(worst, difference)
+        if difference > tolerance { count += 1 }
+      }
+    }
+    return (count, worst)
+  }
+
   static func exampleNames() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }.sorted()
   }
@@ -132,19 +150,7 @@ struct AnimatedSVGBrowserTests {
       let still = try PNGDecoder.decode(Array(Data(contentsOf: shots[position]!.still.appendingPathExtension("png"))))
       let paused = try PNGDecoder.decode(Array(Data(contentsOf: shots[position]!.paused.appendingPathExtension("png"))))
       #expect(still.width >= width && still.height >= height)
-      var worst = 0
-      var count = 0
-      for y in 0..<height {
-        for x in 0..<width {
-          let a = still[x, y]
-          let b = paused[x, y]
-          let difference = max(
-            abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
-          worst = max(worst, difference)
-          if difference > tolerance { count += 1 }
-        }
-      }
-      return (count, worst)
+      return Self.difference(still, paused, width: width, height: height)
     }
     var pending = positions.sorted()
     var results: [Int: (count: Int, worst: Int)] = [:]

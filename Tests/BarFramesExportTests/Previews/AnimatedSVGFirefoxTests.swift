@@ -14,7 +14,8 @@ import Testing
 /// millisecond early; the frames checked are at whole milliseconds of 60 fps scenes, where a
 /// switch's lead (1.5 ms) decides which frame shows. `firefox-esr --headless --screenshot`
 /// draws each page once, no driver needed (geckodriver is not in Debian).
-@Suite(.enabled(if: Firefox.path != nil, "firefox-esr is not installed (apt-get install firefox-esr runs it)"), .serialized)
+@Suite(
+  .enabled(if: Firefox.path != nil, "firefox-esr is not installed (apt-get install firefox-esr runs it)"), .serialized)
 struct AnimatedSVGFirefoxTests {
   /// Examples and frame times (whole milliseconds at their 60 fps): a label that changes every
   /// frame, a bar paused mid-move, a bar set every frame, and thumbs that move and switch.
@@ -36,13 +37,14 @@ struct AnimatedSVGFirefoxTests {
     let plan = try exporter.plan([timeline])[0]
     let manifest = try exporter.export([timeline])
     let animated = try #require(manifest.scenes[0].files.first { $0.format == "animated-svg" })
-    let markup = AnimatedSVGBrowserTests.inlineMarkup(try Data(contentsOf: directory.appendingPathComponent(animated.path)))
+    let markup = AnimatedSVGBrowserTests.inlineMarkup(
+      try Data(contentsOf: directory.appendingPathComponent(animated.path)))
     let width = Int(plan.scene.style.canvas.size.width.rounded(.up))
     let height = Int(plan.scene.style.canvas.size.height.rounded(.up))
     let firefox = Firefox(profile: directory.appendingPathComponent("profile"), width: width, height: height)
 
+    let frameTimes = plan.selection.indices.map(plan.selection.sampler.time(ofFrame:))
     for time in times {
-      let frameTimes = plan.selection.indices.map(plan.selection.sampler.time(ofFrame:))
       let position = try #require(frameTimes.firstIndex { abs($0 - time) < 1e-9 }, "\(time) s is no frame's time")
       let still = try SVGFrameRenderer.svg(timeline.presentation(at: time), background: plan.background)
       let stillShot = try firefox.screenshot(
@@ -51,18 +53,8 @@ struct AnimatedSVGFirefoxTests {
       let pausedShot = try firefox.screenshot(
         AnimatedSVGBrowserTests.page(markup, pausedAt: Double(position) * plan.timing.frameSeconds),
         in: directory, named: "paused-\(position)")
-      var worst = 0
-      var differing = 0
-      for y in 0..<height {
-        for x in 0..<width {
-          let a = stillShot[x, y]
-          let b = pausedShot[x, y]
-          let difference = max(
-            abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
-          worst = max(worst, difference)
-          if difference > AnimatedSVGBrowserTests.tolerance { differing += 1 }
-        }
-      }
+      let (differing, worst) = AnimatedSVGBrowserTests.difference(
+        stillShot, pausedShot, width: width, height: height)
       if differing > 0 { keep = true }
       #expect(
         differing == 0,
