@@ -25,6 +25,13 @@ import Testing
 
   static func rect(_ x: Double) -> Path { Path(rect: Rect(x: x, y: 2, width: 4, height: 3)) }
 
+  /// A parallelogram: a shape that stays a path (a rectangle is written as `<rect>`).
+  static func slanted(_ x: Double) -> Path {
+    var path = Path(polyline: [Point(x, 2), Point(x + 4, 2), Point(x + 5, 5), Point(x + 1, 5)])
+    path.closeSubpath()
+    return path
+  }
+
   static func keyTimes(_ element: SVGXML.Element) -> [Double] {
     (element.attributes["keyTimes"] ?? "").split(separator: ";").compactMap { Double($0) }
   }
@@ -58,7 +65,7 @@ import Testing
 
   @Test func aShapeThatChangesIsOnePathWhoseDataSwitchesAtEachFramesTime() throws {
     let xs = [0.0, 10, 40, 40]
-    let animation = try Self.animation(xs.map { x in { $0.fill(Self.rect(x), color: .black) } })
+    let animation = try Self.animation(xs.map { x in { $0.fill(Self.slanted(x), color: .black) } })
     let xml = try SVGXML(animation.document())
     #expect(xml.all("path").count == 1)
     let animate = try #require(xml.all("animate").first)
@@ -67,11 +74,33 @@ import Testing
     // Four frames of 0.1 s: a 0.4 s loop, frame k from k/4, the last held to the end.
     #expect(animate.attributes["dur"] == "0.4s")
     #expect(animate.attributes["repeatCount"] == "indefinite")
-    let data = xs.map { Self.rect($0).svgPathData }
+    let data = xs.map { Self.slanted($0).svgPathData }
     #expect(Self.values(animate) == data[0...2].map(AnimatedSVG.compactPathData), "frame 3 repeats frame 2: no switch")
     Self.expectSwitches(animate, atFrames: [1, 2], of: 4)
     // Without SMIL a viewer shows the first frame.
     #expect(xml.all("path")[0].attributes["d"] == AnimatedSVG.compactPathData(data[0]))
+  }
+
+  /// A bar that grows is one `<rect>` whose width (and radius, while the bar is narrower than
+  /// its corners) switch at frame times: a number a frame, not four curves.
+  @Test func aRoundedRectangleThatGrowsAnimatesItsWidthAndRadius() throws {
+    let widths = [1.0, 2, 6, 6]
+    let animation = try Self.animation(
+      widths.map { w in
+        { $0.fill(Path(roundedRect: Rect(x: 1, y: 2, width: w, height: 3), cornerRadius: 1.5), color: .black) }
+      })
+    let xml = try SVGXML(animation.document())
+    #expect(xml.all("path").isEmpty)
+    let rect = try #require(xml.all("rect").first)
+    #expect(rect.attributes["width"] == "1" && rect.attributes["rx"] == "0.5", "frame 0 without SMIL")
+    let animations = xml.all("animate")
+    let width = try #require(animations.first { $0.attributes["attributeName"] == "width" })
+    #expect(Self.values(width) == ["1", "2", "6"])
+    Self.expectSwitches(width, atFrames: [1, 2], of: 4)
+    let radius = try #require(animations.first { $0.attributes["attributeName"] == "rx" })
+    // min(1.5, w / 2): 0.5, 1, then the full radius.
+    #expect(Self.values(radius) == ["0.5", "1", "1.5"])
+    #expect(animations.count == 2, "x, y and height do not change")
   }
 
   @Test func paintKeyframesOnTheLineBetweenTheirNeighboursAreLeftOut() throws {
@@ -117,11 +146,11 @@ import Testing
     triangle.addLine(to: Point(x: 10, y: 0))
     triangle.addLine(to: Point(x: 0, y: 10))
     triangle.closeSubpath()
-    let shapes = [Self.rect(0), triangle, Self.rect(0)]
+    let shapes = [Self.slanted(0), triangle, Self.slanted(0)]
     let animation = try Self.animation(shapes.map { shape in { $0.fill(shape, color: .black) } })
     let xml = try SVGXML(animation.document())
     let paths = xml.all("path")
-    #expect(paths.count == 2, "the rectangle of frames 0 and 2 is one element")
+    #expect(paths.count == 2, "the shape of frames 0 and 2 is one element")
     let switches = xml.all("animate").filter { $0.attributes["attributeName"] == "display" }
     #expect(switches.count == 2)
     for animate in switches { #expect(animate.attributes["calcMode"] == "discrete") }
@@ -282,10 +311,10 @@ import Testing
   }
 
   @Test func theSameFramesGiveTheSameBytesAndOneFrameIsAStill() throws {
-    let drawings: [(SVGContext) -> Void] = [0.0, 3, 9].map { x in { $0.fill(Self.rect(x), color: .black) } }
+    let drawings: [(SVGContext) -> Void] = [0.0, 3, 9].map { x in { $0.fill(Self.slanted(x), color: .black) } }
     #expect(try Self.animation(drawings).document() == Self.animation(drawings).document())
     let still = try SVGXML(Self.animation([drawings[0]]).document())
     #expect(still.all("animate").isEmpty && still.all("animateTransform").isEmpty)
-    #expect(still.all("path").first?.attributes["d"] == AnimatedSVG.compactPathData(Self.rect(0).svgPathData))
+    #expect(still.all("path").first?.attributes["d"] == AnimatedSVG.compactPathData(Self.slanted(0).svgPathData))
   }
 }

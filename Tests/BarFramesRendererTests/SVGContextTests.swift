@@ -39,7 +39,7 @@ import Testing
           <rect width="20" height="10" fill="#ffffff"/>
           <g id="bar">
             <g transform="matrix(1 0 0 1 5 2.5)">
-              <path fill="#ff0000" fill-opacity="0.5" d="M0 0 L4 0 L4 3 L0 3 Z"/>
+              <rect x="0" y="0" width="4" height="3" fill="#ff0000" fill-opacity="0.5"/>
             </g>
             <path fill="none" stroke="#0080ff" stroke-width="2" stroke-linecap="round" stroke-linejoin="bevel" stroke-miterlimit="4" d="M1 9 L19 9"/>
           </g>
@@ -73,10 +73,10 @@ import Testing
                   <path d="M0 0 L5 0 L5 10 L0 10 Z"/>
                 </clipPath>
                 <g clip-path="url(#dot-clip-1)">
-                  <path fill="#000000" fill-rule="evenodd" d="M0 0 L10 0 L10 10 L0 10 Z"/>
+                  <rect x="0" y="0" width="10" height="10" fill="#000000"/>
                 </g>
               </g>
-              <path fill="#ffffff" d="M1 1 L2 1 L2 2 L1 2 Z"/>
+              <rect x="1" y="1" width="1" height="1" fill="#ffffff"/>
             </g>
           </g>
         </svg>
@@ -103,17 +103,37 @@ import Testing
               <path d="M0 0 L5 0 L5 5 L0 5 Z"/>
             </clipPath>
             <g clip-path="url(#a-clip-1)">
-              <path fill="#000000" d="M0 0 L10 0 L10 10 L0 10 Z"/>
+              <rect x="0" y="0" width="10" height="10" fill="#000000"/>
             </g>
           </g>
           <g clip-path="url(#a-clip-1)">
-            <path fill="#ffffff" d="M0 0 L10 0 L10 10 L0 10 Z"/>
+            <rect x="0" y="0" width="10" height="10" fill="#ffffff"/>
           </g>
-          <path fill="#ff0000" d="M1 1 L2 1 L2 2 L1 2 Z"/>
+          <rect x="1" y="1" width="1" height="1" fill="#ff0000"/>
         </svg>
 
         """
     #expect(Self.text(svg) == expected)
+  }
+
+  /// A filled (rounded) rectangle is named as one: `<rect rx>` is a few numbers where its
+  /// path is four curves, and an animation of a growing bar changes one of them. The corners
+  /// are SVG's circular arcs of that radius, which the path's cubics approximate (to 0.03 % of
+  /// the radius).
+  @Test func aFilledRoundedRectangleIsARectElementWithItsRadius() throws {
+    let svg = try SVGContext(size: Size(20, 10))
+    svg.fill(Path(roundedRect: Rect(x: 1, y: 2.5, width: 12.25, height: 3), cornerRadius: 1.5), color: .black)
+    // The radius is limited to half the shorter side, as Core Animation's is.
+    svg.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 1, height: 3), cornerRadius: 5), color: .white)
+    // Stroked, or not a rectangle, a shape stays a path.
+    svg.stroke(
+      Path(roundedRect: Rect(x: 1, y: 1, width: 4, height: 4), cornerRadius: 1), color: .black,
+      style: StrokeStyle(lineWidth: 1))
+    svg.fill(Path(ellipseIn: Rect(x: 1, y: 1, width: 4, height: 4)), color: .black)
+    let text = Self.text(svg)
+    #expect(text.contains(##"<rect x="1" y="2.5" width="12.25" height="3" rx="1.5" fill="#000000"/>"##))
+    #expect(text.contains(##"<rect x="0" y="0" width="1" height="3" rx="0.5" fill="#ffffff"/>"##))
+    #expect(text.components(separatedBy: "<path").count - 1 == 2, "\(text)")
   }
 
   @Test func numbersHaveAtMostThreeDecimalsAndNoNegativeZero() throws {

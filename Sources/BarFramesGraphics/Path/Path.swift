@@ -16,6 +16,19 @@ public enum PathElement: Hashable, Sendable {
     }
   }
 
+  /// Whether the two elements are of one kind with every point within `tolerance` on each axis.
+  func isNearly(_ other: PathElement, within tolerance: Double) -> Bool {
+    func near(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance }
+    switch (self, other) {
+    case (.move(let a), .move(let b)), (.line(let a), .line(let b)): return near(a, b)
+    case (.quadCurve(let a, let c), .quadCurve(let b, let d)): return near(a, b) && near(c, d)
+    case (.curve(let a, let c1, let c2), .curve(let b, let d1, let d2)):
+      return near(a, b) && near(c1, d1) && near(c2, d2)
+    case (.closeSubpath, .closeSubpath): return true
+    default: return false
+    }
+  }
+
   /// The element with every point mapped by `transform`.
   public func applying(_ transform: Transform2D) -> PathElement {
     switch self {
@@ -126,6 +139,31 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
       center: Point(r.minX + radius, r.minY + radius), radius: radius, startAngle: .pi, endAngle: 3 * .pi / 2,
       clockwise: true)
     closeSubpath()
+  }
+
+  /// The rectangle and corner radius of a path made by ``init(roundedRect:cornerRadius:)``
+  /// (radius 0 for ``init(rect:)``), or nil for any other path. A writer can then name the
+  /// shape instead of listing its curves: SVG's `<rect rx>` is a few numbers, and an animation
+  /// of a growing bar changes one of them.
+  ///
+  /// The path must be the one that initializer makes of that rectangle and radius, point for
+  /// point to within 10⁻⁹ of its size: a path built otherwise, or moved by a transform that
+  /// is not a translation and a scale, is not one.
+  public var roundedRectangle: (rect: Rect, cornerRadius: Double)? {
+    guard elements.count >= 5, case .move(let start) = elements[0], elements.last == .closeSubpath else { return nil }
+    var (minX, minY, maxX, maxY) = (start.x, start.y, start.x, start.y)
+    for element in elements {
+      guard let p = element.endPoint else { continue }
+      (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
+    }
+    let rect = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    let radius = start.x - minX
+    let rebuilt = Path(roundedRect: rect, cornerRadius: radius)
+    let tolerance = 1e-9 * max(1, abs(minX), abs(minY), abs(maxX), abs(maxY))
+    guard radius >= 0, rebuilt.elements.count == elements.count,
+      zip(rebuilt.elements, elements).allSatisfy({ $0.isNearly($1, within: tolerance) })
+    else { return nil }
+    return (rect, radius)
   }
 
   /// A closed ellipse inscribed in the rectangle, as `CGPath(ellipseIn:)`, made of four cubics.

@@ -34,6 +34,8 @@ import Foundation
 ///   recurs. A switch comes 1.5 ms (at most a quarter of a frame) before the frame's time
 ///   (``switchLeadSeconds``), so that a browser's rounding of times (Firefox's are whole
 ///   milliseconds) cannot show the frame before.
+/// - A bar that grows is a `<rect>` in every frame's document (``SVGContext`` names filled
+///   rectangles), so its animation changes a width, not four curves.
 /// - A `matrix(a b c d e f)` transform that changes is split in two groups: the outer one
 ///   translates by (e, f); the inner one applies the linear part — as it is when it is the same
 ///   in every frame, else as a rotation, a skew along x and a scale.
@@ -135,7 +137,7 @@ extension AnimatedSVG {
       case "fill", "stroke":
         return attribute.value.hasPrefix("#") && attribute.value.utf8.count == 7 ? .colour : .fixed
       case "opacity", "fill-opacity", "stroke-opacity", "stroke-width", "stroke-miterlimit", "x", "y", "width",
-        "height":
+        "height", "rx":
         return Double(attribute.value) != nil ? .number : .fixed
       case "transform":
         return element == "g" && attribute.value.hasPrefix("matrix(") ? .transform : .fixed

@@ -15,7 +15,9 @@ import Foundation
 /// - Each layer (``beginLayer(named:)``) is a `<g id="name">`; a transparency layer is a
 ///   `<g opacity="…">`; a transform is a `<g transform="matrix(a b c d e f)">` and a clip a
 ///   `<clipPath>` written in place plus a `<g clip-path="url(#…)">` around what it clips.
-/// - Shapes are `<path>`s with `#rrggbb` colours (and `fill-opacity`/`stroke-opacity` below 1),
+/// - Shapes are `<path>`s, but for a filled rectangle (rounded or not, as
+///   `Path(roundedRect:cornerRadius:)` makes it: `Path.roundedRectangle`), which is a
+///   `<rect>`; colours are `#rrggbb` (and `fill-opacity`/`stroke-opacity` below 1),
 ///   strokes with every stroke property explicit (SVG's default miter limit is 4, Core
 ///   Graphics' 10). Text is the run's glyph outlines as a `<path>` whose string is kept in
 ///   `aria-label` and a `<title>`, so no font is needed to view it.
@@ -242,6 +244,16 @@ public final class SVGContext: DrawingContext {
   public func fill(_ path: Path, color: Color, rule: FillRule) {
     guard color.alpha > 0, !path.isEmpty, path.hasFiniteCoordinates else { return }
     synchronizeGroups()
+    if let (rect, radius) = path.roundedRectangle {
+      // Either fill rule fills a rectangle the same.
+      markup.element(
+        "rect",
+        [
+          ("x", SVGNumber.format(rect.minX)), ("y", SVGNumber.format(rect.minY)),
+          ("width", SVGNumber.format(rect.width)), ("height", SVGNumber.format(rect.height)),
+        ] + (radius > 0 ? [("rx", SVGNumber.format(radius))] : []) + Self.paint(color, prefix: "fill"))
+      return
+    }
     markup.element("path", Self.paint(color, prefix: "fill") + Self.fillRule(rule) + [Self.pathData(path)])
   }
 

@@ -16,11 +16,10 @@ import Testing
   ]
 
   /// Examples whose animated SVG is still larger than their lossless WebP: shapes switch at
-  /// frame times (so that each frame is exact in a browser), and these redraw a bar or a label
-  /// of a new shape nearly every frame. The known issue fails once one of them gets smaller.
+  /// frame times (so that each frame is exact in a browser), and these redraw a label of a new
+  /// shape nearly every frame. The known issue fails once one of them gets smaller.
   static let largerThanWebP: Set<String> = [
-    "bent-line-night", "bent-line-strokeend", "demo-timeline", "download-failed", "download-success", "drag-seek",
-    "player-pause-layertime", "player-pause-none", "player-pause-remove",
+    "bent-line-night", "bent-line-strokeend", "download-failed", "download-success",
   ]
 
   @Test(arguments: try AnimatedSVGBrowserTests.exampleNames())

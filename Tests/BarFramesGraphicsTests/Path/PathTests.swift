@@ -16,6 +16,38 @@ import Testing
     #expect(path.elements.first == .move(to: Point(2, 0)))
   }
 
+  @Test(
+    arguments: [
+      (Rect(x: 0, y: 9.25, width: 246.5, height: 1.5), 0.75), (Rect(x: -3.1, y: 0.7, width: 0.053, height: 1.5), 0.75),
+      (Rect(x: 1e5, y: 2, width: 40, height: 40), 20), (Rect(x: 0.1, y: 0.2, width: 0.3, height: 0.4), 0),
+    ] as [(Rect, Double)])
+  func aRoundedRectangleIsRecognizedWithItsRectAndClampedRadius(rect: Rect, radius: Double) throws {
+    let found = try #require(Path(roundedRect: rect, cornerRadius: radius).roundedRectangle)
+    for (a, b) in [
+      (found.rect.minX, rect.minX), (found.rect.minY, rect.minY), (found.rect.maxX, rect.maxX),
+      (found.rect.maxY, rect.maxY), (found.cornerRadius, min(radius, rect.width / 2, rect.height / 2)),
+    ] {
+      #expect(abs(a - b) <= 1e-9 * max(1, abs(b)), "\(found) for \(rect), \(radius)")
+    }
+  }
+
+  @Test func otherShapesAreNotRoundedRectangles() {
+    let rect = Rect(x: 1, y: 2, width: 10, height: 4)
+    var bentCorner = Path(roundedRect: rect, cornerRadius: 2)
+    // One corner's control point moved: a shape a rectangle's `rx` would not draw.
+    if case .curve(let p, let c1, let c2) = bentCorner.elements[2] {
+      bentCorner.elements[2] = .curve(to: p, control1: Point(c1.x + 0.1, c1.y), control2: c2)
+    }
+    let rotated = Path(roundedRect: rect, cornerRadius: 2).applying(Transform2D(rotationAngle: 0.3))
+    var open = Path(rect: rect)
+    open.elements.removeLast()
+    for path in [bentCorner, rotated, open, Path(ellipseIn: rect), Path(polyline: [Point(0, 0), Point(1, 1)]), Path()] {
+      #expect(path.roundedRectangle == nil, "\(path)")
+    }
+    // Moved and scaled, it is still one.
+    #expect(Path(rect: rect).applying(Transform2D(a: 2, b: 0, c: 0, d: 3, tx: 5, ty: -1)).roundedRectangle != nil)
+  }
+
   @Test func circleBoundsAreExactNotControlPoints() throws {
     let box = try #require(Path(circleCenter: Point(50, 50), radius: 10).boundingBox)
     #expect(abs(box.minX - 40) < 1e-9 && abs(box.maxX - 60) < 1e-9)
