@@ -71,16 +71,22 @@ public final class PinnedFont: Sendable {
     let face = face(font.weight)
     let scale = font.size / face.unitsPerEm
     var outline = Path()
+    var glyphs: [TextRun.Glyph] = []
     var pen = 0.0
+    let size = Transform2D(a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: 0)
     for scalar in string.unicodeScalars {
       let glyph = face.glyph(for: scalar)
       if !glyph.outline.isEmpty {
         let place = Transform2D(a: scale, b: 0, c: 0, d: -scale, tx: origin.x + pen * scale, ty: origin.y)
         outline.addPath(glyph.outline.applying(place))
+        glyphs.append(
+          TextRun.Glyph(
+            character: scalar, outline: glyph.outline.applying(size), position: Point(x: place.tx, y: place.ty)))
       }
       pen += glyph.advance
     }
-    return TextRun(string: string, font: font, origin: origin, advance: pen * scale, outline: outline)
+    return TextRun(
+      string: string, font: font, origin: origin, advance: pen * scale, outline: outline, glyphs: glyphs)
   }
 
   /// `string` laid out as a single-line `UILabel` would in `rect`: the line box (ascent +

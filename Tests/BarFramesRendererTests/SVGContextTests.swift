@@ -2,6 +2,7 @@ import BarFrames
 import BarFramesGraphics
 import BarFramesImageIO
 import BarFramesTestSupport
+import BarFramesText
 import Foundation
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
             <g transform="matrix(1 0 0 1 5 2.5)">
               <rect x="0" y="0" width="4" height="3" fill="#ff0000" fill-opacity="0.5"/>
             </g>
-            <path fill="none" stroke="#0080ff" stroke-width="2" stroke-linecap="round" stroke-linejoin="bevel" stroke-miterlimit="4" d="M1 9 L19 9"/>
+            <path fill="none" stroke="#0080ff" stroke-width="2" stroke-linecap="round" stroke-linejoin="bevel" d="M1 9 L19 9"/>
           </g>
         </svg>
 
@@ -165,6 +166,9 @@ import Testing
       ))
     // SVG refuses limits below 1; Cairo bevels every join below 1, as it does at 1.
     #expect(text.contains(#"stroke-miterlimit="1" d="M0 0 L5 5"/>"#))
+    // A round or bevel join has no limit to write.
+    svg.stroke(Path(polyline: [Point(0, 0), Point(5, 5)]), color: .black, style: StrokeStyle(lineJoin: .round))
+    #expect(Self.text(svg).contains(#"stroke-linejoin="round" d="M0 0 L5 5"/>"#))
   }
 
   @Test func theBackgroundIsAFullCanvasRectangleWrittenFirst() throws {
@@ -176,20 +180,53 @@ import Testing
     #expect(!Self.text(transparent).contains("<rect"))
   }
 
-  @Test func textIsOutlinedPathsWithTheStringInAriaLabelAndTitle() throws {
+  /// Text is our own glyph outlines, placed with `<use>`s of shapes defined once: no font,
+  /// no `<text>`, nothing from Cairo's SVG surface.
+  @Test func textIsGlyphOutlinesPlacedWithUseAndTheStringInAriaLabelAndTitle() throws {
     let svg = try SVGContext(size: TestCard.size)
     TestCard.draw(in: svg)
     let text = Self.text(svg)
-    for forbidden in ["<text", "<symbol", "<use", "<font", "glyph", "surface"] {
+    for forbidden in ["<text", "<symbol", "<font", "surface"] {
       #expect(!text.contains(forbidden), "the document contains \(forbidden)")
     }
     let xml = try SVGXML(svg.document)
-    let labelled = xml.all("path").filter { $0.attributes["aria-label"] != nil }
+    let labelled = xml.all("g").filter { $0.attributes["aria-label"] != nil }
     #expect(labelled.count == 1)
     #expect(labelled.first?.attributes["aria-label"] == "30%")
     #expect(labelled.first?.attributes["fill"] == "#000000")
-    #expect((labelled.first?.attributes["d"]?.count ?? 0) > 100, "the glyph outlines are missing")
     #expect(xml.titles == ["30%"])
+    // "30%": three glyphs, each a defined outline placed at its pen position.
+    let uses = xml.all("use")
+    #expect(uses.count == 3)
+    let defined = Dictionary(
+      uniqueKeysWithValues: xml.all("path").compactMap { path in path.attributes["id"].map { ($0, path) } })
+    for use in uses {
+      let id = try #require(use.attributes["xlink:href"]?.dropFirst())
+      #expect((defined[String(id)]?.attributes["d"]?.count ?? 0) > 30, "\(id)'s outline is missing")
+    }
+    // As the test card draws it.
+    let run = try PinnedFont.shared.get().run(
+      "30%", font: Font(size: 13), in: Rect(x: 86, y: 85, width: 40, height: 20), alignment: .center)
+    #expect(uses.map { $0.attributes["x"] } == run.glyphs.map { SVGNumber.format($0.position.x) })
+  }
+
+  /// A glyph is defined once per document, however often it is placed, and its id names the
+  /// font and the character, so that every frame of an animation defines it the same.
+  @Test func aGlyphUsedTwiceIsDefinedOnce() throws {
+    let svg = try SVGContext(size: Size(60, 20))
+    svg.drawText(
+      "100%", in: Rect(x: 0, y: 0, width: 60, height: 20), font: Font(size: 10), color: .black, alignment: .left)
+    svg.drawText(
+      "0", in: Rect(x: 0, y: 0, width: 60, height: 20), font: Font(size: 10, weight: .bold), color: .black,
+      alignment: .left)
+    let xml = try SVGXML(svg.document)
+    let ids = xml.all("path").compactMap { $0.attributes["id"] }
+    #expect(ids == ["glyph-r10-31", "glyph-r10-30", "glyph-r10-25", "glyph-b10-30"])
+    #expect(
+      xml.all("use").compactMap { $0.attributes["xlink:href"] } == [
+        "#glyph-r10-31", "#glyph-r10-30", "#glyph-r10-30", "#glyph-r10-25", "#glyph-b10-30",
+      ])
+    #expect(Self.text(svg).components(separatedBy: "<defs>").count == 2, "one <defs>")
   }
 
   @Test func xmlSpecialCharactersInLayerNamesAndTextAreEscaped() throws {

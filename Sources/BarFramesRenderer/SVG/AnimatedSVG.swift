@@ -41,14 +41,19 @@ import Foundation
 ///   in every frame, else as a rotation, a skew along x and a scale.
 /// - A clip path keeps one id for all the frames that use it, and the groups that it clips refer
 ///   to it by that id.
-/// - Text stays one path, as in the static document: split into glyphs drawn with `<use>`,
-///   Chromium antialiased it visibly differently.
+/// - Text is drawn glyph by glyph with `<use>`s, as in the static document, and each glyph's
+///   outline is defined once for the whole animation: a label that counts up repeats its
+///   digits, not their curves.
 public struct AnimatedSVG: Sendable {
   /// The canvas size in points (px in the SVG).
   public let size: Size
   /// How long each frame shows, in seconds.
   public let frameDuration: Double
   private var frames: [[SVGElement]] = []
+  /// The shapes the frames' `<use>`s place (their `<defs>`), each id once, in the order first
+  /// defined.
+  private var definitions: [SVGElement] = []
+  private var definedIDs: Set<String> = []
 
   /// How long before a frame's time a switch comes, in seconds: Firefox keeps SMIL times in
   /// whole milliseconds (the loop's duration too), so it can see a frame's time up to a
@@ -70,8 +75,14 @@ public struct AnimatedSVG: Sendable {
   }
 
   /// Adds the next frame: the elements its ``SVGContext`` wrote (``SVGContext/elements``).
+  /// Its `<defs>` join one `<defs>` for the whole animation: an id names the same shape in
+  /// every frame (a glyph of one font), so a shape defined by many frames is written once.
   public mutating func append(_ elements: [SVGElement]) {
-    frames.append(elements)
+    for definition in elements.lazy.filter({ $0.name == "defs" }).flatMap(\.children) {
+      guard let id = definition[attribute: "id"], definedIDs.insert(id).inserted else { continue }
+      definitions.append(definition)
+    }
+    frames.append(elements.filter { $0.name != "defs" })
   }
 
   /// The frames added so far.
@@ -86,6 +97,11 @@ public struct AnimatedSVG: Sendable {
     let nodes = builder.mergeChildren(
       frames.enumerated().map { (frame: $0.offset, children: $0.element) }, frames: Array(frames.indices))
     var text = SVGDocument.header(size)
+    if !definitions.isEmpty {
+      // As the frames' documents have them (a glyph's path data is written at its shortest).
+      let shapes = definitions.map { AnimatedNode(name: $0.name, attributes: $0.attributes) }
+      AnimatedNode(name: "defs", attributes: [], children: shapes).write(into: &text)
+    }
     for node in nodes { node.write(into: &text) }
     text += "</svg>\n"
     return Array(text.utf8)
@@ -420,9 +436,11 @@ extension AnimatedSVG {
         let factorText = { (m: [Double]) in
           "matrix(" + m.map { $0.formatted(decimals: SVGNumber.factorDecimals) }.joined(separator: " ") + " 0 0)"
         }
-        node.attributes.insert(.init("transform", factorText(linear[0])), at: 0)
         if linear.contains(where: { $0 != linear[0] }) {
+          node.attributes.insert(.init("transform", factorText(linear[0])), at: 0)
           animations += decomposedAnimations(linear, frames: frames)
+        } else if linear[0] != [1, 0, 0, 1] {
+          node.attributes.insert(.init("transform", factorText(linear[0])), at: 0)
         }
         node.children.insert(contentsOf: animations, at: 0)
         outer.children.append(node)

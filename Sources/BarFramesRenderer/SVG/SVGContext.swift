@@ -19,8 +19,9 @@ import Foundation
 ///   `Path(roundedRect:cornerRadius:)` makes it: `Path.roundedRectangle`), which is a
 ///   `<rect>`; colours are `#rrggbb` (and `fill-opacity`/`stroke-opacity` below 1),
 ///   strokes with every stroke property explicit (SVG's default miter limit is 4, Core
-///   Graphics' 10). Text is the run's glyph outlines as a `<path>` whose string is kept in
-///   `aria-label` and a `<title>`, so no font is needed to view it.
+///   Graphics' 10; a join that is not a miter has none). Text is a `<g>` whose string is kept in `aria-label` and a `<title>`,
+///   holding a `<use>` for each glyph: each glyph's outline is a `<path>` defined once, in a
+///   `<defs>` at the start. No font is needed to view it.
 /// - Numbers have at most 3 decimals (6 for a transform's linear factors); clip ids are the
 ///   layer's name and a counter, never a pointer or a process-wide serial.
 ///
@@ -262,26 +263,47 @@ public final class SVGContext: DrawingContext {
     else { return }
     synchronizeGroups()
     // SVG requires a miter limit of at least 1; below 1 Cairo bevels every join, as 1 does.
+    // Only miter joins have a limit.
     let miterLimit = style.miterLimit.isFinite ? max(style.miterLimit, 1) : 10
+    let limit: [SVGDocument.Attribute] =
+      style.lineJoin == .miter ? [("stroke-miterlimit", SVGNumber.format(miterLimit))] : []
     markup.element(
       "path",
       [("fill", "none")] + Self.paint(color, prefix: "stroke") + [
         ("stroke-width", SVGNumber.format(style.lineWidth)),
         ("stroke-linecap", style.lineCap.rawValue),
         ("stroke-linejoin", style.lineJoin.rawValue),
-        ("stroke-miterlimit", SVGNumber.format(miterLimit)),
-        Self.pathData(path),
-      ])
+      ] + limit + [Self.pathData(path)])
   }
 
-  /// Fills the run's outlines with the non-zero rule; the string goes into `aria-label` and a
-  /// `<title>`, so the text stays readable (and searchable) without a `<text>` element.
+  /// Fills the run's outlines with the non-zero rule: a `<g>` of `<use>`s, one a glyph, each
+  /// placing a glyph's outline defined once in the document (a run without glyphs: one
+  /// `<path>`). The string goes into `aria-label` and a `<title>`, so the text stays readable
+  /// (and searchable) without a `<text>` element.
   public func fillText(_ run: TextRun, color: Color) {
     guard color.alpha > 0, !run.outline.isEmpty, run.outline.hasFiniteCoordinates else { return }
     synchronizeGroups()
-    markup.element(
-      "path", [("aria-label", run.string)] + Self.paint(color, prefix: "fill") + [Self.pathData(run.outline)],
-      title: run.string)
+    guard !run.glyphs.isEmpty,
+      run.glyphs.allSatisfy({ $0.outline.hasFiniteCoordinates && $0.position.x.isFinite && $0.position.y.isFinite })
+    else {
+      markup.element(
+        "path", [("aria-label", run.string)] + Self.paint(color, prefix: "fill") + [Self.pathData(run.outline)],
+        title: run.string)
+      return
+    }
+    markup.open("g", [("aria-label", run.string)] + Self.paint(color, prefix: "fill"), title: run.string)
+    let font = "glyph-" + (run.font.weight == .bold ? "b" : "r") + SVGNumber.format(run.font.size) + "-"
+    for glyph in run.glyphs {
+      let id = font + String(glyph.character.value, radix: 16)
+      markup.define(id: id, "path", [("d", glyph.outline.relativeSVGPathData(decimals: SVGNumber.decimals))])
+      markup.element(
+        "use",
+        [
+          ("xlink:href", "#" + id), ("x", SVGNumber.format(glyph.position.x)),
+          ("y", SVGNumber.format(glyph.position.y)),
+        ])
+    }
+    markup.close()
   }
 
   // MARK: Images

@@ -20,7 +20,8 @@ public struct SVGElement: Hashable, Sendable {
   public var name: String
   public var attributes: [Attribute]
   public var children: [SVGElement]
-  /// The accessible name of a shape (text drawn as outlines), written as a `<title>` child.
+  /// The accessible name of a shape or group (text drawn as outlines), written as a `<title>`
+  /// child.
   public var title: String?
   /// Whether the element was opened for others to go into (`<g>`, `<clipPath>`).
   public var isContainer: Bool
@@ -57,6 +58,9 @@ struct SVGDocument {
   /// The elements opened and not yet closed, outermost first, with what they hold so far.
   private var openElements: [SVGElement] = []
   private var ids = SVGIDs()
+  /// Shapes defined once for `<use>`s to place, written first in one `<defs>`, and their ids.
+  private var definitions: [SVGElement] = []
+  private var definedIDs: Set<String> = []
 
   init(size: Size) {
     self.size = size
@@ -73,10 +77,20 @@ struct SVGDocument {
     append(SVGElement(name: name, attributes: attributes.map { .init($0.name, $0.value) }, title: title))
   }
 
-  /// Opens an element that later elements go into, until ``close()``.
-  mutating func open(_ name: String, _ attributes: [Attribute]) {
+  /// Opens an element that later elements go into, until ``close()``; a `title` is its
+  /// accessible name, written as its first child.
+  mutating func open(_ name: String, _ attributes: [Attribute], title: String? = nil) {
     openElements.append(
-      SVGElement(name: name, attributes: attributes.map { .init($0.name, $0.value) }, isContainer: true))
+      SVGElement(name: name, attributes: attributes.map { .init($0.name, $0.value) }, title: title, isContainer: true))
+  }
+
+  /// Defines a shape with the id `id` for `<use>` elements to place, unless one is defined
+  /// with that id already: the same id must always name the same shape. The definitions come
+  /// first in the document, in one `<defs>`.
+  mutating func define(id: String, _ name: String, _ attributes: [Attribute]) {
+    guard definedIDs.insert(id).inserted else { return }
+    definitions.append(
+      SVGElement(name: name, attributes: [.init("id", id)] + attributes.map { .init($0.name, $0.value) }))
   }
 
   /// Closes the innermost open element.
@@ -97,12 +111,13 @@ struct SVGDocument {
   /// names still give a valid document, and the same drawing always the same ids.
   mutating func uniqueID(_ base: String) -> String { ids.unique(base) }
 
-  /// The root's children so far, with every element still open closed. The document itself is
-  /// not changed, so drawing may go on.
+  /// The root's children so far, with every element still open closed, after a `<defs>` of
+  /// the shapes defined (if any). The document itself is not changed, so drawing may go on.
   var elements: [SVGElement] {
     var copy = self
     while !copy.openElements.isEmpty { copy.close() }
-    return copy.roots
+    guard !definitions.isEmpty else { return copy.roots }
+    return [SVGElement(name: "defs", attributes: [], children: definitions, isContainer: true)] + copy.roots
   }
 
   /// The finished document as UTF-8: the elements written so far, with every element still
@@ -129,6 +144,7 @@ struct SVGDocument {
     text += "<\(element.name)\(self.text(of: element.attributes))"
     if element.isContainer {
       text += ">\n"
+      if let title = element.title { text += indentation(level + 1) + "<title>\(title.xmlEscaped)</title>\n" }
       for child in element.children { write(child, level: level + 1, into: &text) }
       text += indentation(level) + "</\(element.name)>\n"
     } else if let title = element.title {

@@ -6,20 +6,13 @@ import Foundation
 import Testing
 
 /// `--format animated-svg`: one self-contained SVG per scene, far smaller than its frames' SVG
-/// previews (and than the lossless WebP of the same scene, but for the examples known not to
-/// be yet), and a scene past the size limit still gets every other format.
+/// previews and than the lossless WebP of the same scene, and a scene past the size limit still
+/// gets every other format.
 @Suite struct AnimatedSVGOutputTests {
   static let examples = TestRendering.packageRoot.appendingPathComponent("Examples")
   /// What an animated SVG may hold: drawing, SMIL and nothing that runs or fetches.
   static let allowedElements: Set<String> = [
     "svg", "defs", "g", "path", "use", "rect", "image", "clipPath", "title", "animate", "animateTransform", "set",
-  ]
-
-  /// Examples whose animated SVG is still larger than their lossless WebP: shapes switch at
-  /// frame times (so that each frame is exact in a browser), and these redraw a label of a new
-  /// shape nearly every frame. The known issue fails once one of them gets smaller.
-  static let largerThanWebP: Set<String> = [
-    "bent-line-night", "bent-line-strokeend", "download-failed", "download-success",
   ]
 
   @Test(arguments: try AnimatedSVGBrowserTests.exampleNames())
@@ -32,13 +25,7 @@ import Testing
     let svg = try #require(files.first { $0.format == "animated-svg" })
     let webp = try #require(files.first { $0.format == "webp" })
     #expect(svg.path == "\(timeline.scene.name)/\(timeline.scene.name)-animated.svg")
-    if Self.largerThanWebP.contains(timeline.scene.name) {
-      withKnownIssue("a shape that changes every frame is written whole for every frame") {
-        #expect(svg.bytes < webp.bytes, "\(file): animated SVG \(svg.bytes) bytes, lossless WebP \(webp.bytes)")
-      }
-    } else {
-      #expect(svg.bytes < webp.bytes, "\(file): animated SVG \(svg.bytes) bytes, lossless WebP \(webp.bytes)")
-    }
+    #expect(svg.bytes < webp.bytes, "\(file): animated SVG \(svg.bytes) bytes, lossless WebP \(webp.bytes)")
     // Never larger than every frame's SVG preview, whole.
     let stills = try Exporter(outputDirectory: directory, options: ExportFixtures.options([.svg])).plan([timeline])[0]
     let frameTimes = stills.selection.indices.map(stills.selection.sampler.time(ofFrame:))

@@ -38,3 +38,103 @@ import Testing
     }
   }
 }
+
+/// Relative path data, read back by our own parser (which follows SVG's grammar), lands on the
+/// rounded points with no error piling up, and is shorter than the absolute form.
+@Suite struct RelativeSVGPathDataTests {
+  /// The path with every point rounded to 3 decimals and each line back to a subpath's start
+  /// just before its close left out: what the relative data must read back as.
+  static func expected(_ path: Path) -> [PathElement] {
+    func r(_ p: Point) -> Point { Point(x: (p.x * 1000).rounded() / 1000, y: (p.y * 1000).rounded() / 1000) }
+    var result: [PathElement] = []
+    var start = Point(0, 0)
+    for (i, element) in path.elements.enumerated() {
+      switch element {
+      case .move(let p):
+        start = r(p)
+        result.append(.move(to: start))
+      case .line(let p):
+        if r(p) == start, i + 1 < path.elements.count, path.elements[i + 1] == .closeSubpath { continue }
+        result.append(.line(to: r(p)))
+      case .quadCurve(let p, let c): result.append(.quadCurve(to: r(p), control: r(c)))
+      case .curve(let p, let c1, let c2): result.append(.curve(to: r(p), control1: r(c1), control2: r(c2)))
+      case .closeSubpath: result.append(.closeSubpath)
+      }
+    }
+    return result
+  }
+
+  /// The element's points with its kind first (as x: kind), so two elements compare point by point.
+  static func points(_ element: PathElement) -> [Point] {
+    switch element {
+    case .move(let p): [Point(0, 0), p]
+    case .line(let p): [Point(1, 0), p]
+    case .quadCurve(let p, let c): [Point(2, 0), c, p]
+    case .curve(let p, let c1, let c2): [Point(3, 0), c1, c2, p]
+    case .closeSubpath: [Point(4, 0)]
+    }
+  }
+
+  @Test func aHandWrittenPathIsWrittenAtItsShortest() {
+    var path = Path()
+    path.move(to: Point(10.5, 2))
+    path.addLine(to: Point(12, 2))  // h1.5
+    path.addLine(to: Point(12, 2.25))  // v.25
+    path.addLine(to: Point(12, 3))  // v.75, the letter left out
+    path.addQuadCurve(to: Point(11, 4), control: Point(12, 4))  // q0 1-1 1
+    path.addLine(to: Point(10.5, 2))  // back to the start: z draws it
+    path.closeSubpath()
+    path.move(to: Point(0.0004, -0.0006))  // rounds to (0, -.001)
+    path.addLine(to: Point(1, 1))
+    path.closeSubpath()
+    #expect(path.relativeSVGPathData(decimals: 3) == "m10.5 2h1.5v.25.75q0 1-1 1zm-10.5-2.001l1 1.001z")
+  }
+
+  @Test(arguments: [0, 1, 2, 3])
+  func aPathReadsBackAsItsRoundedPoints(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    func coordinate() -> Double { Double(generator.next() % 2_000_000) / 7919 - 120 }
+    var path = Path()
+    for _ in 0..<5 {
+      let start = Point(coordinate(), coordinate())
+      path.move(to: start)
+      for _ in 0..<30 {
+        switch generator.next() % 4 {
+        case 0: path.addLine(to: Point(coordinate(), coordinate()))
+        case 1: path.addQuadCurve(to: Point(coordinate(), coordinate()), control: Point(coordinate(), coordinate()))
+        case 2:
+          path.addCurve(
+            to: Point(coordinate(), coordinate()), control1: Point(coordinate(), coordinate()),
+            control2: Point(coordinate(), coordinate()))
+        default: path.addLine(to: Point(path.currentPoint?.x ?? 0, coordinate()))
+        }
+      }
+      path.addLine(to: start)
+      path.closeSubpath()
+    }
+    let relative = path.relativeSVGPathData(decimals: 3)
+    let read = try Path(svgPathData: relative)
+    let expected = Self.expected(path)
+    try #require(read.elements.count == expected.count)
+    for (a, b) in zip(read.elements, expected) {
+      #expect(Self.points(a).count == Self.points(b).count, "\(a) vs \(b)")
+      for (p, q) in zip(Self.points(a), Self.points(b)) {
+        #expect(abs(p.x - q.x) <= 1e-9 && abs(p.y - q.y) <= 1e-9, "\(a) vs \(b)")
+      }
+    }
+    #expect(relative.utf8.count < path.svgPathData(decimals: 3).utf8.count)
+  }
+}
+
+/// A small deterministic generator for the test's paths.
+private struct SplitMix64 {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
