@@ -19,9 +19,10 @@ import Foundation
 ///   `Path(roundedRect:cornerRadius:)` makes it: `Path.roundedRectangle`), which is a
 ///   `<rect>`; colours are `#rrggbb` (and `fill-opacity`/`stroke-opacity` below 1),
 ///   strokes with every stroke property explicit (SVG's default miter limit is 4, Core
-///   Graphics' 10; a join that is not a miter has none). Text is a `<g>` whose string is kept in `aria-label` and a `<title>`,
-///   holding a `<use>` for each glyph: each glyph's outline is a `<path>` defined once, in a
-///   `<defs>` at the start. No font is needed to view it.
+///   Graphics' 10; a join that is not a miter has none). Text is a `<g>` whose string is
+///   kept in `aria-label` and a `<title>`, holding a `<use>` for each glyph: each glyph's
+///   outline is a `<path>` defined once, in a `<defs>` at the start. No font is needed to
+///   view it.
 /// - Numbers have at most 3 decimals (6 for a transform's linear factors); clip ids are the
 ///   layer's name and a counter, never a pointer or a process-wide serial.
 ///
