@@ -131,6 +131,12 @@ public struct Exporter: Sendable {
       try ExportError.writing { () throws(OutputError) in try removeManifest(manifestName) }
     }
 
+    // The frames start on their way to storage while later ones are drawn.
+    let writeback =
+      writesFiles && options.durability == .render
+      ? EarlyWriteback(
+        folder: outputDirectory,
+        files: plans.indices.filter { unchanged[$0] == nil }.reduce(0) { $0 + plans[$1].items.count }) : nil
     var scenes: [ExportManifest.SceneEntry] = []
     for (position, plan) in plans.enumerated() {
       if let entry = unchanged[position] {
@@ -145,7 +151,8 @@ public struct Exporter: Sendable {
         .sceneStarted(scene: plan.name, ordinal: plan.ordinal, sceneCount: plans.count, frames: plan.items.count))
       // The gallery's page depends on the plans alone: made while the last scene finishes.
       var entry = try export(
-        plan, fingerprint: identities[position].fingerprint, flushing: flushesEachFile, progress: progress
+        plan, fingerprint: identities[position].fingerprint, flushing: flushesEachFile, writeback: writeback,
+        progress: progress
       ) {
         if makesGallery && position == plans.count - 1 {
           galleryPage = Array(HTMLGallery.page(for: plans, tool: tool).utf8)
@@ -185,6 +192,7 @@ public struct Exporter: Sendable {
     let manifestBytes = Array(manifest.serialized().utf8)
     // Every file named so far reaches stable storage before the manifest that vouches for it.
     if writesFiles && options.durability == .render {
+      writeback?.finish()
       try ExportError.writing { () throws(OutputError) in
         try StableStorage.flushFileSystem(containing: outputDirectory)
       }
@@ -226,10 +234,11 @@ public struct Exporter: Sendable {
   /// Draws `plan`'s frames, writes its PNG files, and runs every output it makes
   /// (``FrameOutputs``) over them. `whileFinishing` runs on this thread once every frame is
   /// drawn, before the outputs finish.
-  /// `flushing`: whether each file is flushed before it is named (``Durability/frame``).
+  /// `flushing`: whether each file is flushed before it is named (``Durability/frame``);
+  /// `writeback`: told of each frame file named, to start writing them back early.
   private func export(
-    _ plan: ScenePlan, fingerprint: String, flushing: Bool, progress: (ExportProgress) -> Void,
-    whileFinishing: () -> Void = {}
+    _ plan: ScenePlan, fingerprint: String, flushing: Bool, writeback: EarlyWriteback?,
+    progress: (ExportProgress) -> Void, whileFinishing: () -> Void = {}
   ) throws(ExportError) -> ExportManifest.SceneEntry {
     var entry = ExportManifest.SceneEntry(
       name: plan.name, duration: plan.scene.duration, fps: plan.rate.framesPerSecond, frameRate: plan.rate.description,
@@ -254,7 +263,10 @@ public struct Exporter: Sendable {
         makeState: { try worker.makeState() },
         work: { n, state in try worker.render(n, state: state) },
         consume: { n, result in
-          if let record = result.record { entry.frames.append(record) }
+          if let record = result.record {
+            entry.frames.append(record)
+            writeback?.fileWritten()
+          }
           changes.note(result.difference, compared: items[n].isCompared)
           for (output, prepared) in result.prepared {
             try outputs[output].append(prepared, changes.take(for: output, compared: items[n].isCompared))

@@ -9,7 +9,10 @@ public enum Durability: String, CaseIterable, Sendable {
   /// written and flushed with its folder — the render's commit record, as a database commits a
   /// transaction with one journal sync. A power loss before that leaves no manifest (or, for
   /// a render that replaced one, none either: it is removed durably before the first file is
-  /// written), which the next render reads as an unfinished render and renders again.
+  /// written), which the next render reads as an unfinished render and renders again. While a
+  /// long render goes on, a few flushes of the file system on a thread of their own
+  /// (``EarlyWriteback``, at most 8) start writing its files back, so that the last one finds
+  /// little left to write.
   case render
   /// Every file is flushed before it is named, and its folder after: the rule for one
   /// precious file, and what every render did before ``render``.
