@@ -1,6 +1,10 @@
 import BarFramesOutput
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Removes the bench's folders only once it has measured everything: a folder the bench is
 /// done with is renamed into a hidden folder beside it, and ``finish()`` removes those.
 ///
@@ -9,9 +13,9 @@ import Foundation
 /// deletion time: creating files within minutes of deleting many pays for those deletions again,
 /// once per file created (`RECENTCY_MIN` and `RECENTCY_DIRTY` in the kernel's
 /// `fs/ext4/ialloc.c`; what it cost the bench: docs/performance.md). Users seldom delete
-/// thousands of files a second before they render, so the bench does not either. A run started within
-/// minutes of another still pays for that one's cleanup; the report says so
-/// (``ScratchFolder/isExt4WithoutJournal``).
+/// thousands of files a second before they render, so the bench does not either, and a run
+/// started within a minute of another's removals waits until they are forgotten
+/// (``waitUntilForgotten(on:log:)``, on ``ScratchFolder/isExt4WithoutJournal``).
 public enum DeferredRemoval {
   private static let state = State()
 
@@ -48,6 +52,42 @@ public enum DeferredRemoval {
       return state.bins
     }
     for bin in bins { try? FileManager.default.removeItem(at: bin) }
-    for bin in bins { try? StableStorage.flushFileSystem(containing: bin.deletingLastPathComponent()) }
+    for bin in bins {
+      let folder = bin.deletingLastPathComponent()
+      try? StableStorage.flushFileSystem(containing: folder)
+      if let clock = clockFile(for: folder) {
+        try? FileManager.default.createDirectory(
+          at: clock.deletingLastPathComponent(), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: clock.path, contents: Data())
+      }
+    }
+  }
+
+  /// How long ext4 without a journal remembers a flushed deletion: `RECENTCY_MIN`.
+  static let remembered = 60.0
+
+  /// Waits, if the last run removed its folders on `scratch`'s file system less than a minute
+  /// ago and that file system is ext4 without a journal, until it has forgotten them: a run
+  /// started right after another would otherwise measure the other's cleanup. Returns the
+  /// seconds waited.
+  public static func waitUntilForgotten(on scratch: ScratchFolder, log: (String) -> Void) -> Double {
+    guard scratch.isExt4WithoutJournal, let clock = clockFile(for: scratch.url),
+      let removed = (try? FileManager.default.attributesOfItem(atPath: clock.path))?[.modificationDate] as? Date
+    else { return 0 }
+    let wait = remembered + 1 - Date().timeIntervalSince(removed)
+    guard wait > 0, wait <= remembered + 1 else { return 0 }
+    log("waiting \(Int(wait.rounded(.up))) s: the last run's removals on \(scratch.url.path) are still remembered")
+    Thread.sleep(forTimeInterval: wait)
+    return wait
+  }
+
+  /// A file in the user's cache folder whose modification time is when the bench last removed
+  /// its folders on the file system holding `folder` (named by its device number).
+  static func clockFile(for folder: URL) -> URL? {
+    var status = stat()
+    guard stat(folder.path, &status) == 0,
+      let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+    else { return nil }
+    return caches.appendingPathComponent("barframes/bench-removed-\(status.st_dev)")
   }
 }

@@ -58,8 +58,15 @@ struct BenchCommand: ParsableCommand {
 
   @Flag(
     help: ArgumentHelp(
-      "Also measure what each format adds to a PNG-only render (png,svg … png,html, in turn with png and all): time ratio and extra CPU."))
+      "Also measure what each format adds to a PNG-only render (png,svg … png,html, in turn with png and all): time ratio and extra CPU."
+    ))
   var formatCosts = false
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: ArgumentHelp(
+      "On ext4 without a journal, wait until the last run's removals are forgotten (up to a minute) before measuring."))
+  var settle = true
 
   @Option(help: "Workers for the pipeline figure.")
   var jobs: Int = 2
@@ -72,12 +79,14 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Where frames are written while measuring (the current folder by default: a real file system, as users write to)."))
+      "Where frames are written while measuring (the current folder by default: a real file system, as users write to)."
+    ))
   var scratch: String?
 
   @Option(
     help: ArgumentHelp(
-      "A RAM-backed folder whose figures are reported beside the scratch folder's (/dev/shm by default; 'none' skips them)."))
+      "A RAM-backed folder whose figures are reported beside the scratch folder's (/dev/shm by default; 'none' skips them)."
+    ))
   var memoryFolder: String?
 
   func validate() throws {
@@ -128,6 +137,7 @@ struct BenchCommand: ParsableCommand {
     // Figures in memory beside figures in memory would say nothing.
     if let memory, !scratchFolder.isInMemory { bench.memory = memory.url }
     let selected = Workload.standard.filter { workload.isEmpty || workload.contains($0.name) }
+    if settle { _ = DeferredRemoval.waitUntilForgotten(on: scratchFolder, log: printError) }
     let started = Date()
     var results: [WorkloadResult] = []
     do {

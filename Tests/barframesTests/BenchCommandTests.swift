@@ -11,7 +11,10 @@ import Testing
     let scratch = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: scratch) }
     let result = try CommandRunner.run(
-      ["--json", "--workload", "seek-bar", "--frames", "6", "--memory-frames", "0", "--scratch", scratch.path],
+      [
+        "--json", "--workload", "seek-bar", "--frames", "6", "--memory-frames", "0", "--scratch", scratch.path,
+        "--no-settle",
+      ],
       executable: CommandRunner.benchExecutable)
     #expect(result.exitCode == 0, "\(result.stderr)")
     let json = try JSONValue(parsing: result.stdout)
@@ -73,7 +76,8 @@ import Testing
       formats.map { $0["format"] } == [.string("apng"), .string("gif"), .string("webp"), .string("animated-svg")])
     let out = scratch.appendingPathComponent("render")
     let render = try CommandRunner.run([
-      "render", "Examples/seek-bar.json", "--frames", "0-5", "--scale", "2", "--format", "apng,gif,webp,animated-svg", "--json",
+      "render", "Examples/seek-bar.json", "--frames", "0-5", "--scale", "2", "--format", "apng,gif,webp,animated-svg",
+      "--json",
       "--quiet", "-o", out.path,
     ])
     #expect(render.exitCode == 0, "\(render.stderr)")
@@ -110,7 +114,9 @@ import Testing
   @Test func formatCostsReportEveryOtherFormatAgainstPNGAlone() throws {
     let scratch = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let common = ["--workload", "seek-bar", "--frames", "4", "--memory-frames", "0", "--scratch", scratch.path]
+    let common = [
+      "--workload", "seek-bar", "--frames", "4", "--memory-frames", "0", "--scratch", scratch.path, "--no-settle",
+    ]
     let result = try CommandRunner.run(
       ["--json", "--format-costs"] + common, executable: CommandRunner.benchExecutable)
     #expect(result.exitCode == 0, "\(result.stderr)")
