@@ -135,42 +135,17 @@ public enum PixelConversion {
   ///
   /// Each colour channel is divided by alpha with rounding, the inverse of Cairo's
   /// premultiplication, so straight colours drawn by the renderer come back unchanged
-  /// where alpha allows. Runs of fully transparent pixels are cleared eight bytes at a time.
+  /// where alpha allows. Four pixels at a time where all are transparent or all opaque
+  /// (`barframes_unpremultiply_argb32`).
   public static func unpremultiplyARGB32(
     _ source: UnsafeRawBufferPointer, stride: Int, width: Int, height: Int,
     into out: UnsafeMutableBufferPointer<UInt8>
   ) {
-    unpremultiplied.withUnsafeBufferPointer { tableBuffer in
-      let table = tableBuffer.baseAddress!
-      let base = out.baseAddress!
+    precondition(out.count >= width * height * 4 && source.count >= (height - 1) * stride + width * 4)
+    unpremultiplied.withUnsafeBufferPointer { table in
       for y in 0..<height {
         let row = source.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
-        let target = UnsafeMutableRawPointer(base + y * width * 4)
-        var x = 0
-        while x < width {
-          // Two transparent pixels at once: the common case around a progress bar.
-          if x + 1 < width, row[x] == 0, row[x + 1] == 0 {
-            target.storeBytes(of: UInt64(0), toByteOffset: x * 4, as: UInt64.self)
-            x += 2
-            continue
-          }
-          let argb = row[x]
-          let a = argb >> 24
-          var rgba: UInt32
-          if a == 255 {
-            // R, G, B, A in memory order on a little-endian machine.
-            rgba = ((argb >> 16) & 0xFF) | (argb & 0xFF00) | ((argb & 0xFF) << 16) | 0xFF00_0000
-          } else if a == 0 {
-            rgba = 0
-          } else {
-            let t = table + Int(a << 8)
-            rgba =
-              UInt32(t[Int((argb >> 16) & 0xFF)]) | UInt32(t[Int((argb >> 8) & 0xFF)]) << 8
-              | UInt32(t[Int(argb & 0xFF)]) << 16 | a << 24
-          }
-          target.storeBytes(of: rgba.littleEndian, toByteOffset: x * 4, as: UInt32.self)
-          x += 1
-        }
+        barframes_unpremultiply_argb32(row, width, table.baseAddress!, out.baseAddress! + y * width * 4)
       }
     }
   }

@@ -30,6 +30,38 @@ import Testing
     }
   }
 
+  /// Runs of transparent, opaque and translucent pixels at every offset from the four-pixel
+  /// vector step, each pixel against the formula: the fast paths take a group only when all
+  /// four pixels are of their kind.
+  @Test func mixedRunsAtEveryOffsetMatchTheFormula() {
+    let kinds: [UInt32] = [0, 0xFF12_3456, 0x8040_2010, 0, 0, 0xFFFF_FFFF, 0x0101_0000]
+    var state: UInt32 = 99
+    var source: [UInt32] = []
+    for _ in 0..<400 {
+      state = state &* 1_103_515_245 &+ 12_345
+      let run = Int(state >> 28) + 1
+      source += Array(repeating: kinds[Int(state >> 8) % kinds.count], count: run)
+    }
+    for offset in 0..<4 {
+      let pixels = Array(source[offset...])
+      var out = [UInt8](repeating: 7, count: pixels.count * 4)
+      pixels.withUnsafeBytes { raw in
+        out.withUnsafeMutableBufferPointer {
+          PixelConversion.unpremultiplyARGB32(raw, stride: pixels.count * 4, width: pixels.count, height: 1, into: $0)
+        }
+      }
+      for (i, argb) in pixels.enumerated() {
+        let a = argb >> 24
+        func straight(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
+        let expected = [straight((argb >> 16) & 0xFF), straight((argb >> 8) & 0xFF), straight(argb & 0xFF), UInt8(a)]
+        if Array(out[i * 4..<i * 4 + 4]) != expected {
+          Issue.record("offset \(offset), pixel \(i) \(String(argb, radix: 16)): \(Array(out[i * 4..<i * 4 + 4]))")
+          return
+        }
+      }
+    }
+  }
+
   @Test func oddWidthsAndTransparentRunsAreConverted() {
     // Width 5: the two-pixel transparent fast path must not run past the row.
     let row: [UInt32] = [0, 0, 0xFF00_00FF, 0, 0x8080_0000]

@@ -17,6 +17,15 @@ bool barframes_pack_opaque_argb32(const uint32_t *argb, size_t count, uint8_t *r
 /// The same, a pixel at a time.
 bool barframes_pack_opaque_argb32_scalar(const uint32_t *argb, size_t count, uint8_t *rgb);
 
+/// Converts `count` premultiplied native-endian ARGB32 pixels (Cairo's layout) to straight
+/// R, G, B, A bytes in `rgba` (4 × `count`): zero where alpha is 0, the bytes reordered where
+/// it is 255, else each colour channel `c` becomes `table[a << 8 | c]` (a 65 536-byte table of
+/// divisions by alpha). Four pixels at a time with SSE2 where all four are transparent or all
+/// opaque.
+void barframes_unpremultiply_argb32(const uint32_t *argb, size_t count, const uint8_t *table, uint8_t *rgba);
+/// The same, a pixel at a time.
+void barframes_unpremultiply_argb32_scalar(const uint32_t *argb, size_t count, const uint8_t *table, uint8_t *rgba);
+
 /// How many of the `count` pixels at `a` equal those at `b` (transparent black, all zero, if `b`
 /// is NULL) before the first that differs; `count` if none does. Eight pixels at a time with
 /// AVX2 where the CPU has it.
