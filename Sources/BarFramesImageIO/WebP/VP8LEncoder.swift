@@ -209,9 +209,11 @@ package final class VP8LEncoder {
     chooseCache(plain)
     var useIndexed = false
     triedIndexed = false
-    // A table of n colours costs about as much as n literals; with fewer literals than
-    // twice that, indices cannot pay.
-    if let colorCount, plain.literalCount >= 2 * colorCount || colorCount <= 16 {
+    // Tried whatever the count of literals: an index costs one symbol where a colour costs
+    // four, and a table of colours close to one another (antialiased edges between a few
+    // colours) costs far less than its colours as literals would, so even a few hundred
+    // literals can pay for it. The estimates include the table's cost, and decide.
+    if let colorCount {
       sortColors(colorCount)
       index(colorCount: colorCount, width: region.width, height: region.height)
       if colorCount <= 16 {
