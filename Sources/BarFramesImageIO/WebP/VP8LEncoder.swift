@@ -1018,7 +1018,7 @@ package final class VP8LEncoder {
       let deltas = paletteDeltas.reserve(count)
       deltas[0] = colors[0]
       for i in 1..<count { deltas[i] = Self.subtract(colors[i], colors[i - 1]) }
-      writeLiterals(deltas, count: count, to: &writer)
+      writeSubimage(deltas, count: count, width: count, to: &writer)
     }
     if coding.subtractGreen {
       writer.write(1, bitCount: 1)
@@ -1029,7 +1029,9 @@ package final class VP8LEncoder {
       writer.write(1, bitCount: 1)
       writer.write(0, bitCount: 2)  // predictor
       writer.write(UInt32(predictor.bits - 2), bitCount: 3)
-      writeLiterals(predictor.modes.pointer, count: predictor.blocksWide * predictor.blocksHigh, to: &writer)
+      writeSubimage(
+        predictor.modes.pointer, count: predictor.blocksWide * predictor.blocksHigh, width: predictor.blocksWide,
+        to: &writer)
     }
     writer.write(0, bitCount: 1)  // no more transforms
     let cacheBits = coding.cacheBits
@@ -1092,7 +1094,7 @@ package final class VP8LEncoder {
       counts.removeAll()
       writer.write(1, bitCount: 1)  // groups of prefix codes, by tile
       writer.write(UInt32(Self.groupTileBits - 2), bitCount: 3)
-      writeLiterals(tileGroups.pointer, count: groupTileCount, to: &writer)
+      writeSubimage(tileGroups.pointer, count: groupTileCount, width: groupTilesWide, to: &writer)
       writeTokens(coding, groupCount: groupCount, greenCount: greenCount, to: &writer)
       return
     }
@@ -1137,6 +1139,7 @@ package final class VP8LEncoder {
   /// The tiles' count, each tile's group (`0xFF000000 | group << 8`, the entropy image), each
   /// token's tile, and the groups' symbol counts, code lengths and tile costs.
   private var groupTileCount = 0
+  private var groupTilesWide = 0
   /// The groups of prefix codes of the last rectangle encoded (for tests).
   private(set) var lastGroupCount = 1
   private let tileGroups = VP8LScratch<UInt32>()
@@ -1288,6 +1291,7 @@ package final class VP8LEncoder {
     for k in 0..<5 { oneCode += Self.estimate(counts, from: starts[k], count: sizes[k]) }
     guard grouped < oneCode else { return nil }
     groupTileCount = tileCount
+    groupTilesWide = tilesWide
     return used
   }
 
@@ -1348,34 +1352,137 @@ package final class VP8LEncoder {
     distanceCode.writeDescription(to: &writer)
   }
 
-  /// A small image (a transform's data) of `count` pixels coded as literals, with no colour
-  /// cache.
-  private func writeLiterals(_ pixels: UnsafePointer<UInt32>, count: Int, to writer: inout VP8LBitWriter) {
+  /// A small image (a transform's data: the colour table, the predictor's modes, the tiles'
+  /// groups) of `count` pixels, `width` wide, with no colour cache: as literals, or with
+  /// copies of earlier stretches where that takes fewer bits in all (the codes are built both
+  /// ways and their exact sizes compared). A colour table of antialiased edges repeats its
+  /// steps (the same difference from one colour to the next, again and again), which copies
+  /// code in a few bits.
+  private func writeSubimage(
+    _ pixels: UnsafePointer<UInt32>, count: Int, width: Int, to writer: inout VP8LBitWriter
+  ) {
     writer.write(0, bitCount: 1)  // no colour cache
+    let tokens = subimageTokens.reserve(count)
+    var tokenCount = 0
+    var copies = 0
+    if count <= Self.largestSearchedSubimage {
+      // The longest earlier match at each place, taken if it covers a few pixels.
+      var i = 0
+      while i < count {
+        var best = 0
+        var distance = 0
+        var j = i - 1
+        while j >= 0, best < count - i {
+          if pixels[j + best] == pixels[i + best] {
+            let limit = min(count - i, Self.maximumCopyLength)
+            var length = 0
+            while length < limit, pixels[j + length] == pixels[i + length] { length += 1 }
+            if length > best {
+              best = length
+              distance = i - j
+            }
+          }
+          j -= 1
+        }
+        if best >= Self.shortestSubimageCopy {
+          tokens[tokenCount] = Self.copyFlag | UInt64(best) << 32 | UInt64(Self.planeCode(distance, width: width))
+          copies += 1
+          i += best
+        } else {
+          tokens[tokenCount] = UInt64(pixels[i])
+          i += 1
+        }
+        tokenCount += 1
+      }
+    }
+    if copies > 0 {
+      let withCopies = buildSubimageCodes(tokens, count: tokenCount)
+      let literals = buildSubimageCodes(nil, pixels: pixels, count: count)
+      if withCopies < literals {
+        _ = buildSubimageCodes(tokens, count: tokenCount)
+      } else {
+        tokenCount = 0
+      }
+    } else {
+      tokenCount = 0
+      _ = buildSubimageCodes(nil, pixels: pixels, count: count)
+    }
+    writeDescriptions(to: &writer)
+    if tokenCount == 0 {
+      for i in 0..<count {
+        let pixel = pixels[i]
+        greenCode.write(Int(pixel >> 8 & 0xFF), to: &writer)
+        redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
+        blueCode.write(Int(pixel & 0xFF), to: &writer)
+        alphaCode.write(Int(pixel >> 24), to: &writer)
+      }
+      return
+    }
+    for t in 0..<tokenCount {
+      let token = tokens[t]
+      if token & Self.copyFlag != 0 {
+        let length = Self.prefix(Int(token >> 32 & 0x1FFF))
+        greenCode.write(256 + length.symbol, to: &writer)
+        writer.write(UInt32(length.extra), bitCount: length.extraBits)
+        let distance = Self.prefix(Int(token & 0xFFFF_FFFF))
+        distanceCode.write(distance.symbol, to: &writer)
+        writer.write(UInt32(distance.extra), bitCount: distance.extraBits)
+      } else {
+        let pixel = UInt32(truncatingIfNeeded: token)
+        greenCode.write(Int(pixel >> 8 & 0xFF), to: &writer)
+        redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
+        blueCode.write(Int(pixel & 0xFF), to: &writer)
+        alphaCode.write(Int(pixel >> 24), to: &writer)
+      }
+    }
+  }
+
+  /// The most pixels of a sub-image searched for copies (each place is compared with every
+  /// earlier one).
+  static var largestSearchedSubimage: Int { 1024 }
+  /// The shortest copy in a sub-image: a copy's two symbols and extra bits cost about as much
+  /// as two literals.
+  static var shortestSubimageCopy: Int { 3 }
+  /// A sub-image's tokens, as `Coding.tokens`.
+  private let subimageTokens = VP8LScratch<UInt64>()
+
+  /// Builds the five codes for a sub-image's `count` tokens, or for its `count` pixels as
+  /// literals when `tokens` is nil, and returns the bits it then takes: the codes'
+  /// descriptions, the symbols and the extra bits.
+  private func buildSubimageCodes(
+    _ tokens: UnsafePointer<UInt64>?, pixels: UnsafePointer<UInt32>? = nil, count: Int
+  ) -> Int {
     let counts = self.counts
     counts.reserve(280 + 3 * 256 + 40)
     let (green, red, blue, alpha, distance) = (0, 280, 536, 792, 1048)
-    for i in 0..<count {
-      let pixel = pixels[i]
+    var extraBits = 0
+    for t in 0..<count {
+      let token = tokens?[t] ?? UInt64(pixels![t])
+      if token & Self.copyFlag != 0 {
+        let length = Self.prefix(Int(token >> 32 & 0x1FFF))
+        let code = Self.prefix(Int(token & 0xFFFF_FFFF))
+        counts.add(green + 256 + length.symbol)
+        counts.add(distance + code.symbol)
+        extraBits += length.extraBits + code.extraBits
+        continue
+      }
+      let pixel = UInt32(truncatingIfNeeded: token)
       counts.add(green + Int(pixel >> 8 & 0xFF))
       counts.add(red + Int(pixel >> 16 & 0xFF))
       counts.add(blue + Int(pixel & 0xFF))
       counts.add(alpha + Int(pixel >> 24))
     }
-    greenCode.build(counts, from: green, count: 280)
-    redCode.build(counts, from: red, count: 256)
-    blueCode.build(counts, from: blue, count: 256)
-    alphaCode.build(counts, from: alpha, count: 256)
-    distanceCode.build(counts, from: distance, count: 40)
-    counts.removeAll()
-    writeDescriptions(to: &writer)
-    for i in 0..<count {
-      let pixel = pixels[i]
-      greenCode.write(Int(pixel >> 8 & 0xFF), to: &writer)
-      redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
-      blueCode.write(Int(pixel & 0xFF), to: &writer)
-      alphaCode.write(Int(pixel >> 24), to: &writer)
+    var bits = extraBits
+    for (code, start, size) in [
+      (greenCode, green, 280), (redCode, red, 256), (blueCode, blue, 256), (alphaCode, alpha, 256),
+      (distanceCode, distance, 40),
+    ] {
+      code.build(counts, from: start, count: size)
+      bits += code.descriptionBits()
+      counts.forEachCounted(from: start, count: size) { symbol, n in bits += Int(n) * code.length(of: symbol) }
     }
+    counts.removeAll()
+    return bits
   }
 }
 

@@ -282,6 +282,29 @@ struct VP8LEncoderTests {
     #expect(try Self.roundTrip(image) == image)
   }
 
+  @Test("A colour table of ramps (the same step again and again) is coded with copies, and decodes")
+  func rampTable() throws {
+    // 240 colours: 12 ramps of 20 steps, each step (+1, +2, −1) from the one before, drawn
+    // as vertical stripes 2 pixels wide, each colour on a row of its own.
+    var image = RGBAImage(width: 40, height: 120)
+    var colors: [RGBAImage.Pixel] = []
+    for ramp in 0..<12 {
+      for step in 0..<20 {
+        colors.append(
+          .init(
+            red: UInt8(ramp * 20 + step), green: UInt8(truncatingIfNeeded: 2 * step + 7 * ramp),
+            blue: UInt8(200 - step - ramp), alpha: 255))
+      }
+    }
+    for y in 0..<120 { for x in 0..<40 { image[x, y] = colors[(y * 2 + x / 20) % 240] } }
+    #expect(try Self.roundTrip(image) == image)
+    let encoder = VP8LEncoder(rectangles: nil)
+    let chunk = encoder.encode(image, region: image.bounds).chunk
+    #expect(try Self.decode(chunk: chunk) == image)
+    // With the table as literals, the chunk is over a hundred bytes larger.
+    #expect(chunk.count < 480)
+  }
+
   @Test("Distance codes: the pixel above is code 1, the one to the left 2 (RFC 9649 §4.2.2), far ones + 120")
   func distanceCodes() {
     #expect(VP8LEncoder.planeCode(100, width: 100) == 1)
