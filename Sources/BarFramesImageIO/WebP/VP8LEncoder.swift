@@ -11,7 +11,9 @@
 /// - the pixels are coded either as they are (after the subtract-green transform when it makes
 ///   red and blue cheaper) or, when there are at most 256 colours, as indices into a colour
 ///   table (packed 2, 4 or 8 to a pixel for up to 16, 4 or 2 colours); when both are possible,
-///   whichever the estimate says is smaller;
+///   whichever the estimate says is smaller (the table's cost included: antialiased edges
+///   between a few colours make tables of close colours, cheap even where the rectangle has
+///   few literals);
 /// - where there are more than 256 colours and the best of those still costs more than
 ///   ``predictorThreshold`` bits a pixel (smooth content:
 ///   gradients, icons drawn larger than their pixels), the pixels are also estimated as their
@@ -25,13 +27,21 @@
 ///   ``largestChainlessArea`` pixels, along a short hash chain;
 /// - the colour cache's size (none, or 2⁴, 2⁶, 2⁸ or 2¹⁰ entries) is the one an estimate
 ///   from the symbol counts and the cache's hits says is smallest;
-/// - otherwise one group of five Huffman codes covers the image;
+/// - otherwise one group of five Huffman codes covers the image; a code for many symbols
+///   used a few times each (the colours of antialiased edges) is made for the counts evened
+///   out too, and kept if its shorter description pays for its looser fit
+///   (``VP8LPrefixCode``);
+/// - the transforms' small images (the colour table, the predictor's modes, the tiles' groups)
+///   are coded with copies of earlier stretches where that is smaller, exactly reckoned: a
+///   table of antialiased ramps repeats one step from colour to colour;
 /// - a small rectangle with the same pixels as one encoded before, by this encoder or another
 ///   sharing its ``RectangleMemory`` (animations repeat themselves), gets that one's chunk
 ///   again, without encoding.
 ///
 /// libwebp's encoder weighs more (colour transforms, several entropy codes per image, an
-/// optimal parse), which pays on photographs. This one is made for the frames BarFrames draws,
+/// optimal parse), which pays on photographs, and on long, shallow antialiased strokes (whose
+/// edges its predictor and cross-colour transforms reduce to a few repeating differences).
+/// This one is made for the frames BarFrames draws,
 /// above all the small rectangles of an animation, where libwebp's fixed cost per image
 /// dominates. How the two compare in size and time, and the script that measures it
 /// (`scripts/webp-vs-libwebp.py`): docs/performance.md.
