@@ -276,6 +276,12 @@ package final class VP8LEncoder {
       let groups = lastGroupCount
       let other = write(useIndexed ? indexed : plain, region: region, isOpaque: isOpaque, to: otherOutput)
       if other.count < bytes.count { bytes = other } else { lastGroupCount = groups }
+    } else if triedIndexed, max(plain.cost, indexed.cost) < Self.closeEstimates * min(plain.cost, indexed.cost) {
+      // The estimates reckon a code's description at a few bits a symbol, which is far off
+      // for the many colours of antialiased edges: when the two are close, both are written
+      // and the smaller kept.
+      let other = write(useIndexed ? plain : indexed, region: region, isOpaque: isOpaque, to: otherOutput)
+      if other.count < bytes.count { bytes = other }
     }
     let dataCount = bytes.count - 8
     let raw = UnsafeMutableRawPointer(bytes.baseAddress!)
@@ -432,6 +438,10 @@ package final class VP8LEncoder {
   private func shouldTryPredictor(cost: Double) -> Bool {
     colorCount == nil && cost > Self.predictorThreshold * Double(pixelCount)
   }
+
+  /// How much larger one estimate may be than the other for both codings, as they are and as
+  /// indices, to be written and the smaller kept.
+  static var closeEstimates: Double { 1.25 }
 
   /// Bits per pixel above which the predictor is tried.
   static var predictorThreshold: Double { 2 }
@@ -1483,14 +1493,16 @@ package final class VP8LEncoder {
       counts.add(alpha + Int(pixel >> 24))
     }
     var bits = extraBits
-    for (code, start, size) in [
-      (greenCode, green, 280), (redCode, red, 256), (blueCode, blue, 256), (alphaCode, alpha, 256),
-      (distanceCode, distance, 40),
-    ] {
+    func build(_ code: VP8LPrefixCode, from start: Int, count size: Int) {
       code.build(counts, from: start, count: size)
       bits += code.descriptionBits()
       counts.forEachCounted(from: start, count: size) { symbol, n in bits += Int(n) * code.length(of: symbol) }
     }
+    build(greenCode, from: green, count: 280)
+    build(redCode, from: red, count: 256)
+    build(blueCode, from: blue, count: 256)
+    build(alphaCode, from: alpha, count: 256)
+    build(distanceCode, from: distance, count: 40)
     counts.removeAll()
     return bits
   }
