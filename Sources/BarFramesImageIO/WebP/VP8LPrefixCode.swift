@@ -165,13 +165,21 @@ final class VP8LPrefixCode {
     if usedCount == 1 { lengthOf[Int(used[0])] = 1 }
     guard usedCount > 1 else { return }
     setLengths(counts: counts, limit: limit)
-    if usedCount >= Self.fewestEvenedSymbols, lengthCode != nil { tryEvenedCounts(counts, limit: limit) }
+    if usedCount >= Self.fewestEvenedSymbols, lengthCode != nil {
+      var total = 0
+      for i in 0..<usedCount { total += Int(counts[Int(used[i])]) }
+      if total < Self.mostEvenedUses * usedCount { tryEvenedCounts(counts, limit: limit) }
+    }
     setCanonicalCodes()
   }
 
   /// The fewest symbols used for which a code for evened-out counts is tried: with fewer, the
   /// description is short anyway.
   static var fewestEvenedSymbols: Int { 16 }
+  /// The most uses a symbol, on average, for which a code for evened-out counts is tried: with
+  /// more, the symbols coded outweigh the description, and a looser fit would cost more than
+  /// a shorter description saves.
+  static var mostEvenedUses: Int { 16 }
 
   /// Replaces the code just made for `counts` with the one for the counts evened out, if that
   /// takes fewer bits, description and coded symbols together. Many symbols used a few times
