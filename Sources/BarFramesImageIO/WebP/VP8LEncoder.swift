@@ -13,7 +13,8 @@
 ///   table (packed 2, 4 or 8 to a pixel for up to 16, 4 or 2 colours); when both are possible,
 ///   whichever the estimate says is smaller (the table's cost included: antialiased edges
 ///   between a few colours make tables of close colours, cheap even where the rectangle has
-///   few literals);
+///   few literals), and when the two estimates are close, both are written and the smaller
+///   kept; the table is in numeric order, or nearest colour first where that is cheaper;
 /// - where there are more than 256 colours and the best of those still costs more than
 ///   ``predictorThreshold`` bits a pixel (smooth content:
 ///   gradients, icons drawn larger than their pixels), the pixels are also estimated as their
@@ -225,6 +226,7 @@ package final class VP8LEncoder {
     // literals can pay for it. The estimates include the table's cost, and decide.
     if let colorCount {
       sortColors(colorCount)
+      if colorCount > Self.fewestReorderedColors { orderByNearest(colorCount) }
       index(colorCount: colorCount, width: region.width, height: region.height)
       if colorCount <= 16 {
         tokenize(indexed)
@@ -541,6 +543,57 @@ package final class VP8LEncoder {
       rank[Int(keys[i] & 0xFF)] = UInt8(i)
     }
   }
+
+  /// The most colours kept in numeric order without trying the nearest-neighbour order.
+  static var fewestReorderedColors: Int { 16 }
+
+  /// Reorders the first `count` of `colors` (sorted) so that each is the nearest, of those
+  /// left, to the one before (by the sum of its channels' differences, alpha weighing less),
+  /// and keeps that order if the table's estimated cost is lower. The table is stored as
+  /// each colour's difference from the one before, and numeric order can jump back and forth
+  /// between the ramps of different edges (a red step, then a blue one); nearest first follows
+  /// one ramp, so the differences are small and repeat. The order of the indices themselves
+  /// costs nothing: above 16 colours each index is a symbol of its own, and below, packing
+  /// maps the indices one to one either way.
+  private func orderByNearest(_ count: Int) {
+    let colors = self.colors.pointer
+    let sortedCost = literalCost(count)
+    let original = reorderScratch.reserve(2 * count)
+    original.update(from: colors, count: count)
+    // `colors` is reordered in place; `position` follows where each original rank went.
+    let position = original + count
+    for i in 0..<count { position[i] = UInt32(i) }
+    @inline(__always) func distance(_ a: UInt32, _ b: UInt32) -> UInt32 {
+      let d = Self.subtract(a, b)
+      @inline(__always) func channel(_ v: UInt32) -> UInt32 { v <= 128 ? v : 256 - v }
+      return 9 * (channel(d & 0xFF) + channel(d >> 8 & 0xFF) + channel(d >> 16 & 0xFF)) + channel(d >> 24)
+    }
+    var previous: UInt32 = 0
+    for i in 0..<count {
+      var best = i
+      var bestDistance = UInt32.max
+      for k in i..<count {
+        let d = distance(colors[k], previous)
+        if d < bestDistance {
+          bestDistance = d
+          best = k
+        }
+      }
+      (colors[i], colors[best]) = (colors[best], colors[i])
+      (position[i], position[best]) = (position[best], position[i])
+      previous = colors[i]
+    }
+    guard literalCost(count) < sortedCost else {
+      colors.update(from: original, count: count)
+      return
+    }
+    // `position[i]` is the sorted rank now at i: each place's rank becomes its new index.
+    let newIndex = colorKeys.reserve(count)
+    for i in 0..<count { newIndex[Int(position[i])] = UInt64(i) }
+    let rank = colorRank.pointer
+    for place in 0..<count { rank[place] = UInt8(truncatingIfNeeded: newIndex[Int(rank[place])]) }
+  }
+  private let reorderScratch = VP8LScratch<UInt32>(capacity: 512)
 
   /// Makes `indexed` the pixels' indices in the sorted `colors`, packed 8, 4 or 2 to a pixel
   /// when there are at most 2, 4 or 16 colours, in green (the channel the decoder reads; the

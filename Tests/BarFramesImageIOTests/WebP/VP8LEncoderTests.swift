@@ -305,6 +305,25 @@ struct VP8LEncoderTests {
     #expect(chunk.count < 480)
   }
 
+  @Test("Colours of two ramps that interleave in numeric order: the table follows one ramp, then the other")
+  func nearestOrder() throws {
+    // Ramp A: red 0…99 with green 0 and blue 250 − 2k; ramp B: red 0…99 with green 200,
+    // blue k. Sorted numerically, A and B alternate (same red), each step a jump between them.
+    var colors: [RGBAImage.Pixel] = []
+    for k in 0..<100 {
+      colors.append(.init(red: UInt8(k), green: 0, blue: UInt8(250 - 2 * k), alpha: 255))
+      colors.append(.init(red: UInt8(k), green: 200, blue: UInt8(k), alpha: 255))
+    }
+    var image = RGBAImage(width: 50, height: 40)
+    for y in 0..<40 { for x in 0..<50 { image[x, y] = colors[(y * 50 + x) % 200] } }
+    let encoder = VP8LEncoder(rectangles: nil)
+    let chunk = encoder.encode(image, region: image.bounds).chunk
+    #expect(try Self.decode(chunk: chunk) == image)
+    #expect(try Self.roundTrip(image) == image)
+    // In numeric order, the chunk is over 250 bytes larger.
+    #expect(chunk.count < 2100)
+  }
+
   @Test("Distance codes: the pixel above is code 1, the one to the left 2 (RFC 9649 §4.2.2), far ones + 120")
   func distanceCodes() {
     #expect(VP8LEncoder.planeCode(100, width: 100) == 1)
