@@ -11,7 +11,10 @@
 /// - the pixels are coded either as they are (after the subtract-green transform when it makes
 ///   red and blue cheaper) or, when there are at most 256 colours, as indices into a colour
 ///   table (packed 2, 4 or 8 to a pixel for up to 16, 4 or 2 colours); when both are possible,
-///   whichever the estimate says is smaller;
+///   whichever the estimate says is smaller (the table's cost included: antialiased edges
+///   between a few colours make tables of close colours, cheap even where the rectangle has
+///   few literals), and when the two estimates are close, both are written and the smaller
+///   kept; the table is in numeric order, or nearest colour first where that is cheaper;
 /// - where there are more than 256 colours and the best of those still costs more than
 ///   ``predictorThreshold`` bits a pixel (smooth content:
 ///   gradients, icons drawn larger than their pixels), the pixels are also estimated as their
@@ -25,13 +28,21 @@
 ///   ``largestChainlessArea`` pixels, along a short hash chain;
 /// - the colour cache's size (none, or 2⁴, 2⁶, 2⁸ or 2¹⁰ entries) is the one an estimate
 ///   from the symbol counts and the cache's hits says is smallest;
-/// - otherwise one group of five Huffman codes covers the image;
+/// - otherwise one group of five Huffman codes covers the image; a code for many symbols
+///   used a few times each (the colours of antialiased edges) is made for the counts evened
+///   out too, and kept if its shorter description pays for its looser fit
+///   (``VP8LPrefixCode``);
+/// - the transforms' small images (the colour table, the predictor's modes, the tiles' groups)
+///   are coded with copies of earlier stretches where that is smaller, exactly reckoned: a
+///   table of antialiased ramps repeats one step from colour to colour;
 /// - a small rectangle with the same pixels as one encoded before, by this encoder or another
 ///   sharing its ``RectangleMemory`` (animations repeat themselves), gets that one's chunk
 ///   again, without encoding.
 ///
 /// libwebp's encoder weighs more (colour transforms, several entropy codes per image, an
-/// optimal parse), which pays on photographs. This one is made for the frames BarFrames draws,
+/// optimal parse), which pays on photographs, and on long, shallow antialiased strokes (whose
+/// edges its predictor and cross-colour transforms reduce to a few repeating differences).
+/// This one is made for the frames BarFrames draws,
 /// above all the small rectangles of an animation, where libwebp's fixed cost per image
 /// dominates. How the two compare in size and time, and the script that measures it
 /// (`scripts/webp-vs-libwebp.py`): docs/performance.md.
@@ -209,10 +220,13 @@ package final class VP8LEncoder {
     chooseCache(plain)
     var useIndexed = false
     triedIndexed = false
-    // A table of n colours costs about as much as n literals; with fewer literals than
-    // twice that, indices cannot pay.
-    if let colorCount, plain.literalCount >= 2 * colorCount || colorCount <= 16 {
+    // Tried whatever the count of literals: an index costs one symbol where a colour costs
+    // four, and a table of colours close to one another (antialiased edges between a few
+    // colours) costs far less than its colours as literals would, so even a few hundred
+    // literals can pay for it. The estimates include the table's cost, and decide.
+    if let colorCount {
       sortColors(colorCount)
+      if colorCount > Self.fewestReorderedColors { orderByNearest(colorCount) }
       index(colorCount: colorCount, width: region.width, height: region.height)
       if colorCount <= 16 {
         tokenize(indexed)
@@ -264,6 +278,12 @@ package final class VP8LEncoder {
       let groups = lastGroupCount
       let other = write(useIndexed ? indexed : plain, region: region, isOpaque: isOpaque, to: otherOutput)
       if other.count < bytes.count { bytes = other } else { lastGroupCount = groups }
+    } else if triedIndexed, max(plain.cost, indexed.cost) < Self.closeEstimates * min(plain.cost, indexed.cost) {
+      // The estimates reckon a code's description at a few bits a symbol, which is far off
+      // for the many colours of antialiased edges: when the two are close, both are written
+      // and the smaller kept.
+      let other = write(useIndexed ? plain : indexed, region: region, isOpaque: isOpaque, to: otherOutput)
+      if other.count < bytes.count { bytes = other }
     }
     let dataCount = bytes.count - 8
     let raw = UnsafeMutableRawPointer(bytes.baseAddress!)
@@ -421,6 +441,10 @@ package final class VP8LEncoder {
     colorCount == nil && cost > Self.predictorThreshold * Double(pixelCount)
   }
 
+  /// How much larger one estimate may be than the other for both codings, as they are and as
+  /// indices, to be written and the smaller kept.
+  static var closeEstimates: Double { 1.25 }
+
   /// Bits per pixel above which the predictor is tried.
   static var predictorThreshold: Double { 2 }
 
@@ -519,6 +543,57 @@ package final class VP8LEncoder {
       rank[Int(keys[i] & 0xFF)] = UInt8(i)
     }
   }
+
+  /// The most colours kept in numeric order without trying the nearest-neighbour order.
+  static var fewestReorderedColors: Int { 16 }
+
+  /// Reorders the first `count` of `colors` (sorted) so that each is the nearest, of those
+  /// left, to the one before (by the sum of its channels' differences, alpha weighing less),
+  /// and keeps that order if the table's estimated cost is lower. The table is stored as
+  /// each colour's difference from the one before, and numeric order can jump back and forth
+  /// between the ramps of different edges (a red step, then a blue one); nearest first follows
+  /// one ramp, so the differences are small and repeat. The order of the indices themselves
+  /// costs nothing: above 16 colours each index is a symbol of its own, and below, packing
+  /// maps the indices one to one either way.
+  private func orderByNearest(_ count: Int) {
+    let colors = self.colors.pointer
+    let sortedCost = literalCost(count)
+    let original = reorderScratch.reserve(2 * count)
+    original.update(from: colors, count: count)
+    // `colors` is reordered in place; `position` follows where each original rank went.
+    let position = original + count
+    for i in 0..<count { position[i] = UInt32(i) }
+    @inline(__always) func distance(_ a: UInt32, _ b: UInt32) -> UInt32 {
+      let d = Self.subtract(a, b)
+      @inline(__always) func channel(_ v: UInt32) -> UInt32 { v <= 128 ? v : 256 - v }
+      return 9 * (channel(d & 0xFF) + channel(d >> 8 & 0xFF) + channel(d >> 16 & 0xFF)) + channel(d >> 24)
+    }
+    var previous: UInt32 = 0
+    for i in 0..<count {
+      var best = i
+      var bestDistance = UInt32.max
+      for k in i..<count {
+        let d = distance(colors[k], previous)
+        if d < bestDistance {
+          bestDistance = d
+          best = k
+        }
+      }
+      (colors[i], colors[best]) = (colors[best], colors[i])
+      (position[i], position[best]) = (position[best], position[i])
+      previous = colors[i]
+    }
+    guard literalCost(count) < sortedCost else {
+      colors.update(from: original, count: count)
+      return
+    }
+    // `position[i]` is the sorted rank now at i: each place's rank becomes its new index.
+    let newIndex = colorKeys.reserve(count)
+    for i in 0..<count { newIndex[Int(position[i])] = UInt64(i) }
+    let rank = colorRank.pointer
+    for place in 0..<count { rank[place] = UInt8(truncatingIfNeeded: newIndex[Int(rank[place])]) }
+  }
+  private let reorderScratch = VP8LScratch<UInt32>(capacity: 512)
 
   /// Makes `indexed` the pixels' indices in the sorted `colors`, packed 8, 4 or 2 to a pixel
   /// when there are at most 2, 4 or 16 colours, in green (the channel the decoder reads; the
@@ -1016,7 +1091,7 @@ package final class VP8LEncoder {
       let deltas = paletteDeltas.reserve(count)
       deltas[0] = colors[0]
       for i in 1..<count { deltas[i] = Self.subtract(colors[i], colors[i - 1]) }
-      writeLiterals(deltas, count: count, to: &writer)
+      writeSubimage(deltas, count: count, width: count, to: &writer)
     }
     if coding.subtractGreen {
       writer.write(1, bitCount: 1)
@@ -1027,7 +1102,9 @@ package final class VP8LEncoder {
       writer.write(1, bitCount: 1)
       writer.write(0, bitCount: 2)  // predictor
       writer.write(UInt32(predictor.bits - 2), bitCount: 3)
-      writeLiterals(predictor.modes.pointer, count: predictor.blocksWide * predictor.blocksHigh, to: &writer)
+      writeSubimage(
+        predictor.modes.pointer, count: predictor.blocksWide * predictor.blocksHigh, width: predictor.blocksWide,
+        to: &writer)
     }
     writer.write(0, bitCount: 1)  // no more transforms
     let cacheBits = coding.cacheBits
@@ -1090,7 +1167,7 @@ package final class VP8LEncoder {
       counts.removeAll()
       writer.write(1, bitCount: 1)  // groups of prefix codes, by tile
       writer.write(UInt32(Self.groupTileBits - 2), bitCount: 3)
-      writeLiterals(tileGroups.pointer, count: groupTileCount, to: &writer)
+      writeSubimage(tileGroups.pointer, count: groupTileCount, width: groupTilesWide, to: &writer)
       writeTokens(coding, groupCount: groupCount, greenCount: greenCount, to: &writer)
       return
     }
@@ -1135,6 +1212,7 @@ package final class VP8LEncoder {
   /// The tiles' count, each tile's group (`0xFF000000 | group << 8`, the entropy image), each
   /// token's tile, and the groups' symbol counts, code lengths and tile costs.
   private var groupTileCount = 0
+  private var groupTilesWide = 0
   /// The groups of prefix codes of the last rectangle encoded (for tests).
   private(set) var lastGroupCount = 1
   private let tileGroups = VP8LScratch<UInt32>()
@@ -1286,6 +1364,7 @@ package final class VP8LEncoder {
     for k in 0..<5 { oneCode += Self.estimate(counts, from: starts[k], count: sizes[k]) }
     guard grouped < oneCode else { return nil }
     groupTileCount = tileCount
+    groupTilesWide = tilesWide
     return used
   }
 
@@ -1346,34 +1425,139 @@ package final class VP8LEncoder {
     distanceCode.writeDescription(to: &writer)
   }
 
-  /// A small image (a transform's data) of `count` pixels coded as literals, with no colour
-  /// cache.
-  private func writeLiterals(_ pixels: UnsafePointer<UInt32>, count: Int, to writer: inout VP8LBitWriter) {
+  /// A small image (a transform's data: the colour table, the predictor's modes, the tiles'
+  /// groups) of `count` pixels, `width` wide, with no colour cache: as literals, or with
+  /// copies of earlier stretches where that takes fewer bits in all (the codes are built both
+  /// ways and their exact sizes compared). A colour table of antialiased edges repeats its
+  /// steps (the same difference from one colour to the next, again and again), which copies
+  /// code in a few bits.
+  private func writeSubimage(
+    _ pixels: UnsafePointer<UInt32>, count: Int, width: Int, to writer: inout VP8LBitWriter
+  ) {
     writer.write(0, bitCount: 1)  // no colour cache
+    let tokens = subimageTokens.reserve(count)
+    var tokenCount = 0
+    var copies = 0
+    if count <= Self.largestSearchedSubimage {
+      // The longest earlier match at each place, taken if it covers a few pixels.
+      var i = 0
+      while i < count {
+        var best = 0
+        var distance = 0
+        var j = i - 1
+        while j >= 0, best < count - i {
+          if pixels[j + best] == pixels[i + best] {
+            let limit = min(count - i, Self.maximumCopyLength)
+            var length = 0
+            while length < limit, pixels[j + length] == pixels[i + length] { length += 1 }
+            if length > best {
+              best = length
+              distance = i - j
+            }
+          }
+          j -= 1
+        }
+        if best >= Self.shortestSubimageCopy {
+          tokens[tokenCount] = Self.copyFlag | UInt64(best) << 32 | UInt64(Self.planeCode(distance, width: width))
+          copies += 1
+          i += best
+        } else {
+          tokens[tokenCount] = UInt64(pixels[i])
+          i += 1
+        }
+        tokenCount += 1
+      }
+    }
+    if copies > 0 {
+      let withCopies = buildSubimageCodes(tokens, count: tokenCount)
+      let literals = buildSubimageCodes(nil, pixels: pixels, count: count)
+      if withCopies < literals {
+        _ = buildSubimageCodes(tokens, count: tokenCount)
+      } else {
+        tokenCount = 0
+      }
+    } else {
+      tokenCount = 0
+      _ = buildSubimageCodes(nil, pixels: pixels, count: count)
+    }
+    writeDescriptions(to: &writer)
+    if tokenCount == 0 {
+      for i in 0..<count {
+        let pixel = pixels[i]
+        greenCode.write(Int(pixel >> 8 & 0xFF), to: &writer)
+        redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
+        blueCode.write(Int(pixel & 0xFF), to: &writer)
+        alphaCode.write(Int(pixel >> 24), to: &writer)
+      }
+      return
+    }
+    for t in 0..<tokenCount {
+      let token = tokens[t]
+      if token & Self.copyFlag != 0 {
+        let length = Self.prefix(Int(token >> 32 & 0x1FFF))
+        greenCode.write(256 + length.symbol, to: &writer)
+        writer.write(UInt32(length.extra), bitCount: length.extraBits)
+        let distance = Self.prefix(Int(token & 0xFFFF_FFFF))
+        distanceCode.write(distance.symbol, to: &writer)
+        writer.write(UInt32(distance.extra), bitCount: distance.extraBits)
+      } else {
+        let pixel = UInt32(truncatingIfNeeded: token)
+        greenCode.write(Int(pixel >> 8 & 0xFF), to: &writer)
+        redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
+        blueCode.write(Int(pixel & 0xFF), to: &writer)
+        alphaCode.write(Int(pixel >> 24), to: &writer)
+      }
+    }
+  }
+
+  /// The most pixels of a sub-image searched for copies (each place is compared with every
+  /// earlier one).
+  static var largestSearchedSubimage: Int { 1024 }
+  /// The shortest copy in a sub-image: a copy's two symbols and extra bits cost about as much
+  /// as two literals.
+  static var shortestSubimageCopy: Int { 3 }
+  /// A sub-image's tokens, as `Coding.tokens`.
+  private let subimageTokens = VP8LScratch<UInt64>()
+
+  /// Builds the five codes for a sub-image's `count` tokens, or for its `count` pixels as
+  /// literals when `tokens` is nil, and returns the bits it then takes: the codes'
+  /// descriptions, the symbols and the extra bits.
+  private func buildSubimageCodes(
+    _ tokens: UnsafePointer<UInt64>?, pixels: UnsafePointer<UInt32>? = nil, count: Int
+  ) -> Int {
     let counts = self.counts
     counts.reserve(280 + 3 * 256 + 40)
     let (green, red, blue, alpha, distance) = (0, 280, 536, 792, 1048)
-    for i in 0..<count {
-      let pixel = pixels[i]
+    var extraBits = 0
+    for t in 0..<count {
+      let token = tokens?[t] ?? UInt64(pixels![t])
+      if token & Self.copyFlag != 0 {
+        let length = Self.prefix(Int(token >> 32 & 0x1FFF))
+        let code = Self.prefix(Int(token & 0xFFFF_FFFF))
+        counts.add(green + 256 + length.symbol)
+        counts.add(distance + code.symbol)
+        extraBits += length.extraBits + code.extraBits
+        continue
+      }
+      let pixel = UInt32(truncatingIfNeeded: token)
       counts.add(green + Int(pixel >> 8 & 0xFF))
       counts.add(red + Int(pixel >> 16 & 0xFF))
       counts.add(blue + Int(pixel & 0xFF))
       counts.add(alpha + Int(pixel >> 24))
     }
-    greenCode.build(counts, from: green, count: 280)
-    redCode.build(counts, from: red, count: 256)
-    blueCode.build(counts, from: blue, count: 256)
-    alphaCode.build(counts, from: alpha, count: 256)
-    distanceCode.build(counts, from: distance, count: 40)
-    counts.removeAll()
-    writeDescriptions(to: &writer)
-    for i in 0..<count {
-      let pixel = pixels[i]
-      greenCode.write(Int(pixel >> 8 & 0xFF), to: &writer)
-      redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
-      blueCode.write(Int(pixel & 0xFF), to: &writer)
-      alphaCode.write(Int(pixel >> 24), to: &writer)
+    var bits = extraBits
+    func build(_ code: VP8LPrefixCode, from start: Int, count size: Int) {
+      code.build(counts, from: start, count: size)
+      bits += code.descriptionBits()
+      counts.forEachCounted(from: start, count: size) { symbol, n in bits += Int(n) * code.length(of: symbol) }
     }
+    build(greenCode, from: green, count: 280)
+    build(redCode, from: red, count: 256)
+    build(blueCode, from: blue, count: 256)
+    build(alphaCode, from: alpha, count: 256)
+    build(distanceCode, from: distance, count: 40)
+    counts.removeAll()
+    return bits
   }
 }
 

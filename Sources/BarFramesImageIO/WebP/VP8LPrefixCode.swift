@@ -3,6 +3,10 @@
 ///
 /// A code that uses one symbol (or none) takes no bits per symbol, as VP8L decoders read it.
 ///
+/// When many symbols are used, the code for the counts evened out (neighbouring counts that
+/// are close made equal, so lengths repeat and the description is short) is made too, and
+/// whichever takes fewer bits in all is kept.
+///
 /// An encoder keeps one code per alphabet and rebuilds it for each image with
 /// ``build(counts:symbolCount:limit:)``: the code owns all the memory that building and
 /// describing it needs, sized for the largest alphabet it was made for, so rebuilding
@@ -41,6 +45,13 @@ final class VP8LPrefixCode {
   private let tokens: UnsafeMutablePointer<Token>
   private let tokenCounts: UnsafeMutablePointer<UInt32>
   private let lengthCode: VP8LPrefixCode?
+  /// Trying the code for counts evened out (see ``evenOut(_:count:)``): those counts, each
+  /// symbol's mark (its count is part of a long run already), and the plain code's symbols
+  /// and lengths, kept in case it is the smaller.
+  private let evened: UnsafeMutablePointer<UInt32>
+  private let inRun: UnsafeMutablePointer<Bool>
+  private let plainUsed: UnsafeMutablePointer<Int32>
+  private let plainLengths: UnsafeMutablePointer<UInt8>
 
   /// The longest code of an image alphabet, and of the code-length alphabet.
   static var maximumLength: Int { 15 }
@@ -64,6 +75,10 @@ final class VP8LPrefixCode {
     tokens = .allocate(capacity: capacity)
     tokenCounts = .allocate(capacity: Self.codeLengthSymbols)
     lengthCode = capacity > Self.codeLengthSymbols ? VP8LPrefixCode(capacity: Self.codeLengthSymbols) : nil
+    evened = .allocate(capacity: capacity)
+    inRun = .allocate(capacity: capacity)
+    plainUsed = .allocate(capacity: capacity)
+    plainLengths = .allocate(capacity: capacity)
   }
 
   /// The optimal code for `counts` with no code longer than `limit` bits.
@@ -82,6 +97,10 @@ final class VP8LPrefixCode {
     depth.deallocate()
     tokens.deallocate()
     tokenCounts.deallocate()
+    evened.deallocate()
+    inRun.deallocate()
+    plainUsed.deallocate()
+    plainLengths.deallocate()
   }
 
   /// Each symbol's code length; 0 for a symbol that is not used.
@@ -146,7 +165,108 @@ final class VP8LPrefixCode {
     if usedCount == 1 { lengthOf[Int(used[0])] = 1 }
     guard usedCount > 1 else { return }
     setLengths(counts: counts, limit: limit)
+    if usedCount >= Self.fewestEvenedSymbols, lengthCode != nil {
+      var total = 0
+      for i in 0..<usedCount { total += Int(counts[Int(used[i])]) }
+      if total < Self.mostEvenedUses * usedCount { tryEvenedCounts(counts, limit: limit) }
+    }
     setCanonicalCodes()
+  }
+
+  /// The fewest symbols used for which a code for evened-out counts is tried: with fewer, the
+  /// description is short anyway.
+  static var fewestEvenedSymbols: Int { 16 }
+  /// The most uses a symbol, on average, for which a code for evened-out counts is tried: with
+  /// more, the symbols coded outweigh the description, and a looser fit would cost more than
+  /// a shorter description saves.
+  static var mostEvenedUses: Int { 16 }
+
+  /// Replaces the code just made for `counts` with the one for the counts evened out, if that
+  /// takes fewer bits, description and coded symbols together. Many symbols used a few times
+  /// each (the colours of antialiased edges, each a handful of times) make Huffman lengths
+  /// that differ from one symbol to the next, and gaps of unused symbols between them: their
+  /// description can cost more than the symbols coded with them. Evened out, neighbouring
+  /// symbols get one length, which the description repeats in a few bits, at the price of a
+  /// slightly worse fit (and of codes for a few unused symbols).
+  private func tryEvenedCounts(_ counts: UnsafePointer<UInt32>, limit: Int) {
+    let plainBits = dataBits(counts) + descriptionBits()
+    let plainCount = usedCount
+    for i in 0..<plainCount {
+      plainUsed[i] = used[i]
+      plainLengths[i] = lengthOf[Int(used[i])]
+    }
+    let end = Int(used[plainCount - 1]) + 1
+    evened.update(from: counts, count: end)
+    Self.evenOut(evened, count: end, marks: inRun)
+    for i in 0..<plainCount { lengthOf[Int(used[i])] = 0 }
+    var count = 0
+    for symbol in 0..<end where evened[symbol] != 0 {
+      used[count] = Int32(symbol)
+      count += 1
+    }
+    usedCount = count
+    setLengths(counts: evened, limit: limit)
+    if dataBits(counts) + descriptionBits() < plainBits { return }
+    for i in 0..<usedCount { lengthOf[Int(used[i])] = 0 }
+    usedCount = plainCount
+    for i in 0..<plainCount {
+      used[i] = plainUsed[i]
+      lengthOf[Int(used[i])] = plainLengths[i]
+    }
+  }
+
+  /// The bits that the symbols counted in `counts` take with the current lengths.
+  private func dataBits(_ counts: UnsafePointer<UInt32>) -> Int {
+    var bits = 0
+    for i in 0..<usedCount {
+      let symbol = Int(used[i])
+      bits += Int(counts[symbol]) * Int(lengthOf[symbol])
+    }
+    return bits
+  }
+
+  /// Evens out the first `count` of `counts` so that their code lengths come in runs: a
+  /// stretch of four or more counts that all lie within a few of the stretch's mean becomes
+  /// that mean (at least 1, unless all were zero), so its symbols get one length; stretches
+  /// already of one count (five zeros, seven of another count) are left as they are, since
+  /// the description repeats them already. `marks` is scratch space for `count` flags.
+  static func evenOut(_ counts: UnsafeMutablePointer<UInt32>, count: Int, marks: UnsafeMutablePointer<Bool>) {
+    marks.update(repeating: false, count: count)
+    var start = 0
+    while start < count {
+      var end = start + 1
+      while end < count, counts[end] == counts[start] { end += 1 }
+      if end - start >= (counts[start] == 0 ? 5 : 7) { (marks + start).update(repeating: true, count: end - start) }
+      start = end
+    }
+    /// The mean of `count` counts of total `sum`, rounded.
+    @inline(__always) func mean(_ sum: UInt64, _ count: Int) -> UInt64 { (sum + UInt64(count / 2)) / UInt64(count) }
+    var stride = 0
+    var sum: UInt64 = 0
+    var target: UInt64 = 0
+    for i in 0...count {
+      let ends =
+        i == count || marks[i] || (i > 0 && marks[i - 1])
+        || (UInt64(counts[i]) > target ? UInt64(counts[i]) - target : target - UInt64(counts[i])) >= 4
+      if ends {
+        if stride >= 4 || (stride >= 3 && sum == 0) {
+          let value = sum == 0 ? 0 : max(mean(sum, stride), 1)
+          (counts + i - stride).update(repeating: UInt32(truncatingIfNeeded: value), count: stride)
+        }
+        stride = 0
+        sum = 0
+        if i + 4 <= count {
+          target = mean(UInt64(counts[i]) + UInt64(counts[i + 1]) + UInt64(counts[i + 2]) + UInt64(counts[i + 3]), 4)
+        } else {
+          target = i < count ? UInt64(counts[i]) : 0
+        }
+      }
+      stride += 1
+      if i < count {
+        sum += UInt64(counts[i])
+        if stride >= 4 { target = mean(sum, stride) }
+      }
+    }
   }
 
   /// Huffman code lengths, limited to `limit` bits by flattening the smallest counts
@@ -281,19 +401,29 @@ final class VP8LPrefixCode {
     }
   }
 
-  private func writeCodeLengths(to writer: inout VP8LBitWriter) {
+  /// How the code lengths are described: the tokens, the code-length code's lengths written,
+  /// the tokens written (trailing zeros may be left out), and the description's bits.
+  private struct LengthsPlan {
+    var tokenCount: Int
+    var written: Int
+    var kept: Int
+    var bits: Int
+    /// Whether the tokens written are counted (`max_symbol`): when `kept` is less than all.
+    var trims: Bool
+    /// `max_symbol`'s pairs of bits.
+    var pairs: Int
+  }
+
+  /// Tokenizes the lengths and builds the code-length code for them.
+  private func planCodeLengths() -> LengthsPlan {
     guard let lengthCode else { preconditionFailure("the code-length code is written as plain lengths") }
     let tokenCount = makeTokens()
     tokenCounts.update(repeating: 0, count: Self.codeLengthSymbols)
     for i in 0..<tokenCount { tokenCounts[tokens[i].symbol] += 1 }
     lengthCode.build(counts: tokenCounts, symbolCount: Self.codeLengthSymbols, limit: Self.maximumCodeLengthLength)
-
-    writer.write(0, bitCount: 1)
     let order = Self.codeLengthOrder
     var written = Self.codeLengthSymbols
     while written > 4, lengthCode.lengthOf[Int(order[written - 1])] == 0 { written -= 1 }
-    writer.write(UInt32(written - 4), bitCount: 4)
-    for i in 0..<written { writer.write(UInt32(lengthCode.lengthOf[Int(order[i])]), bitCount: 3) }
 
     // Trailing zeros need not be written: a count of tokens ("max_symbol") can end the list,
     // which pays when they would take more than a dozen bits.
@@ -305,15 +435,40 @@ final class VP8LPrefixCode {
       kept -= 1
     }
     let trims = kept > 1 && trailingBits > 12
-    writer.write(trims ? 1 : 0, bitCount: 1)
-    if trims {
-      // max_symbol = 2 + ReadBits(2 + 2 × ReadBits(3)).
-      let value = kept - 2
-      let pairs = value == 0 ? 1 : (Int.bitWidth - value.leadingZeroBitCount - 1) / 2 + 1
-      writer.write(UInt32(pairs - 1), bitCount: 3)
-      writer.write(UInt32(value), bitCount: pairs * 2)
-    }
+    // max_symbol = 2 + ReadBits(2 + 2 × ReadBits(3)).
+    let value = kept - 2
+    let pairs = value <= 0 ? 1 : (Int.bitWidth - value.leadingZeroBitCount - 1) / 2 + 1
+    var bits = 1 + 4 + 3 * written + 1 + (trims ? 3 + 2 * pairs : 0)
     for i in 0..<(trims ? kept : tokenCount) {
+      let symbol = tokens[i].symbol
+      bits += lengthCode.length(of: symbol) + Self.extraBits(symbol)
+    }
+    return LengthsPlan(
+      tokenCount: tokenCount, written: written, kept: trims ? kept : tokenCount, bits: bits, trims: trims, pairs: pairs)
+  }
+
+  /// The bits ``writeDescription(to:)`` writes.
+  func descriptionBits() -> Int {
+    if usedCount == 0 { return 4 }
+    if usedCount <= 2, used[usedCount - 1] < 256 {
+      return 3 + (used[0] <= 1 ? 1 : 8) + (usedCount == 2 ? 8 : 0)
+    }
+    return planCodeLengths().bits
+  }
+
+  private func writeCodeLengths(to writer: inout VP8LBitWriter) {
+    let plan = planCodeLengths()
+    guard let lengthCode else { return }
+    writer.write(0, bitCount: 1)
+    let order = Self.codeLengthOrder
+    writer.write(UInt32(plan.written - 4), bitCount: 4)
+    for i in 0..<plan.written { writer.write(UInt32(lengthCode.lengthOf[Int(order[i])]), bitCount: 3) }
+    writer.write(plan.trims ? 1 : 0, bitCount: 1)
+    if plan.trims {
+      writer.write(UInt32(plan.pairs - 1), bitCount: 3)
+      writer.write(UInt32(plan.kept - 2), bitCount: plan.pairs * 2)
+    }
+    for i in 0..<plan.kept {
       let token = tokens[i]
       lengthCode.write(token.symbol, to: &writer)
       writer.write(token.extra, bitCount: Self.extraBits(token.symbol))

@@ -251,6 +251,79 @@ struct VP8LEncoderTests {
     #expect(description(code) == description(reference))
   }
 
+  @Test("Evened-out counts: a stretch of close counts becomes its mean, stretches of one count are kept")
+  func evenedCounts() {
+    // 1, 3, 2, 0, 2 (mean 8 / 5 = 1.6 → 2), then seven 9s (kept), then 0, 1, 0, 1 (mean 1).
+    var counts: [UInt32] = [1, 3, 2, 0, 2, 9, 9, 9, 9, 9, 9, 9, 0, 1, 0, 1, 40]
+    let marks = UnsafeMutablePointer<Bool>.allocate(capacity: counts.count)
+    defer { marks.deallocate() }
+    counts.withUnsafeMutableBufferPointer { VP8LPrefixCode.evenOut($0.baseAddress!, count: $0.count, marks: marks) }
+    #expect(counts == [2, 2, 2, 2, 2, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 40])
+  }
+
+  @Test("Many symbols used a few times each: the evened-out code is described in a few bits, and decodes")
+  func evenedCode() throws {
+    // Every other symbol of 200 used once or twice: Huffman lengths of 6 to 8 at random, with
+    // gaps, which take some 370 bits to describe; evened out, all 199 symbols weigh the same,
+    // so their lengths come in two runs (the lighter end of the tree one bit deeper): half the bits.
+    var counts = [UInt32](repeating: 0, count: 280)
+    var state: UInt32 = 7
+    for symbol in stride(from: 0, to: 200, by: 2) {
+      state = state &* 1_103_515_245 &+ 12345
+      counts[symbol] = 1 + state >> 16 & 1
+    }
+    let code = VP8LPrefixCode(counts: counts)
+    #expect(Array(code.lengths[0..<142]) == [UInt8](repeating: 8, count: 142))
+    #expect(Array(code.lengths[142..<199]) == [UInt8](repeating: 7, count: 57))
+    #expect(code.lengths[199...].allSatisfy { $0 == 0 })
+    #expect(code.descriptionBits() < 200)
+    // An image with as many colours, each a few times, round-trips through libwebp.
+    let image = Self.random(width: 31, height: 7, colors: 200, seed: 11)
+    #expect(try Self.roundTrip(image) == image)
+  }
+
+  @Test("A colour table of ramps (the same step again and again) is coded with copies, and decodes")
+  func rampTable() throws {
+    // 240 colours: 12 ramps of 20 steps, each step (+1, +2, −1) from the one before, drawn
+    // as vertical stripes 2 pixels wide, each colour on a row of its own.
+    var image = RGBAImage(width: 40, height: 120)
+    var colors: [RGBAImage.Pixel] = []
+    for ramp in 0..<12 {
+      for step in 0..<20 {
+        colors.append(
+          .init(
+            red: UInt8(ramp * 20 + step), green: UInt8(truncatingIfNeeded: 2 * step + 7 * ramp),
+            blue: UInt8(200 - step - ramp), alpha: 255))
+      }
+    }
+    for y in 0..<120 { for x in 0..<40 { image[x, y] = colors[(y * 2 + x / 20) % 240] } }
+    #expect(try Self.roundTrip(image) == image)
+    let encoder = VP8LEncoder(rectangles: nil)
+    let chunk = encoder.encode(image, region: image.bounds).chunk
+    #expect(try Self.decode(chunk: chunk) == image)
+    // With the table as literals, the chunk is over a hundred bytes larger.
+    #expect(chunk.count < 480)
+  }
+
+  @Test("Colours of two ramps that interleave in numeric order: the table follows one ramp, then the other")
+  func nearestOrder() throws {
+    // Ramp A: red 0…99 with green 0 and blue 250 − 2k; ramp B: red 0…99 with green 200,
+    // blue k. Sorted numerically, A and B alternate (same red), each step a jump between them.
+    var colors: [RGBAImage.Pixel] = []
+    for k in 0..<100 {
+      colors.append(.init(red: UInt8(k), green: 0, blue: UInt8(250 - 2 * k), alpha: 255))
+      colors.append(.init(red: UInt8(k), green: 200, blue: UInt8(k), alpha: 255))
+    }
+    var image = RGBAImage(width: 50, height: 40)
+    for y in 0..<40 { for x in 0..<50 { image[x, y] = colors[(y * 50 + x) % 200] } }
+    let encoder = VP8LEncoder(rectangles: nil)
+    let chunk = encoder.encode(image, region: image.bounds).chunk
+    #expect(try Self.decode(chunk: chunk) == image)
+    #expect(try Self.roundTrip(image) == image)
+    // In numeric order, the chunk is over 250 bytes larger.
+    #expect(chunk.count < 2100)
+  }
+
   @Test("Distance codes: the pixel above is code 1, the one to the left 2 (RFC 9649 §4.2.2), far ones + 120")
   func distanceCodes() {
     #expect(VP8LEncoder.planeCode(100, width: 100) == 1)
