@@ -119,7 +119,7 @@ let package = Package(
     // PNG settings, so the Swift pipeline's overhead is measured as a ratio in the same run.
     .target(
       name: "CBarFramesReference",
-      dependencies: ["CCairo", "CZlib"],
+      dependencies: ["CCairo", "CZlib", "CBarFramesKernels"],
       linkerSettings: [.linkedLibrary("m")]
     ),
 

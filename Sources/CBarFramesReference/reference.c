@@ -6,6 +6,8 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "barframes_kernels.h"
+
 /* The seek-bar style: customizable-bar, 375 x 20 pt, barHeight 2, cornerRadius 1, the dot
  * (5 x barHeight = 10 pt circle) shown, white track at alpha 0.1, white fill and dot. */
 static const double W = 375, H = 20, BAR = 2, RADIUS = 1, DOT = 10;
@@ -113,11 +115,11 @@ int bf_reference_seek_bar(const double *fill_widths, const double *dot_xs, int f
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) return -1;
   cairo_t *cr = cairo_create(surface);
   unsigned char *rgba = malloc(row * h), *filtered = malloc(filtered_size);
-  uLong bound = compressBound((uLong)filtered_size);
-  unsigned char *zdata = malloc(bound);
-  z_stream z;
-  memset(&z, 0, sizeof z);
-  if (deflateInit2(&z, 1, Z_DEFLATED, MAX_WBITS, 8, Z_RLE) != Z_OK) return -2;
+  /* The fast preset's compressor: zlib's Z_RLE parse (rle_deflate.c), framed as zlib frames
+   * level 1 with Z_RLE (header 78 01, Adler-32 last). */
+  barframes_rle_deflate *rle = barframes_rle_deflate_create();
+  if (!rle) return -2;
+  buffer zdata = {0};
   buffer png = {0};
   result->frames = 0;
   result->bytes = 0;
@@ -154,11 +156,19 @@ int bf_reference_seek_bar(const double *fill_widths, const double *dot_xs, int f
         for (size_t x = 0; x < row; x++) t[1 + x] = (unsigned char)(r[x] - (x >= 4 ? r[x - 4] : 0));
       }
     }
-    deflateReset(&z);
-    z.next_in = filtered; z.avail_in = (uInt)filtered_size;
-    z.next_out = zdata; z.avail_out = (uInt)bound;
-    if (deflate(&z, Z_FINISH) != Z_STREAM_END) return -4;
-    size_t zsize = bound - z.avail_out;
+    barframes_rle_deflate_reset(rle);
+    if (barframes_rle_deflate_compress(rle, filtered, filtered_size, true) != 1) return -4;
+    size_t deflated = 0;
+    const uint8_t *stream = barframes_rle_deflate_output(rle, &deflated);
+    static const unsigned char zheader[2] = {0x78, 0x01};
+    zdata.count = 0;
+    append(&zdata, zheader, 2);
+    append(&zdata, stream, deflated);
+    barframes_rle_deflate_take_output(rle);
+    unsigned char adler[4];
+    put32(adler, (unsigned int)adler32(adler32(0, NULL, 0), filtered, (uInt)filtered_size));
+    append(&zdata, adler, 4);
+    size_t zsize = zdata.count;
     png.count = 0;
     static const unsigned char signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
     append(&png, signature, 8);
@@ -166,14 +176,14 @@ int bf_reference_seek_bar(const double *fill_widths, const double *dot_xs, int f
     put32(ihdr, (unsigned int)w); put32(ihdr + 4, (unsigned int)h);
     ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
     chunk(&png, "IHDR", ihdr, 13);
-    chunk(&png, "IDAT", zdata, zsize);
+    chunk(&png, "IDAT", zdata.data, zsize);
     chunk(&png, "IEND", NULL, 0);
     for (size_t k = 0; k < png.count; k++) result->checksum = (result->checksum ^ png.data[k]) * 1099511628211ULL;
     result->bytes += (long long)png.count;
     result->frames++;
   }
-  deflateEnd(&z);
-  free(png.data); free(rgba); free(filtered); free(zdata);
+  barframes_rle_deflate_destroy(rle);
+  free(png.data); free(rgba); free(filtered); free(zdata.data);
   cairo_destroy(cr);
   cairo_surface_destroy(surface);
   return 0;

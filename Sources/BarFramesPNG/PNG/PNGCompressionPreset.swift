@@ -7,8 +7,8 @@ import CZlib
 /// pixels. What each costs against libpng's defaults (`cairo_surface_write_to_png`):
 /// docs/performance.md.
 public enum PNGCompressionPreset: String, Sendable, CaseIterable, CustomStringConvertible {
-  /// zlib's run-length strategy (`Z_RLE`, level 1) with Up for rows that repeat the row above
-  /// and Sub for the others.
+  /// zlib's run-length parse (`Z_RLE`, level 1), by ``RunLengthDeflater`` in a fraction of
+  /// zlib's time, with Up for rows that repeat the row above and Sub for the others.
   ///
   /// A flat-colour frame is made of repeated rows and runs of one colour; this filter choice
   /// turns both into zeros, which run-length matching (distance 1 only) encodes almost for free.

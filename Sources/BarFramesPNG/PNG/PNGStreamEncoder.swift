@@ -36,10 +36,7 @@ public final class PNGStreamEncoder {
     self.width = width
     self.height = height
     self.colorType = colorType
-    let deflater: any StreamingZlibCompressor =
-      preset == .fast
-      ? try RunLengthDeflater()
-      : try Deflater(level: preset.zlibLevel, strategy: preset.zlibStrategy, memoryLevel: preset.zlibMemoryLevel)
+    let deflater = try PNGEncoder.compressor(for: preset)
     self.deflater = deflater
     encoder = PNGEncoder(preset: preset, deflater: deflater)
     try deflater.begin()

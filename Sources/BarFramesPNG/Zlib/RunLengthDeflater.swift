@@ -3,14 +3,14 @@ import CZlib
 
 /// A zlib stream (RFC 1950) whose deflate data codes only runs: a byte equal to the one before
 /// it continues a copy at distance 1, anything else is a literal — the parse of zlib's `Z_RLE`
-/// strategy, which the `fast` PNG preset asks zlib for.
+/// strategy: the `fast` PNG preset's compressor, for frames and contact sheets.
 ///
 /// PNG rows of flat colour filter to long runs of one byte (zeros where a row repeats the one
 /// above, or a colour the pixel before it), and zlib 1.2.13 looks at such a run a byte at a
 /// time. This encoder (`rle_deflate.c` in CBarFramesKernels) measures a run eight bytes at a
 /// time and gathers symbols into blocks of 16 384, each written with its own Huffman codes or
-/// the fixed ones, whichever is smaller: on the examples' contact sheets a fraction of zlib's
-/// time for streams of about zlib's size (docs/performance.md). A run still open at the end of one piece goes on
+/// the fixed ones, whichever is smaller: a fraction of zlib's time for streams of about zlib's
+/// size (docs/performance.md). A run still open at the end of one piece goes on
 /// in the next, so the stream does not depend on how the data was cut into pieces. It never
 /// writes stored blocks: data without runs grows by at most an eighth.
 ///
