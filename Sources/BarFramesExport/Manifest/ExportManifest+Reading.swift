@@ -127,7 +127,7 @@ extension ExportManifest.SceneEntry {
     fingerprint = try reader.string("fingerprint")
     if reader.contains("inputs") {
       let digest = try reader.string("inputs")
-      guard digest.count == 64, digest.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+      guard Self.isSHA256Hex(digest) else {
         throw reader.error("inputs", "expected 64 lowercase hexadecimal digits, got \(InputText.quoted(digest))")
       }
       inputs = digest
@@ -143,7 +143,7 @@ extension ExportManifest.SceneEntry {
       let path = try frame.relativePath("path")
       let bytes = try frame.wholeNumber("bytes", 0...Int.max >> 1)
       let sha256 = try frame.string("sha256")
-      guard sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+      guard Self.isSHA256Hex(sha256) else {
         throw frame.error("sha256", "expected 64 lowercase hexadecimal digits, got \(InputText.quoted(sha256))")
       }
       frames.append(.init(index: index, time: time, path: path, bytes: bytes, sha256: sha256))
@@ -164,6 +164,16 @@ extension ExportManifest.SceneEntry {
       let stored = try entry.contains("frames") ? entry.wholeNumber("frames", 0...Int(Int32.max)) : nil
       let merged = try entry.contains("mergedFrames") ? entry.wholeNumber("mergedFrames", 0...Int(Int32.max)) : nil
       files.append(.init(format: format, path: path, bytes: bytes, frames: stored, mergedFrames: merged))
+    }
+  }
+
+  /// Whether `text` is a SHA-256 digest as the manifest writes it: 64 lowercase hexadecimal
+  /// digits. Bytes, not Characters: a render's manifest holds one a frame, and Unicode
+  /// properties per character made reading it half of an unchanged re-render's time.
+  static func isSHA256Hex(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      bytes.count == 64 && bytes.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
   }
 }
