@@ -33,10 +33,15 @@ struct PreviousRender {
   /// The manifest's bytes as read.
   private(set) var manifestBytes: [UInt8]?
   let directory: URL
+  /// `directory`'s path and a slash: a file's path is this and its relative path, joined as
+  /// text (a URL per file cost more than its `lstat`).
+  private let directoryPrefix: String
 
   /// Reads `directory`'s manifest for `shard`.
   init(directory: URL, manifestName: String) {
     self.directory = directory
+    let path = directory.path
+    directoryPrefix = path.hasSuffix("/") ? path : path + "/"
     let url = directory.appendingPathComponent(manifestName)
     var info = stat()
     guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
@@ -67,14 +72,14 @@ struct PreviousRender {
   func isUntouched(_ path: String, bytes: Int, sha256: String?) -> Bool {
     guard let manifestChanged else { return false }
     var info = stat()
-    let url = directory.appendingPathComponent(path)
-    guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes else {
+    let filePath = directoryPrefix + path
+    guard lstat(filePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes else {
       return false
     }
     let changed = info.st_ctim
     if (changed.tv_sec, changed.tv_nsec) < (manifestChanged.tv_sec, manifestChanged.tv_nsec) { return true }
     guard (changed.tv_sec, changed.tv_nsec) == (manifestChanged.tv_sec, manifestChanged.tv_nsec), let sha256,
-      let data = try? Data(contentsOf: url)
+      let data = try? Data(contentsOf: URL(fileURLWithPath: filePath))
     else { return false }
     return SHA256.hex(Array(data)) == sha256
   }
