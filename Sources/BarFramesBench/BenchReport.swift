@@ -157,7 +157,7 @@ public struct BenchReport: Sendable {
     if let incremental {
       lines += [
         "",
-        "`render Examples` into a fresh folder: \(BenchReport.f(incremental.firstSeconds, 2)) s; again, every scene unchanged: \(BenchReport.f(incremental.secondSeconds, 2)) s (\(BenchReport.f(100 * incremental.secondSeconds / incremental.firstSeconds)) %).",
+        "`render Examples` into a fresh folder: \(BenchReport.f(incremental.firstSeconds, 2)) s; again, every scene unchanged: \(BenchReport.f(incremental.secondSeconds, 2)) s (\(BenchReport.f(100 * incremental.secondSeconds / incremental.firstSeconds)) %; medians of three runs).",
       ]
     }
     let targets = self.targets
