@@ -40,7 +40,7 @@ HOST_LIBS=""
 TOLERANCE=1
 # What the binary needs besides the Swift runtime it carries: Cairo (pulls in pixman and libpng),
 # FreeType, zlib, libdeflate, the pinned font, and the C/C++ runtime the Swift libraries link against.
-PACKAGES=libcairo2,libfreetype6,zlib1g,libdeflate0,fonts-dejavu-core,libstdc++6,libgcc-s1
+PACKAGES=libcairo2,libfreetype6,zlib1g,libdeflate0,libwebp7,libwebpmux3,libwebpdemux2,fonts-dejavu-core,libstdc++6,libgcc-s1
 # Reported on both sides.
 VERSIONED="libc6 libcairo2 libpixman-1-0 libfreetype6 libpng16-16 libpng16-16t64 zlib1g fonts-dejavu-core"
 
