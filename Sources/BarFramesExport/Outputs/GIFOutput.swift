@@ -6,11 +6,6 @@ import BarFramesOutput
 /// fed in frame order through a bounded queue while the frames are drawn. Only an unsharded
 /// render makes it; `barframes merge` makes the same file from the shards' frames.
 final class GIFOutput: FrameOutput {
-  /// Frames of at least this many pixels wake the GIF's thread one by one (256 × 256): a wake-up
-  /// is worth it for every frame only where a frame takes far longer to encode; woken in
-  /// batches, the thread of large frames still held several when the last one was drawn.
-  static var largeFramePixels: Int { 65_536 }
-
   static func positions(in plan: ScenePlan) -> [Int] {
     plan.writesAnimations && plan.formats.contains(.gif) ? plan.timing.gifFrames.positions : []
   }
@@ -35,8 +30,9 @@ final class GIFOutput: FrameOutput {
       try GIFWriter(sink: $0, width: plan.pixelWidth, height: plan.pixelHeight)
     }
     (self.file, self.writer) = (file, writer)
-    let largeFrames = plan.pixelWidth * plan.pixelHeight >= Self.largeFramePixels
-    thread = WriterThread(capacity: context.options.inFlightLimit, wakeCount: largeFrames ? 1 : nil) {
+    // Woken for every frame: woken in batches, the thread still held frames to encode when
+    // the last one was drawn, small frames included (docs/performance.md).
+    thread = WriterThread(capacity: context.options.inFlightLimit, wakeCount: 1) {
       try writer.append($0.0, delayCentiseconds: $0.1, difference: $0.2)
     }
   }
