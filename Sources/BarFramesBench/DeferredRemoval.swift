@@ -58,7 +58,7 @@ public enum DeferredRemoval {
       if let clock = clockFile(for: folder) {
         try? FileManager.default.createDirectory(
           at: clock.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: clock.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: clock.path, contents: Data())
       }
     }
   }
@@ -68,17 +68,15 @@ public enum DeferredRemoval {
 
   /// Waits, if the last run removed its folders on `scratch`'s file system less than a minute
   /// ago and that file system is ext4 without a journal, until it has forgotten them: a run
-  /// started right after another would otherwise measure the other's cleanup. Returns the
-  /// seconds waited.
-  public static func waitUntilForgotten(on scratch: ScratchFolder, log: (String) -> Void) -> Double {
+  /// started right after another would otherwise measure the other's cleanup.
+  public static func waitUntilForgotten(on scratch: ScratchFolder, log: (String) -> Void) {
     guard scratch.isExt4WithoutJournal, let clock = clockFile(for: scratch.url),
       let removed = (try? FileManager.default.attributesOfItem(atPath: clock.path))?[.modificationDate] as? Date
-    else { return 0 }
+    else { return }
     let wait = remembered + 1 - Date().timeIntervalSince(removed)
-    guard wait > 0, wait <= remembered + 1 else { return 0 }
+    guard wait > 0, wait <= remembered + 1 else { return }
     log("waiting \(Int(wait.rounded(.up))) s: the last run's removals on \(scratch.url.path) are still remembered")
     Thread.sleep(forTimeInterval: wait)
-    return wait
   }
 
   /// A file in the user's cache folder whose modification time is when the bench last removed

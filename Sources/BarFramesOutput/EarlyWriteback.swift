@@ -9,7 +9,7 @@ import Foundation
 /// drawing goes on; at most one at a time, and at most ``limit`` per render, so that a render
 /// makes a bounded number of flushes whatever its frame count. Such a flush makes no promise:
 /// its error is the final flush's to report, and nothing waits for it but ``finish()``.
-/// What it saves, measured: docs/performance.md.
+/// Why it is worth it, with figures: docs/performance.md.
 public final class EarlyWriteback: Sendable {
   /// Files between two early flushes.
   public let every: Int

@@ -137,7 +137,7 @@ struct BenchCommand: ParsableCommand {
     // Figures in memory beside figures in memory would say nothing.
     if let memory, !scratchFolder.isInMemory { bench.memory = memory.url }
     let selected = Workload.standard.filter { workload.isEmpty || workload.contains($0.name) }
-    if settle { _ = DeferredRemoval.waitUntilForgotten(on: scratchFolder, log: printError) }
+    if settle { DeferredRemoval.waitUntilForgotten(on: scratchFolder, log: printError) }
     let started = Date()
     var results: [WorkloadResult] = []
     do {

@@ -1179,24 +1179,39 @@ package final class VP8LEncoder {
     distanceCode.build(counts, from: distance, count: 40)
     counts.removeAll()
     writeDescriptions(to: &writer)
-    for t in 0..<coding.tokenCount {
-      let token = tokens[t]
-      if token & Self.copyFlag != 0 {
-        let length = Self.prefix(Int(token >> 32 & 0x1FFF))
-        greenCode.write(256 + length.symbol, to: &writer)
-        writer.write(UInt32(length.extra), bitCount: length.extraBits)
-        let distance = Self.prefix(Int(token & 0xFFFF_FFFF))
-        distanceCode.write(distance.symbol, to: &writer)
-        writer.write(UInt32(distance.extra), bitCount: distance.extraBits)
-      } else if token & Self.cacheFlag != 0 {
-        greenCode.write(280 + Int(token & 0xFFFF), to: &writer)
-      } else {
-        let pixel = UInt32(truncatingIfNeeded: token)
-        greenCode.write(Int(pixel >> 8 & 0xFF), to: &writer)
-        redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
-        blueCode.write(Int(pixel & 0xFF), to: &writer)
-        alphaCode.write(Int(pixel >> 24), to: &writer)
-      }
+    for t in 0..<coding.tokenCount { writeToken(tokens[t], to: &writer) }
+  }
+
+  /// Writes one token with the single group's five codes (``writeToken(_:green:red:blue:alpha:distance:to:)``).
+  @inline(__always)
+  private func writeToken(_ token: UInt64, to writer: inout VP8LBitWriter) {
+    Self.writeToken(
+      token, green: greenCode, red: redCode, blue: blueCode, alpha: alphaCode, distance: distanceCode, to: &writer)
+  }
+
+  /// Writes one token — a copy (length and distance, each with its extra bits), a colour-cache
+  /// hit, or a pixel as four literals — with the five codes of its group. A pixel with no flag
+  /// set is its own token, so literal pixels are written through here too.
+  @inline(__always)
+  private static func writeToken(
+    _ token: UInt64, green: VP8LPrefixCode, red: VP8LPrefixCode, blue: VP8LPrefixCode, alpha: VP8LPrefixCode,
+    distance: VP8LPrefixCode, to writer: inout VP8LBitWriter
+  ) {
+    if token & copyFlag != 0 {
+      let length = prefix(Int(token >> 32 & 0x1FFF))
+      green.write(256 + length.symbol, to: &writer)
+      writer.write(UInt32(length.extra), bitCount: length.extraBits)
+      let place = prefix(Int(token & 0xFFFF_FFFF))
+      distance.write(place.symbol, to: &writer)
+      writer.write(UInt32(place.extra), bitCount: place.extraBits)
+    } else if token & cacheFlag != 0 {
+      green.write(280 + Int(token & 0xFFFF), to: &writer)
+    } else {
+      let pixel = UInt32(truncatingIfNeeded: token)
+      green.write(Int(pixel >> 8 & 0xFF), to: &writer)
+      red.write(Int(pixel >> 16 & 0xFF), to: &writer)
+      blue.write(Int(pixel & 0xFF), to: &writer)
+      alpha.write(Int(pixel >> 24), to: &writer)
     }
   }
 
@@ -1397,22 +1412,9 @@ package final class VP8LEncoder {
       for t in 0..<coding.tokenCount {
         let token = tokens[t]
         let base = 5 * Int(tileGroups[Int(tokenTiles[t])] >> 8 & 0xFF)
-        if token & Self.copyFlag != 0 {
-          let length = Self.prefix(Int(token >> 32 & 0x1FFF))
-          codes[base].write(256 + length.symbol, to: &writer)
-          writer.write(UInt32(length.extra), bitCount: length.extraBits)
-          let distance = Self.prefix(Int(token & 0xFFFF_FFFF))
-          codes[base + 4].write(distance.symbol, to: &writer)
-          writer.write(UInt32(distance.extra), bitCount: distance.extraBits)
-        } else if token & Self.cacheFlag != 0 {
-          codes[base].write(280 + Int(token & 0xFFFF), to: &writer)
-        } else {
-          let pixel = UInt32(truncatingIfNeeded: token)
-          codes[base].write(Int(pixel >> 8 & 0xFF), to: &writer)
-          codes[base + 1].write(Int(pixel >> 16 & 0xFF), to: &writer)
-          codes[base + 2].write(Int(pixel & 0xFF), to: &writer)
-          codes[base + 3].write(Int(pixel >> 24), to: &writer)
-        }
+        Self.writeToken(
+          token, green: codes[base], red: codes[base + 1], blue: codes[base + 2], alpha: codes[base + 3],
+          distance: codes[base + 4], to: &writer)
       }
     }
   }
@@ -1482,32 +1484,10 @@ package final class VP8LEncoder {
     }
     writeDescriptions(to: &writer)
     if tokenCount == 0 {
-      for i in 0..<count {
-        let pixel = pixels[i]
-        greenCode.write(Int(pixel >> 8 & 0xFF), to: &writer)
-        redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
-        blueCode.write(Int(pixel & 0xFF), to: &writer)
-        alphaCode.write(Int(pixel >> 24), to: &writer)
-      }
+      for i in 0..<count { writeToken(UInt64(pixels[i]), to: &writer) }
       return
     }
-    for t in 0..<tokenCount {
-      let token = tokens[t]
-      if token & Self.copyFlag != 0 {
-        let length = Self.prefix(Int(token >> 32 & 0x1FFF))
-        greenCode.write(256 + length.symbol, to: &writer)
-        writer.write(UInt32(length.extra), bitCount: length.extraBits)
-        let distance = Self.prefix(Int(token & 0xFFFF_FFFF))
-        distanceCode.write(distance.symbol, to: &writer)
-        writer.write(UInt32(distance.extra), bitCount: distance.extraBits)
-      } else {
-        let pixel = UInt32(truncatingIfNeeded: token)
-        greenCode.write(Int(pixel >> 8 & 0xFF), to: &writer)
-        redCode.write(Int(pixel >> 16 & 0xFF), to: &writer)
-        blueCode.write(Int(pixel & 0xFF), to: &writer)
-        alphaCode.write(Int(pixel >> 24), to: &writer)
-      }
-    }
+    for t in 0..<tokenCount { writeToken(tokens[t], to: &writer) }
   }
 
   /// The most pixels of a sub-image searched for copies (each place is compared with every

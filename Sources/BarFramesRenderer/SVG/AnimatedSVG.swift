@@ -31,8 +31,8 @@ import Foundation
 ///   times in single precision) and a shape moved by a hair can flip an antialiasing sample.
 /// - Where the structure changes (a label's glyphs, a path with more segments), each structure
 ///   is one element, shown (`display`) exactly over the frames that have it, however often it
-///   recurs. A switch comes 1.5 ms (at most a quarter of a frame) before the frame's time
-///   (``switchLeadSeconds``), so that a browser's rounding of times (Firefox's are whole
+///   recurs. A switch comes ``switchLeadSeconds`` (at most a quarter of a frame) before the
+///   frame's time, so that a browser's rounding of times (Firefox's are whole
 ///   milliseconds) cannot show the frame before.
 /// - A bar that grows is a `<rect>` in every frame's document (``SVGContext`` names filled
 ///   rectangles), so its animation changes a width, not four curves.

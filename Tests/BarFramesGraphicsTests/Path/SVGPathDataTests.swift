@@ -92,14 +92,19 @@ import Testing
 
   @Test(arguments: [0, 1, 2, 3])
   func aPathReadsBackAsItsRoundedPoints(seed: UInt64) throws {
-    var generator = SplitMix64(seed: seed)
-    func coordinate() -> Double { Double(generator.next() % 2_000_000) / 7919 - 120 }
+    // A linear congruential sequence: the same paths on every run.
+    var state = seed &+ 1
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    func coordinate() -> Double { Double(next() % 2_000_000) / 7919 - 120 }
     var path = Path()
     for _ in 0..<5 {
       let start = Point(coordinate(), coordinate())
       path.move(to: start)
       for _ in 0..<30 {
-        switch generator.next() % 4 {
+        switch next() % 4 {
         case 0: path.addLine(to: Point(coordinate(), coordinate()))
         case 1: path.addQuadCurve(to: Point(coordinate(), coordinate()), control: Point(coordinate(), coordinate()))
         case 2:
@@ -123,18 +128,5 @@ import Testing
       }
     }
     #expect(relative.utf8.count < path.svgPathData(decimals: 3).utf8.count)
-  }
-}
-
-/// A small deterministic generator for the test's paths.
-private struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
