@@ -121,24 +121,48 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
       return
     }
     self.init()
-    move(to: Point(r.minX + radius, r.minY))
-    addLine(to: Point(r.maxX - radius, r.minY))
-    addArc(
-      center: Point(r.maxX - radius, r.minY + radius), radius: radius, startAngle: -.pi / 2, endAngle: 0,
-      clockwise: true)
-    addLine(to: Point(r.maxX, r.maxY - radius))
-    addArc(
-      center: Point(r.maxX - radius, r.maxY - radius), radius: radius, startAngle: 0, endAngle: .pi / 2, clockwise: true
-    )
-    addLine(to: Point(r.minX + radius, r.maxY))
-    addArc(
-      center: Point(r.minX + radius, r.maxY - radius), radius: radius, startAngle: .pi / 2, endAngle: .pi,
-      clockwise: true)
-    addLine(to: Point(r.minX, r.minY + radius))
-    addArc(
-      center: Point(r.minX + radius, r.minY + radius), radius: radius, startAngle: .pi, endAngle: 3 * .pi / 2,
-      clockwise: true)
-    closeSubpath()
+    elements.reserveCapacity(10)
+    elements.append(.move(to: Point(r.minX + radius, r.minY)))
+    elements.append(.line(to: Point(r.maxX - radius, r.minY)))
+    addCorner(Self.corners[0], center: Point(r.maxX - radius, r.minY + radius), radius: radius)
+    elements.append(.line(to: Point(r.maxX, r.maxY - radius)))
+    addCorner(Self.corners[1], center: Point(r.maxX - radius, r.maxY - radius), radius: radius)
+    elements.append(.line(to: Point(r.minX + radius, r.maxY)))
+    addCorner(Self.corners[2], center: Point(r.minX + radius, r.maxY - radius), radius: radius)
+    elements.append(.line(to: Point(r.minX, r.minY + radius)))
+    addCorner(Self.corners[3], center: Point(r.minX + radius, r.minY + radius), radius: radius)
+    elements.append(.closeSubpath)
+  }
+
+  /// The sines and cosines of a rounded rectangle's four quarter turns (clockwise from the top
+  /// right corner), computed once as ``addArc(center:radius:startAngle:endAngle:clockwise:)``
+  /// computes them for each arc, so that the corners it adds are the very points that method
+  /// would add.
+  private struct Corner {
+    var cosStart, sinStart, cosEnd, sinEnd, k: Double
+  }
+
+  private static let corners: [Corner] = [
+    (-Double.pi / 2, 0.0), (0.0, Double.pi / 2), (Double.pi / 2, Double.pi), (Double.pi, 3 * Double.pi / 2),
+  ].map(corner)
+
+  /// One piece of `end - start` (a quarter turn, to an ulp), as `addEllipticArc` divides it.
+  private static func corner(from start: Double, to end: Double) -> Corner {
+    let step: Double = end - start
+    let next: Double = start + step
+    let k: Double = 4.0 / 3.0 * tan(step / 4)
+    return Corner(cosStart: cos(start), sinStart: sin(start), cosEnd: cos(next), sinEnd: sin(next), k: k)
+  }
+
+  /// Appends a quarter-turn arc as ``addArc(center:radius:startAngle:endAngle:clockwise:)``
+  /// does after a line: the same operations on the same values, without the trigonometry.
+  private mutating func addCorner(_ corner: Corner, center: Point, radius: Double) {
+    let start = Point(x: center.x + radius * corner.cosStart, y: center.y + radius * corner.sinStart)
+    if case .line(let current) = elements.last, current != start { elements.append(.line(to: start)) }
+    let end = Point(x: center.x + radius * corner.cosEnd, y: center.y + radius * corner.sinEnd)
+    let c1 = Point(x: start.x - corner.k * radius * corner.sinStart, y: start.y + corner.k * radius * corner.cosStart)
+    let c2 = Point(x: end.x + corner.k * radius * corner.sinEnd, y: end.y - corner.k * radius * corner.cosEnd)
+    elements.append(.curve(to: end, control1: c1, control2: c2))
   }
 
   /// The rectangle and corner radius of a path made by ``init(roundedRect:cornerRadius:)``

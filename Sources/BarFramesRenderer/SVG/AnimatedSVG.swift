@@ -330,8 +330,15 @@ extension AnimatedSVG {
         // The variants of the slot by structure, in the order they first show.
         var variants: [(signature: String, occurrences: [(frame: Int, element: SVGElement)])] = []
         var variantIndex: [String: Int] = [:]
+        var last: (element: SVGElement, variant: Int)?
         for occurrence in slot.occurrences {
+          // Most frames repeat the structure of the frame before: then no signature is made.
+          if let last, Self.hasSameStructure(occurrence.element, as: last.element) {
+            variants[last.variant].occurrences.append(occurrence)
+            continue
+          }
           let signature = self.signature(occurrence.element, frame: occurrence.frame)
+          defer { last = (occurrence.element, variantIndex[signature]!) }
           if let index = variantIndex[signature] {
             variants[index].occurrences.append(occurrence)
           } else {
@@ -349,13 +356,31 @@ extension AnimatedSVG {
     /// The attributes of `element` in `frame` as the animated document has them: a clip path
     /// referred to by its id there.
     func attributes(of element: SVGElement, frame: Int) -> [SVGElement.Attribute] {
-      element.attributes.map { attribute in
+      guard element.attributes.contains(where: { $0.name == "clip-path" }) else { return element.attributes }
+      return element.attributes.map { attribute in
         guard attribute.name == "clip-path", attribute.value.hasPrefix("url(#"), attribute.value.hasSuffix(")") else {
           return attribute
         }
         let id = String(attribute.value.dropFirst(5).dropLast())
         return .init("clip-path", "url(#\(clipIDs[frame]?[id] ?? id))")
       }
+    }
+
+    /// Whether `element` has the ``signature(_:frame:)`` of `other` for certain, found without
+    /// making either: the same name, attribute names, fixed values, path structures and title.
+    /// False when unsure (a clip path, whose id depends on the frame): the signatures decide.
+    static func hasSameStructure(_ element: SVGElement, as other: SVGElement) -> Bool {
+      guard element.name == other.name, element.isContainer == other.isContainer, element.title == other.title,
+        element.attributes.count == other.attributes.count
+      else { return false }
+      for (a, b) in zip(element.attributes, other.attributes) {
+        guard a.name == b.name, a.name != "clip-path" else { return false }
+        if a.value == b.value || a.name == "id" { continue }
+        let kind = ValueKind.of(a, in: element.name)
+        guard kind != .fixed, kind == ValueKind.of(b, in: element.name) else { return false }
+        if kind == .path, AnimatedSVG.pathStructure(a.value) != AnimatedSVG.pathStructure(b.value) { return false }
+      }
+      return true
     }
 
     /// What must be equal for one element to stand for `element` in two frames.
@@ -402,7 +427,15 @@ extension AnimatedSVG {
           transform = values
           continue
         }
-        let compact = kind == .path ? values.map(AnimatedSVG.compactPathData) : values
+        var compactPaths: [String: String] = [:]
+        let compact =
+          kind == .path
+          ? values.map { value in
+            if let compact = compactPaths[value] { return compact }
+            let compact = AnimatedSVG.compactPathData(value)
+            compactPaths[value] = compact
+            return compact
+          } : values
         node.attributes.append(.init(attribute.name, compact[0]))
         guard kind != .fixed, values.contains(where: { $0 != values[0] }) else { continue }
         if kind.interpolates(attribute.name) {

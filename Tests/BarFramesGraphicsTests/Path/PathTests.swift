@@ -31,6 +31,41 @@ import Testing
     }
   }
 
+  /// The corners are added without trigonometry (their sines and cosines are computed once):
+  /// the points must be exactly those the arcs of `addArc`, as UIKit's path API draws them,
+  /// give, bit for bit, or PNGs, SVGs and the C reference's frames would change.
+  @Test func roundedRectCornersAreExactlyTheArcsAddArcMakes() {
+    var generator = SystemRandomNumberGenerator()
+    var rects = [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: -3.25, y: 1e-7, width: 1e6, height: 0.5)]
+    for _ in 0..<500 {
+      rects.append(
+        Rect(
+          x: .random(in: -1000...1000, using: &generator), y: .random(in: -1000...1000, using: &generator),
+          width: .random(in: 0.001...2000, using: &generator), height: .random(in: 0.001...2000, using: &generator)))
+    }
+    for rect in rects {
+      let radius = min(rect.width, rect.height) * Double.random(in: 0.01...0.6, using: &generator)
+      let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+      var arcs = Path()
+      arcs.move(to: Point(rect.minX + r, rect.minY))
+      arcs.addLine(to: Point(rect.maxX - r, rect.minY))
+      arcs.addArc(
+        center: Point(rect.maxX - r, rect.minY + r), radius: r, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
+      arcs.addLine(to: Point(rect.maxX, rect.maxY - r))
+      arcs.addArc(
+        center: Point(rect.maxX - r, rect.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+      arcs.addLine(to: Point(rect.minX + r, rect.maxY))
+      arcs.addArc(
+        center: Point(rect.minX + r, rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
+      arcs.addLine(to: Point(rect.minX, rect.minY + r))
+      arcs.addArc(
+        center: Point(rect.minX + r, rect.minY + r), radius: r, startAngle: .pi, endAngle: 3 * .pi / 2,
+        clockwise: true)
+      arcs.closeSubpath()
+      #expect(Path(roundedRect: rect, cornerRadius: radius) == arcs, "\(rect) radius \(radius)")
+    }
+  }
+
   @Test func otherShapesAreNotRoundedRectangles() {
     let rect = Rect(x: 1, y: 2, width: 10, height: 4)
     var bentCorner = Path(roundedRect: rect, cornerRadius: 2)
