@@ -16,8 +16,16 @@ enum SVGNumber {
 extension Transform2D {
   /// `matrix(a b c d e f)`, the SVG form of `(a·x + c·y + tx, b·x + d·y + ty)`.
   var svgMatrix: String {
-    let factors = [a, b, c, d].map { $0.formatted(decimals: SVGNumber.factorDecimals) }
-    return "matrix(" + (factors + [SVGNumber.format(tx), SVGNumber.format(ty)]).joined(separator: " ") + ")"
+    var text = "matrix("
+    for factor in [a, b, c, d] {
+      text += factor.formatted(decimals: SVGNumber.factorDecimals)
+      text += " "
+    }
+    text += SVGNumber.format(tx)
+    text += " "
+    text += SVGNumber.format(ty)
+    text += ")"
+    return text
   }
 
   /// Whether every component is finite and the linear part can be inverted; SVG renders
@@ -47,9 +55,16 @@ extension Color {
   /// opaque: SVG 1.1 has no colour with alpha.
   var svgPaint: (color: String, opacity: String?) {
     let c = rgba8
-    let digits = Array("0123456789abcdef")
-    let hex = [c.red, c.green, c.blue].map { String([digits[Int($0 >> 4)], digits[Int($0 & 0xF)]]) }.joined()
+    let color = String(unsafeUninitializedCapacity: 7) { text in
+      @inline(__always) func digit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 87 + value }
+      text[0] = UInt8(ascii: "#")
+      for (i, channel) in [c.red, c.green, c.blue].enumerated() {
+        text[1 + 2 * i] = digit(channel >> 4)
+        text[2 + 2 * i] = digit(channel & 0xF)
+      }
+      return 7
+    }
     let opacity = SVGNumber.format(min(max(alpha, 0), 1))
-    return ("#" + hex, opacity == "1" ? nil : opacity)
+    return (color, opacity == "1" ? nil : opacity)
   }
 }
