@@ -305,15 +305,21 @@ extension AnimatedSVG {
     mutating func mergeChildren(_ lists: [(frame: Int, children: [SVGElement])], frames: [Int]) -> [AnimatedNode] {
       var slots: [(key: String, occurrences: [(frame: Int, element: SVGElement)])] = []
       for (frame, children) in lists {
-        var ordinals: [String: Int] = [:]
+        // Siblings have a few names: a list is quicker to search than a dictionary is to make.
+        var ordinals: [(name: String, count: Int)] = []
         var pointer = 0
         for child in children {
           let key: String
           if let id = child[attribute: "id"] {
             key = child.name + "#" + id
           } else {
-            let ordinal = ordinals[child.name, default: 0]
-            ordinals[child.name] = ordinal + 1
+            var ordinal = 0
+            if let index = ordinals.firstIndex(where: { $0.name == child.name }) {
+              ordinal = ordinals[index].count
+              ordinals[index].count += 1
+            } else {
+              ordinals.append((child.name, 1))
+            }
             key = child.name + "@" + String(ordinal)
           }
           if let index = slots[pointer...].firstIndex(where: { $0.key == key }) {
