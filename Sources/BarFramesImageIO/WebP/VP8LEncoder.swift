@@ -37,15 +37,20 @@
 ///   table of antialiased ramps repeats one step from colour to colour;
 /// - a small rectangle with the same pixels as one encoded before, by this encoder or another
 ///   sharing its ``RectangleMemory`` (animations repeat themselves), gets that one's chunk
-///   again, without encoding.
+///   again, without encoding;
+/// - where an estimate says libwebp's lossless encoder would win
+///   (``expectsLibWebPToWin(dataCount:)``: more than 16 colours, and either few bits a pixel
+///   or a small rectangle), libwebp encodes the rectangle too, at `cwebp -lossless -exact`'s
+///   defaults (``VP8LLibWebPFallback``), and the smaller bitstream is the chunk's.
 ///
 /// libwebp's encoder weighs more (colour transforms, several entropy codes per image, an
 /// optimal parse), which pays on photographs, and on long, shallow antialiased strokes (whose
-/// edges its predictor and cross-colour transforms reduce to a few repeating differences).
-/// This one is made for the frames BarFrames draws,
-/// above all the small rectangles of an animation, where libwebp's fixed cost per image
-/// dominates. How the two compare in size and time, and the script that measures it
-/// (`scripts/webp-vs-libwebp.py`): docs/performance.md.
+/// edges its predictor and cross-colour transforms reduce to a few repeating differences, and
+/// whose copies its optimal parse finds): those are the rectangles handed to it. This one is
+/// made for the frames BarFrames draws, above all the small rectangles of an animation, where
+/// libwebp's fixed cost per image dominates. The aim is that no chunk is more than 1.1 times
+/// the size of libwebp's at those defaults. How the two compare in size and time, and the
+/// script that measures it (`scripts/webp-vs-libwebp.py`): docs/performance.md.
 ///
 /// Animation frames are mostly small rectangles, where a fixed cost per frame would dominate,
 /// so the encoder keeps every buffer it needs (pixels, tokens, hash chain, histograms, colour
@@ -54,7 +59,8 @@
 /// never reaches the next one: each step writes what it reads, and the symbol counts, which a
 /// small rectangle uses a few dozen of, are zeroed after use where they were counted (rather
 /// than whole before). So a chunk depends on the rectangle's pixels alone, whichever encoder
-/// made it and whatever it made before.
+/// made it and whatever it made before (libwebp, with fixed settings and no threads of its own,
+/// is as deterministic).
 ///
 /// Large rectangles are mostly long runs of one colour, so the work is done once a run where
 /// the result is the same as pixel by pixel: loading, matching the pixel to the left, chaining
