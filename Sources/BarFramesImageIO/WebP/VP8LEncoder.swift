@@ -39,8 +39,8 @@
 ///   sharing its ``RectangleMemory`` (animations repeat themselves), gets that one's chunk
 ///   again, without encoding;
 /// - where an estimate says libwebp's lossless encoder would win
-///   (``expectsLibWebPToWin(dataCount:)``: more than 16 colours, and either few bits a pixel
-///   or a small rectangle), libwebp encodes the rectangle too, at `cwebp -lossless -exact`'s
+///   (``expectsLibWebPToWin(dataCount:)``: 17 to 256 colours, and either few bits a pixel or
+///   a small rectangle), libwebp encodes the rectangle too, at `cwebp -lossless -exact`'s
 ///   defaults (``VP8LLibWebPFallback``), and the smaller bitstream is the chunk's.
 ///
 /// libwebp's encoder weighs more (colour transforms, several entropy codes per image, an
@@ -335,8 +335,8 @@ package final class VP8LEncoder {
   /// Whether libwebp's lossless encoder (at `cwebp -lossless -exact`'s defaults) is expected
   /// to make a bitstream more than a tenth smaller than ours, of `dataCount` bytes, for the
   /// last rectangle loaded, so that it is worth running too (and its bitstream kept if
-  /// smaller). Only rectangles coded without packed indices (more than 16 colours) qualify,
-  /// and of those two kinds:
+  /// smaller). Only rectangles of 17 to 256 colours qualify (a colour table, but no packed
+  /// indices: what the bent lines' antialiased strokes make), and of those two kinds:
   /// - those ours codes in at most ``libWebPRunBitsPerPixel`` bits a pixel: long runs and
   ///   copies, as on the long, shallow antialiased strokes whose edges libwebp's predictor
   ///   reduces to a few repeating differences, and whose copies its optimal parse finds;
@@ -344,22 +344,22 @@ package final class VP8LEncoder {
   ///   ``libWebPSmallBitsPerPixel`` bits a pixel, where the prefix codes' descriptions are
   ///   most of the chunk and a few bytes decide.
   ///
-  /// Elsewhere (flat bars and packed indices, most of an animation's rectangles) ours is
-  /// within a few percent of libwebp or smaller, in a fraction of its time, and libwebp is
-  /// not run.
+  /// Elsewhere (flat bars and packed indices, most of an animation's rectangles; smooth
+  /// pictures of more colours, which get the predictor) ours is within a few percent of
+  /// libwebp or smaller, in a fraction of its time, and libwebp is not run.
   func expectsLibWebPToWin(dataCount: Int) -> Bool {
-    guard usesLibWebP, forcedPredictorMode == nil, (colorCount ?? 257) > 16 else { return false }
+    guard usesLibWebP, forcedPredictorMode == nil, let colorCount, colorCount > 16 else { return false }
     let bits = Double(8 * dataCount)
     let area = Double(pixelCount)
     return bits <= Self.libWebPRunBitsPerPixel * area
       || (pixelCount <= Self.libWebPSmallArea && bits >= Self.libWebPSmallBitsPerPixel * area)
   }
 
-  /// Bits a pixel at or below which a rectangle of more than 16 colours is also encoded by
+  /// Bits a pixel at or below which a rectangle of 17 to 256 colours is also encoded by
   /// libwebp.
   static var libWebPRunBitsPerPixel: Double { 0.75 }
   /// The largest rectangle, in pixels, and the fewest bits a pixel, for which a small
-  /// rectangle of more than 16 colours is also encoded by libwebp.
+  /// rectangle of 17 to 256 colours is also encoded by libwebp.
   static var libWebPSmallArea: Int { 1024 }
   static var libWebPSmallBitsPerPixel: Double { 3.5 }
 

@@ -36,10 +36,12 @@ struct VP8LLibWebPFallbackTests {
     #expect(first.encode(stroke, region: stroke.bounds).chunk == second.encode(stroke, region: stroke.bounds).chunk)
   }
 
-  @Test("Flat bars and packed indices never ask libwebp")
+  @Test("Flat bars, packed indices and smooth pictures of more than 256 colours never ask libwebp")
   func notAsked() {
     let encoder = VP8LEncoder(rectangles: nil)
-    for image in [TestImages.flatBar(), TestImages.transparentBar(width: 300, height: 12)] {
+    let gradient = TestImages.gradient(width: 300, height: 120)
+    #expect(TestImages.distinctColors(gradient) > 256)
+    for image in [TestImages.flatBar(), TestImages.transparentBar(width: 300, height: 12), gradient] {
       _ = encoder.encode(image, region: image.bounds)
     }
     #expect(encoder.libWebPTried == 0)
