@@ -344,8 +344,8 @@ package final class VP8LEncoder {
   ///   ``libWebPSmallBitsPerPixel`` bits a pixel, where the prefix codes' descriptions are
   ///   most of the chunk and a few bytes decide.
   ///
-  /// Elsewhere (flat bars and packed indices, most of an animation's rectangles; smooth
-  /// pictures of more colours, which get the predictor) ours is within a few percent of
+  /// Elsewhere (flat bars and packed indices, most of an animation's rectangles; pictures of
+  /// more than 256 colours, where ours has the predictor) ours is within a few percent of
   /// libwebp or smaller, in a fraction of its time, and libwebp is not run.
   func expectsLibWebPToWin(dataCount: Int) -> Bool {
     guard usesLibWebP, forcedPredictorMode == nil, let colorCount, colorCount > 16 else { return false }

@@ -24,6 +24,7 @@ struct VP8LLibWebPFallbackTests {
     let theirs = try LibWebPLossless.bitstream(of: image, method: 4, quality: 75).count
     #expect(Double(ours) <= 1.1 * Double(theirs), "\(ours) bytes, libwebp \(theirs)")
     #expect(encoder.libWebPTried == 1)
+    #expect(encoder.libWebPKept == 1)
   }
 
   @Test("The same pixels give the same chunk, whichever encoder and whatever it encoded before")
