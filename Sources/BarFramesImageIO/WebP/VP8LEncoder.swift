@@ -37,15 +37,20 @@
 ///   table of antialiased ramps repeats one step from colour to colour;
 /// - a small rectangle with the same pixels as one encoded before, by this encoder or another
 ///   sharing its ``RectangleMemory`` (animations repeat themselves), gets that one's chunk
-///   again, without encoding.
+///   again, without encoding;
+/// - where an estimate says libwebp's lossless encoder would win
+///   (``expectsLibWebPToWin(dataCount:)``: 17 to 256 colours, and either few bits a pixel or
+///   a small rectangle), libwebp encodes the rectangle too, at `cwebp -lossless -exact`'s
+///   defaults (``VP8LLibWebPFallback``), and the smaller bitstream is the chunk's.
 ///
 /// libwebp's encoder weighs more (colour transforms, several entropy codes per image, an
 /// optimal parse), which pays on photographs, and on long, shallow antialiased strokes (whose
-/// edges its predictor and cross-colour transforms reduce to a few repeating differences).
-/// This one is made for the frames BarFrames draws,
-/// above all the small rectangles of an animation, where libwebp's fixed cost per image
-/// dominates. How the two compare in size and time, and the script that measures it
-/// (`scripts/webp-vs-libwebp.py`): docs/performance.md.
+/// edges its predictor and cross-colour transforms reduce to a few repeating differences, and
+/// whose copies its optimal parse finds): those are the rectangles handed to it. This one is
+/// made for the frames BarFrames draws, above all the small rectangles of an animation, where
+/// libwebp's fixed cost per image dominates. The aim is that no chunk is more than 1.1 times
+/// the size of libwebp's at those defaults. How the two compare in size and time, and the
+/// script that measures it (`scripts/webp-vs-libwebp.py`): docs/performance.md.
 ///
 /// Animation frames are mostly small rectangles, where a fixed cost per frame would dominate,
 /// so the encoder keeps every buffer it needs (pixels, tokens, hash chain, histograms, colour
@@ -54,7 +59,8 @@
 /// never reaches the next one: each step writes what it reads, and the symbol counts, which a
 /// small rectangle uses a few dozen of, are zeroed after use where they were counted (rather
 /// than whole before). So a chunk depends on the rectangle's pixels alone, whichever encoder
-/// made it and whatever it made before.
+/// made it and whatever it made before (libwebp, with fixed settings and no threads of its own,
+/// is as deterministic).
 ///
 /// Large rectangles are mostly long runs of one colour, so the work is done once a run where
 /// the result is the same as pixel by pixel: loading, matching the pixel to the left, chaining
@@ -148,8 +154,17 @@ package final class VP8LEncoder {
   private(set) var recalled = 0
 
   /// For tests: when set, every rectangle is coded with the predictor, in this mode (0…13)
-  /// in every block.
+  /// in every block (and libwebp is never asked).
   var forcedPredictorMode: Int?
+
+  /// Whether libwebp also encodes the rectangles where ``expectsLibWebPToWin(dataCount:)``
+  /// (true by default; tests turn it off to see this encoder's own chunks).
+  var usesLibWebP = true
+  /// libwebp's lossless encoder, for those rectangles.
+  private let libWebP = VP8LLibWebPFallback()
+  /// Rectangles encoded by libwebp too, and those where its bitstream was kept, so far.
+  private(set) var libWebPTried = 0
+  private(set) var libWebPKept = 0
 
   /// - Parameters:
   ///   - chainLength: Candidates looked at along the hash chain for each pixel.
@@ -285,6 +300,18 @@ package final class VP8LEncoder {
       let other = write(useIndexed ? plain : indexed, region: region, isOpaque: isOpaque, to: otherOutput)
       if other.count < bytes.count { bytes = other }
     }
+    if expectsLibWebPToWin(dataCount: bytes.count - 8) {
+      // Where ours is expected to lose, libwebp's bitstream replaces ours if it is smaller.
+      libWebPTried += 1
+      if let theirs = libWebP.bitstream(of: image, region: region), theirs.count < bytes.count - 8 {
+        libWebPKept += 1
+        bytes = theirs.withUnsafeBufferPointer { theirs in
+          let storage = otherOutput.reserve(8 + theirs.count)
+          (storage + 8).update(from: theirs.baseAddress!, count: theirs.count)
+          return UnsafeMutableBufferPointer(start: storage, count: 8 + theirs.count)
+        }
+      }
+    }
     let dataCount = bytes.count - 8
     let raw = UnsafeMutableRawPointer(bytes.baseAddress!)
     raw.storeBytes(of: UInt32(0x4C38_5056).littleEndian, as: UInt32.self)  // "VP8L"
@@ -302,6 +329,39 @@ package final class VP8LEncoder {
     }
     return (chunk, isOpaque)
   }
+
+  // MARK: - libwebp where it is expected to win
+
+  /// Whether libwebp's lossless encoder (at `cwebp -lossless -exact`'s defaults) is expected
+  /// to make a bitstream more than a tenth smaller than ours, of `dataCount` bytes, for the
+  /// last rectangle loaded, so that it is worth running too (and its bitstream kept if
+  /// smaller). Only rectangles of 17 to 256 colours qualify (a colour table, but no packed
+  /// indices: what the bent lines' antialiased strokes make), and of those two kinds:
+  /// - those ours codes in at most ``libWebPRunBitsPerPixel`` bits a pixel: long runs and
+  ///   copies, as on the long, shallow antialiased strokes whose edges libwebp's predictor
+  ///   reduces to a few repeating differences, and whose copies its optimal parse finds;
+  /// - small ones (at most ``libWebPSmallArea`` pixels) that ours codes in at least
+  ///   ``libWebPSmallBitsPerPixel`` bits a pixel, where the prefix codes' descriptions are
+  ///   most of the chunk and a few bytes decide.
+  ///
+  /// Elsewhere (flat bars and packed indices, most of an animation's rectangles; pictures of
+  /// more than 256 colours, where ours has the predictor) ours is within a few percent of
+  /// libwebp or smaller, in a fraction of its time, and libwebp is not run.
+  func expectsLibWebPToWin(dataCount: Int) -> Bool {
+    guard usesLibWebP, forcedPredictorMode == nil, let colorCount, colorCount > 16 else { return false }
+    let bits = Double(8 * dataCount)
+    let area = Double(pixelCount)
+    return bits <= Self.libWebPRunBitsPerPixel * area
+      || (pixelCount <= Self.libWebPSmallArea && bits >= Self.libWebPSmallBitsPerPixel * area)
+  }
+
+  /// Bits a pixel at or below which a rectangle of 17 to 256 colours is also encoded by
+  /// libwebp.
+  static var libWebPRunBitsPerPixel: Double { 0.75 }
+  /// The largest rectangle, in pixels, and the fewest bits a pixel, for which a small
+  /// rectangle of 17 to 256 colours is also encoded by libwebp.
+  static var libWebPSmallArea: Int { 1024 }
+  static var libWebPSmallBitsPerPixel: Double { 3.5 }
 
   /// The chunk of `coding` in `storage`: its header (filled in with the size), the image's
   /// header and the coded image. Valid until `storage` is used again.

@@ -257,7 +257,8 @@ public final class WebPFrameEncoder {
   /// nil for lossless, else the lossy quality 0…100.
   public let quality: Int?
   private var config = WebPConfig()
-  /// Lossless frames are ours (`VP8LEncoder`); lossy ones libwebp's.
+  /// Lossless frames are ours (`VP8LEncoder`, which hands libwebp the rectangles it expects
+  /// libwebp to code smaller); lossy ones libwebp's.
   private let lossless: VP8LEncoder
 
   /// - Parameters:

@@ -12,6 +12,22 @@ enum TestImages {
     return image
   }
 
+  /// A long, shallow antialiased stroke, like the bent lines' edges: a light band `thickness`
+  /// pixels thick on a grey ground, rising `rise` pixels over the width, each pixel shaded by
+  /// the part of it the band covers (at the pixel's centre column).
+  static func shallowStroke(width: Int = 520, height: Int = 24, rise: Double = 9, thickness: Double = 9) -> RGBAImage {
+    var image = RGBAImage(width: width, height: height)
+    for x in 0..<width {
+      let top = 3 + rise * (Double(x) + 0.5) / Double(width)
+      for y in 0..<height {
+        let covered = max(0, min(Double(y + 1), top + thickness) - max(Double(y), top))
+        let grey = UInt8(170 + (34 * covered).rounded())
+        image[x, y] = .init(red: grey, green: grey, blue: grey)
+      }
+    }
+    return image
+  }
+
   /// A bar on a transparent background, with anti-aliased (translucent) top and bottom edges.
   static func transparentBar(width: Int, height: Int, progress: Double = 0.6) -> RGBAImage {
     var image = RGBAImage(width: width, height: height)
