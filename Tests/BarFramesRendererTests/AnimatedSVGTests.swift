@@ -153,6 +153,8 @@ import Testing
     #expect(paths.count == 2, "the shape of frames 0 and 2 is one element")
     let switches = xml.all("animate").filter { $0.attributes["attributeName"] == "display" }
     #expect(switches.count == 2)
+    // Said even for `display`, which cannot interpolate: Chromium would otherwise switch it
+    // halfway between two key times, as CSS does.
     for animate in switches { #expect(animate.attributes["calcMode"] == "discrete") }
     #expect(Self.values(switches[0]) == ["inline", "none", "inline"])
     #expect(Self.values(switches[1]) == ["none", "inline", "none"])
@@ -309,6 +311,66 @@ import Testing
         == "M.5 0L4.244 0C4.52 0 4.744.224 4.744.5L-.5-1.25L0 .5ZM1 1Z")
     let original = "M0.5 0 L4.244 0 C4.52 0 4.744 0.224 4.744 0.5 L-0.5 -1.25 L0 0.5 Z"
     #expect(try Path(svgPathData: AnimatedSVG.compactPathData(original)) == Path(svgPathData: original))
+  }
+
+  static func node(_ name: String, _ attributes: [(String, String)], _ children: [AnimatedNode] = []) -> AnimatedNode {
+    AnimatedNode(name: name, attributes: attributes.map { SVGElement.Attribute($0.0, $0.1) }, children: children)
+  }
+
+  static func animate(_ attribute: String) -> AnimatedNode {
+    node("animate", [("attributeName", attribute), ("values", "1;0"), ("dur", "1s")])
+  }
+
+  static func names(_ node: AnimatedNode) -> [String] { node.attributes.map(\.name) }
+
+  /// Inherited paint every drawn child sets alike moves to the group; a value that differs,
+  /// or that a child or the group animates, stays where it is.
+  @Test func paintSharedByAGroupsChildrenIsWrittenOnceOnTheGroup() {
+    let stroke = [("stroke", "#ccc"), ("stroke-width", "5")]
+    var group = Self.node(
+      "g", [("id", "track")],
+      [
+        Self.node("path", stroke + [("d", "M0 0h1"), ("fill", "red")], [Self.animate("stroke-width")]),
+        Self.node("title", []),
+        Self.node("path", stroke + [("d", "M0 1h1"), ("fill", "blue")]),
+      ])
+    group.hoistSharedPaint()
+    #expect(group.attributes.map { "\($0.name)=\($0.value)" } == ["id=track", "stroke=#ccc"])
+    #expect(Self.names(group.children[0]) == ["stroke-width", "d", "fill"], "its stroke-width is animated")
+    #expect(Self.names(group.children[2]) == ["stroke-width", "d", "fill"], "the fills differ")
+
+    var animatedGroup = Self.node(
+      "g", [], [Self.animate("stroke"), Self.node("path", stroke), Self.node("path", stroke)])
+    animatedGroup.hoistSharedPaint()
+    #expect(Self.names(animatedGroup) == ["stroke-width"], "the group animates its stroke: the children keep theirs")
+  }
+
+  /// A group around a single group becomes one group where the two set different attributes.
+  @Test func aGroupAroundOneGroupIsJoinedWithItUnlessTheyClash() {
+    let glyphs = [Self.node("use", [("xlink:href", "#g1")]), Self.node("use", [("xlink:href", "#g2")])]
+    let move = Self.node("animateTransform", [("attributeName", "transform"), ("type", "translate")])
+    var label = Self.node(
+      "g", [("id", "label")],
+      [Self.node("g", [("transform", "translate(5 46)")], [move, Self.node("g", [("fill", "#0f0")], glyphs)])])
+    label.mergeOnlyChildGroups()
+    #expect(Self.names(label) == ["id", "transform", "fill"])
+    #expect(label.children.map(\.name) == ["animateTransform", "use", "use"])
+
+    // Both set a transform, or both set fill (one by animating it): two groups stay.
+    for outer in [Self.node("g", [("transform", "scale(2)")]), Self.node("g", [], [Self.animate("fill")])] {
+      var nested = outer
+      nested.children.append(Self.node("g", [("transform", "translate(1 0)"), ("fill", "red")], glyphs))
+      nested.mergeOnlyChildGroups()
+      #expect(nested.children.last?.name == "g", "\(Self.names(outer))")
+    }
+    // A clip outside a transform is in untransformed space: joining them would move it.
+    var clipped = Self.node("g", [("clip-path", "url(#c)")], [Self.node("g", [("transform", "scale(2)")], glyphs)])
+    clipped.mergeOnlyChildGroups()
+    #expect(clipped.children.map(\.name) == ["g"])
+    // A group with its own title keeps it (and its child).
+    var titled = Self.node("g", [], [Self.node("title", []), Self.node("g", [("fill", "red")], glyphs)])
+    titled.mergeOnlyChildGroups()
+    #expect(titled.children.map(\.name) == ["title", "g"])
   }
 
   @Test func theSameFramesGiveTheSameBytesAndOneFrameIsAStill() throws {

@@ -1,7 +1,9 @@
 extension Path {
-  /// SVG path data at its shortest: relative commands (`m l h v q c z`), no separator the
-  /// grammar can do without, a command letter left out where it repeats, and a line back to
-  /// the start of a subpath left out where `z` draws it.
+  /// SVG path data at its shortest: relative commands (`m l h v q t c z`), no separator the
+  /// grammar can do without, a command letter left out where it repeats, a line back to
+  /// the start of a subpath left out where `z` draws it, and a quadratic curve whose control
+  /// point is the reflection of the one before (TrueType outlines are made of them) written
+  /// as `t`, without it, where the rounded points reflect exactly.
   ///
   /// Every point is rounded to `decimals` digits first, and each number written is the exact
   /// difference between two rounded points, so a reader adding them up lands on the rounded
@@ -25,7 +27,7 @@ extension Path {
         if end == start, index < elements.count, elements[index] == .closeSubpath { continue }
         writer.line(to: end)
       case .quadCurve(let p, let c):
-        writer.command("q", [writer.fixed(c), writer.fixed(p)])
+        writer.quadCurve(to: writer.fixed(p), control: writer.fixed(c))
       case .curve(let p, let c1, let c2):
         writer.command("c", [writer.fixed(c1), writer.fixed(c2), writer.fixed(p)])
       case .closeSubpath:
@@ -46,6 +48,8 @@ private struct RelativePathWriter {
   var lastCommand: UInt8 = 0
   /// Whether the last number written has a decimal point (nil after a command letter).
   var lastHasPoint: Bool?
+  /// The control point of the last command if it was a quadratic curve (`q` or `t`).
+  var quadControl: (x: Int, y: Int)?
 
   init(decimals: Int) {
     self.decimals = max(0, min(decimals, 9))
@@ -66,6 +70,7 @@ private struct RelativePathWriter {
   }
 
   mutating func line(to end: (x: Int, y: Int)) {
+    quadControl = nil
     if end.y == current.y {
       writeCommand("h", repeats: true)
       number(end.x - current.x)
@@ -81,6 +86,7 @@ private struct RelativePathWriter {
 
   /// A command whose points are given absolute; the last is the new current point.
   mutating func command(_ letter: Character, _ points: [(x: Int, y: Int)], repeats: Bool = true) {
+    quadControl = nil
     writeCommand(letter, repeats: repeats)
     for p in points {
       number(p.x - current.x)
@@ -89,7 +95,20 @@ private struct RelativePathWriter {
     if let last = points.last { current = last }
   }
 
+  /// A quadratic curve: `t` where `control` is exactly the reflection of the last curve's
+  /// control point in the current point (as a reader computes the control point of `t`),
+  /// else `q`.
+  mutating func quadCurve(to end: (x: Int, y: Int), control: (x: Int, y: Int)) {
+    if let last = quadControl, control == (2 * current.x - last.x, 2 * current.y - last.y) {
+      command("t", [end])
+    } else {
+      command("q", [control, end])
+    }
+    quadControl = control
+  }
+
   mutating func close(to start: (x: Int, y: Int)) {
+    quadControl = nil
     writeCommand("z", repeats: false)
     current = start
   }

@@ -39,7 +39,7 @@ extension Path {
   /// SVG path data rounded to 1e-3, the form logs and `inspect` print.
   public var svgPathData: String { svgPathData(decimals: 3) }
 
-  /// Parses SVG path data: `M L H V Q C Z` in absolute and relative (lower-case) forms, with
+  /// Parses SVG path data: `M L H V Q T C Z` in absolute and relative (lower-case) forms, with
   /// implicit repetition of coordinates as SVG allows (`M0 0 10 0` is a move and a line).
   ///
   /// - Throws: ``SVGPathParseError`` naming the offending text and its offset.
@@ -134,6 +134,8 @@ private struct SVGPathParser {
     var current = Point.zero
     var subpathStart = Point.zero
     var command: Character?
+    // The control point of the last command if it was a quadratic curve, which `T` reflects.
+    var quadControl: Point?
     skipSeparators()
     if index < chars.count, chars[index] != "M", chars[index] != "m" {
       throw error("path data must start with M")
@@ -144,10 +146,12 @@ private struct SVGPathParser {
         command = c
         index += 1
       } else if command == nil || command == "Z" || command == "z" {
-        throw error(command == nil ? "expected a command (M, L, H, V, Q, C or Z)" : "unexpected text after Z")
+        throw error(command == nil ? "expected a command (M, L, H, V, Q, T, C or Z)" : "unexpected text after Z")
       }
       guard let cmd = command else { break }
       let relative = cmd.isLowercase
+      let previousQuadControl = quadControl
+      quadControl = nil
       switch cmd {
       case "M", "m":
         current = try point(relativeTo: current, relative: relative)
@@ -170,6 +174,15 @@ private struct SVGPathParser {
         let to = try point(relativeTo: current, relative: relative)
         path.addQuadCurve(to: to, control: control)
         current = to
+        quadControl = control
+      case "T", "t":
+        // The reflection of the last curve's control point in the current point; without a
+        // quadratic curve just before, the current point itself.
+        let control = previousQuadControl.map { Point(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
+        let to = try point(relativeTo: current, relative: relative)
+        path.addQuadCurve(to: to, control: control)
+        current = to
+        quadControl = control
       case "C", "c":
         let c1 = try point(relativeTo: current, relative: relative)
         let c2 = try point(relativeTo: current, relative: relative)
@@ -181,7 +194,7 @@ private struct SVGPathParser {
         current = subpathStart
       default:
         // The command is in `near`: a reason never quotes input, which readers escape.
-        throw error("unsupported command (BarFrames reads M, L, H, V, Q, C and Z)", at: index - 1)
+        throw error("unsupported command (BarFrames reads M, L, H, V, Q, T, C and Z)", at: index - 1)
       }
       skipSeparators()
       if index < chars.count, !chars[index].isLetter, cmd == "Z" || cmd == "z" {

@@ -94,8 +94,12 @@ public struct AnimatedSVG: Sendable {
   /// The document as UTF-8 XML; the same frames give the same bytes.
   public func document() -> [UInt8] {
     var builder = Builder(frameCount: frames.count, duration: duration)
-    let nodes = builder.mergeChildren(
+    var nodes = builder.mergeChildren(
       frames.enumerated().map { (frame: $0.offset, children: $0.element) }, frames: Array(frames.indices))
+    for i in nodes.indices {
+      nodes[i].mergeOnlyChildGroups()
+      nodes[i].hoistSharedPaint()
+    }
     var text = SVGDocument.header(size)
     if !definitions.isEmpty {
       // As the frames' documents have them (a glyph's path data is written at its shortest).
@@ -116,6 +120,74 @@ struct AnimatedNode {
   var attributes: [SVGElement.Attribute]
   var children: [AnimatedNode] = []
   var text: String?
+
+  /// Joins a group whose only drawn child is a group with that child, where the two set and
+  /// animate different attributes: `<g transform><g fill>…</g></g>` draws as `<g transform fill>…</g>`.
+  /// Not where the inner group has a transform and the outer one a clip, mask or filter, which
+  /// would then apply in the transformed space.
+  mutating func mergeOnlyChildGroups() {
+    for i in children.indices { children[i].mergeOnlyChildGroups() }
+    guard name == "g" else { return }
+    let drawn = children.indices.filter { children[$0].name == "title" || !Self.isAnimationOrTitle(children[$0].name) }
+    guard drawn.count == 1, children[drawn[0]].name == "g" else { return }
+    let inner = children[drawn[0]]
+    guard Set(settableNames).isDisjoint(with: inner.settableNames) else { return }
+    let spaceBound = ["clip-path", "mask", "filter"]
+    if inner.settableNames.contains("transform"), settableNames.contains(where: spaceBound.contains) { return }
+    attributes += inner.attributes
+    children.remove(at: drawn[0])
+    children += inner.children
+  }
+
+  /// The attributes this element sets, or animates with one of its own animations.
+  private var settableNames: [String] {
+    attributes.map(\.name)
+      + children.compactMap { child in
+        guard child.name != "title", Self.isAnimationOrTitle(child.name) else { return nil }
+        return child.attributes.first { $0.name == "attributeName" }?.value
+      }
+  }
+
+  /// The inherited paint properties that ``hoistSharedPaint()`` may move to a group.
+  static let inheritedPaint: Set<String> = [
+    "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
+    "stroke-miterlimit", "stroke-opacity",
+  ]
+
+  /// Moves a paint property that every element inside a group sets to the same value, and
+  /// none animates, to the group, which they then inherit it from: the same drawing, written
+  /// once (two strokes of one style, a label's glyph groups of one colour). Inner groups
+  /// first, so a value shared all the way up rises all the way.
+  mutating func hoistSharedPaint() {
+    for i in children.indices { children[i].hoistSharedPaint() }
+    guard name == "g" else { return }
+    let drawn = children.indices.filter { !Self.isAnimationOrTitle(children[$0].name) }
+    guard drawn.count >= 2 else { return }
+    let first = children[drawn[0]]
+    for attribute in first.attributes
+    where Self.inheritedPaint.contains(attribute.name) && !attributes.contains(where: { $0.name == attribute.name })
+      && !animates(attribute.name)
+    {
+      let shared = drawn.allSatisfy { i in
+        children[i].attributes.contains(attribute) && !children[i].animates(attribute.name)
+      }
+      guard shared else { continue }
+      for i in drawn { children[i].attributes.removeAll { $0.name == attribute.name } }
+      attributes.append(attribute)
+    }
+  }
+
+  private static func isAnimationOrTitle(_ name: String) -> Bool {
+    name == "title" || name.hasPrefix("animate") || name == "set"
+  }
+
+  /// Whether one of this element's own animations (`<animate>`, `<set>`) changes `attribute`.
+  private func animates(_ attribute: String) -> Bool {
+    children.contains { child in
+      Self.isAnimationOrTitle(child.name) && child.name != "title"
+        && child.attributes.contains { $0.name == "attributeName" && $0.value == attribute }
+    }
+  }
 
   /// One element a line, without indentation: the document is made to be small.
   func write(into output: inout String) {
@@ -718,6 +790,8 @@ extension AnimatedSVG {
       if additive { attributes.append(.init("additive", "sum")) }
       attributes += [
         .init("values", changes.joined(separator: ";")), .init("keyTimes", keyTimes.joined(separator: ";")),
+        // Even for `display`, which cannot interpolate: without it Chromium switches such a
+        // value halfway between two key times, as CSS does.
         .init("calcMode", "discrete"), .init("dur", durationText), .init("repeatCount", "indefinite"),
       ]
       return AnimatedNode(name: name, attributes: attributes)

@@ -90,6 +90,21 @@ import Testing
     #expect(path.relativeSVGPathData(decimals: 3) == "m10.5 2h1.5v.25.75q0 1-1 1zm-10.5-2.001l1 1.001z")
   }
 
+  /// SVG's `t`: the control point is the reflection of the previous curve's in the current
+  /// point. Written only where the rounded points reflect exactly, and never after a line.
+  @Test func aQuadraticCurveWhoseControlReflectsThePreviousOneIsWrittenAsT() throws {
+    var path = Path()
+    path.move(to: Point(0, 0))
+    path.addQuadCurve(to: Point(2, 0), control: Point(1, 1))
+    path.addQuadCurve(to: Point(4, 0), control: Point(3, -1))  // reflects (1, 1) in (2, 0): t2 0
+    path.addQuadCurve(to: Point(6, 0), control: Point(5, 1.001))  // off by a thousandth: q
+    path.addLine(to: Point(7, 0))
+    path.addQuadCurve(to: Point(9, 0), control: Point(8, 1))  // after a line: q
+    let data = path.relativeSVGPathData(decimals: 3)
+    #expect(data == "m0 0q1 1 2 0t2 0q1 1.001 2 0h1q1 1 2 0")
+    #expect(try Path(svgPathData: data).elements == Self.expected(path))
+  }
+
   @Test(arguments: [0, 1, 2, 3])
   func aPathReadsBackAsItsRoundedPoints(seed: UInt64) throws {
     // A linear congruential sequence: the same paths on every run.

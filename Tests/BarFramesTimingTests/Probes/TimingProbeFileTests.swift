@@ -55,7 +55,7 @@ struct TimingProbeFileTests {
     (
       #"{"version":1,"probes":[{"id":"g","animation":{"type":"keyframe","path":"M0 0 X\u001b[2J"},"times":[0]}]}"#, "g",
       "probes[0].animation.path",
-      #"unsupported command (BarFrames reads M, L, H, V, Q, C and Z) at offset 5, near "X\u{1B}[2J""#
+      #"unsupported command (BarFrames reads M, L, H, V, Q, T, C and Z) at offset 5, near "X\u{1B}[2J""#
     ),
     (
       #"{"version":1,"probes":[{"id":"h","modelValue":0,"animation":{"toValue":[1,2]},"times":[0]}]}"#, "h",
