@@ -38,15 +38,17 @@
 /// - a small rectangle with the same pixels as one encoded before, by this encoder or another
 ///   sharing its ``RectangleMemory`` (animations repeat themselves), gets that one's chunk
 ///   again, without encoding;
-/// - where an estimate says libwebp's lossless encoder would win
-///   (``expectsLibWebPToWin(dataCount:)``: 17 to 256 colours, and either few bits a pixel or
-///   a small rectangle), libwebp encodes the rectangle too, at `cwebp -lossless -exact`'s
-///   defaults (``VP8LLibWebPFallback``), and the smaller bitstream is the chunk's.
+/// - where libwebp's lossless encoder may win (``expectsLibWebPToWin(dataCount:)``: every
+///   rectangle ours codes in ``libWebPLargeBytes`` or more, and smaller ones of 17 to 256
+///   colours where an estimate says so), libwebp encodes the rectangle too, at
+///   `cwebp -lossless -exact`'s defaults (``VP8LLibWebPFallback``), and the smaller bitstream
+///   is the chunk's.
 ///
 /// libwebp's encoder weighs more (colour transforms, several entropy codes per image, an
-/// optimal parse), which pays on photographs, and on long, shallow antialiased strokes (whose
-/// edges its predictor and cross-colour transforms reduce to a few repeating differences, and
-/// whose copies its optimal parse finds): those are the rectangles handed to it. This one is
+/// optimal parse), which pays on pictures (gradients, enlarged icons, photographs), and on
+/// long, shallow antialiased strokes (whose edges its predictor and cross-colour transforms
+/// reduce to a few repeating differences, and whose copies its optimal parse finds): those
+/// are the rectangles handed to it. This one is
 /// made for the frames BarFrames draws, above all the small rectangles of an animation, where
 /// libwebp's fixed cost per image dominates. The aim is that no chunk is more than 1.1 times
 /// the size of libwebp's at those defaults. How the two compare in size and time, and the
@@ -332,29 +334,37 @@ package final class VP8LEncoder {
 
   // MARK: - libwebp where it is expected to win
 
-  /// Whether libwebp's lossless encoder (at `cwebp -lossless -exact`'s defaults) is expected
-  /// to make a bitstream more than a tenth smaller than ours, of `dataCount` bytes, for the
-  /// last rectangle loaded, so that it is worth running too (and its bitstream kept if
-  /// smaller). Only rectangles of 17 to 256 colours qualify (a colour table, but no packed
-  /// indices: what the bent lines' antialiased strokes make), and of those two kinds:
-  /// - those ours codes in at most ``libWebPRunBitsPerPixel`` bits a pixel: long runs and
-  ///   copies, as on the long, shallow antialiased strokes whose edges libwebp's predictor
-  ///   reduces to a few repeating differences, and whose copies its optimal parse finds;
-  /// - small ones (at most ``libWebPSmallArea`` pixels) that ours codes in at least
-  ///   ``libWebPSmallBitsPerPixel`` bits a pixel, where the prefix codes' descriptions are
-  ///   most of the chunk and a few bytes decide.
+  /// Whether libwebp's lossless encoder (at `cwebp -lossless -exact`'s defaults) may make a
+  /// bitstream more than a tenth smaller than ours, of `dataCount` bytes, for the last
+  /// rectangle loaded, so that it is run too (and its bitstream kept if smaller):
+  /// - wherever ours made at least ``libWebPLargeBytes``: pictures inside a frame (a gradient
+  ///   or an enlarged icon in a flat bar, few-colour blocks drawn smooth, translucent fills),
+  ///   where libwebp's predictor chosen tile by tile, its colour transforms and its several
+  ///   entropy codes can win by far, and a few such rectangles are worth libwebp's time;
+  /// - below that, only rectangles of 17 to 256 colours (a colour table, but no packed
+  ///   indices: what the bent lines' antialiased strokes make), of two kinds:
+  ///   - those ours codes in at most ``libWebPRunBitsPerPixel`` bits a pixel: long runs and
+  ///     copies, as on the long, shallow antialiased strokes whose edges libwebp's predictor
+  ///     reduces to a few repeating differences, and whose copies its optimal parse finds;
+  ///   - small ones (at most ``libWebPSmallArea`` pixels) that ours codes in at least
+  ///     ``libWebPSmallBitsPerPixel`` bits a pixel, where the prefix codes' descriptions are
+  ///     most of the chunk and a few bytes decide.
   ///
-  /// Elsewhere (flat bars and packed indices, most of an animation's rectangles; pictures of
-  /// more than 256 colours, where ours has the predictor) ours is within a few percent of
-  /// libwebp or smaller, in a fraction of its time, and libwebp is not run.
+  /// Elsewhere (the small rectangles that are most of an animation's: a bar that grows, a
+  /// thumb that moves) ours is within a few percent of libwebp or smaller, in a fraction of
+  /// its time, and libwebp is not run.
   func expectsLibWebPToWin(dataCount: Int) -> Bool {
-    guard usesLibWebP, forcedPredictorMode == nil, let colorCount, colorCount > 16 else { return false }
+    guard usesLibWebP, forcedPredictorMode == nil else { return false }
+    if dataCount >= Self.libWebPLargeBytes { return true }
+    guard let colorCount, colorCount > 16 else { return false }
     let bits = Double(8 * dataCount)
     let area = Double(pixelCount)
     return bits <= Self.libWebPRunBitsPerPixel * area
       || (pixelCount <= Self.libWebPSmallArea && bits >= Self.libWebPSmallBitsPerPixel * area)
   }
 
+  /// The size of our bitstream, in bytes, from which libwebp encodes every rectangle too.
+  static var libWebPLargeBytes: Int { 200 }
   /// Bits a pixel at or below which a rectangle of 17 to 256 colours is also encoded by
   /// libwebp.
   static var libWebPRunBitsPerPixel: Double { 0.75 }

@@ -46,6 +46,8 @@ struct VP8LPredictorTests {
   @Test("Smooth pictures decode exactly, at most 1.1 × the size of libwebp's lossless encoder at cwebp's defaults")
   func smoothSizes() throws {
     let encoder = VP8LEncoder(rectangles: nil)
+    // Our predictor's own chunks: libwebp, which would encode these large rectangles too, is not asked.
+    encoder.usesLibWebP = false
     var grouped = 0
     for (name, image) in Self.smoothImages {
       let (chunk, _) = encoder.encode(image, region: image.bounds)
