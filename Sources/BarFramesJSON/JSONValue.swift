@@ -99,7 +99,12 @@ private struct JSONParser {
   }
 
   mutating func skipWhitespace() {
-    while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return
+      }
+    }
   }
 
   mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
@@ -255,6 +260,11 @@ private struct JSONParser {
       guard index < bytes.count else { throw error("unterminated string", at: start) }
       let b = bytes[index]
       if b == UInt8(ascii: "\"") {
+        // Most strings (a manifest's paths and digests) have no escape: decoded in one go.
+        if run == start + 1 {
+          index += 1
+          return String(decoding: bytes[run..<(index - 1)], as: UTF8.self)
+        }
         flush(self, to: index, into: &scalars)
         index += 1
         return String(scalars)

@@ -205,16 +205,35 @@ extension JSONObjectReader {
   /// empty, `.` or `..` component, no control character.
   mutating func relativePath(_ key: String) throws(InputError) -> String {
     let path = try string(key)
-    let components = path.split(separator: "/", omittingEmptySubsequences: false)
-    let safe =
-      !path.isEmpty && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
-      && !path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-    guard safe else {
+    guard Self.isInsideFolder(path) else {
       throw error(
         key,
         "expected a path inside the output folder (no leading /, no . or .. part), got \(InputText.quoted(path, limit: 80))"
       )
     }
     return path
+  }
+
+  /// Whether `path` names a file inside a folder: not empty, no empty, `.` or `..` part (so no
+  /// leading `/`), and no control character. One pass over its bytes: a manifest lists a path
+  /// for every frame, read again by every re-render.
+  static func isInsideFolder(_ path: String) -> Bool {
+    path.utf8.withContiguousStorageIfAvailable(isInsideFolder) ?? isInsideFolder(Array(path.utf8))
+  }
+
+  private static func isInsideFolder(_ bytes: some Collection<UInt8>) -> Bool {
+    var length = 0
+    var dots = 0
+    for byte in bytes {
+      if byte < 0x20 || byte == 0x7F { return false }
+      if byte == UInt8(ascii: "/") {
+        guard length > 0, dots != length || length > 2 else { return false }
+        (length, dots) = (0, 0)
+      } else {
+        length += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
+    }
+    return length > 0 && (dots != length || length > 2)
   }
 }
