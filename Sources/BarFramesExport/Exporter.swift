@@ -189,7 +189,7 @@ public struct Exporter: Sendable {
     }
     let manifest = ExportManifest(
       tool: tool, render: settings, shard: options.shard == .whole ? nil : options.shard, scenes: scenes)
-    let manifestBytes = Array(manifest.serialized().utf8)
+    let manifestBytes = manifest.serializedBytes()
     // Every file named so far reaches stable storage before the manifest that vouches for it.
     if writesFiles && options.durability == .render {
       writeback?.finish()

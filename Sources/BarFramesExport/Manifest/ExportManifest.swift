@@ -123,7 +123,10 @@ public struct ExportManifest: Hashable, Sendable {
   }
 
   /// Pretty-printed JSON text with a final newline.
-  public func serialized() -> String { json.serialized(pretty: true) + "\n" }
+  public func serialized() -> String { String(decoding: serializedBytes(), as: UTF8.self) }
+
+  /// ``serialized()`` as UTF-8 bytes, the form the file is written in.
+  public func serializedBytes() -> [UInt8] { json.serializedBytes(pretty: true) + [UInt8(ascii: "\n")] }
 }
 
 extension ExportManifest.SceneEntry {
