@@ -1,5 +1,6 @@
 import BarFramesGraphics
 import Foundation
+import Synchronization
 
 /// A ``DrawingContext`` that writes an SVG 1.1 document, in pure Swift: the same commands give
 /// the same bytes on every machine and with every library version, and the markup reads like
@@ -296,7 +297,7 @@ public final class SVGContext: DrawingContext {
     let font = "glyph-" + (run.font.weight == .bold ? "b" : "r") + SVGNumber.format(run.font.size) + "-"
     for glyph in run.glyphs {
       let id = font + String(glyph.character.value, radix: 16)
-      markup.define(id: id, "path", [("d", glyph.outline.relativeSVGPathData(decimals: SVGNumber.decimals))])
+      if !markup.isDefined(id) { markup.define(id: id, "path", [("d", Self.glyphPathData(id: id, glyph.outline))]) }
       markup.element(
         "use",
         [
@@ -305,6 +306,23 @@ public final class SVGContext: DrawingContext {
         ])
     }
     markup.close()
+  }
+
+  /// Glyph outlines' path data by their id, for every document of the process: the id names the
+  /// outline (the pinned font's glyph for a character at a weight and size), and an animation
+  /// or a scene's key times draw the same few glyphs in document after document.
+  private static let glyphPathData = Mutex<[String: String]>([:])
+  /// Ids kept at most: a process draws a few dozen glyphs; a stranger label only costs time.
+  private static let glyphPathDataLimit = 4096
+
+  /// The path data of `outline`, the glyph `id` names, at its shortest.
+  private static func glyphPathData(id: String, _ outline: Path) -> String {
+    if let known = glyphPathData.withLock({ $0[id] }) { return known }
+    let data = outline.relativeSVGPathData(decimals: SVGNumber.decimals)
+    glyphPathData.withLock { cache in
+      if cache.count < glyphPathDataLimit { cache[id] = data }
+    }
+    return data
   }
 
   // MARK: Images

@@ -84,6 +84,9 @@ struct SVGDocument {
       SVGElement(name: name, attributes: attributes.map { .init($0.name, $0.value) }, title: title, isContainer: true))
   }
 
+  /// Whether ``define(id:_:_:)`` was called with `id`.
+  func isDefined(_ id: String) -> Bool { definedIDs.contains(id) }
+
   /// Defines a shape with the id `id` for `<use>` elements to place, unless one is defined
   /// with that id already: the same id must always name the same shape. The definitions come
   /// first in the document, in one `<defs>`.
