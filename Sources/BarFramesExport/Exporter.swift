@@ -189,7 +189,9 @@ public struct Exporter: Sendable {
     }
     let manifest = ExportManifest(
       tool: tool, render: settings, shard: options.shard == .whole ? nil : options.shard, scenes: scenes)
-    let manifestBytes = manifest.serializedBytes()
+    // A render that wrote nothing and lists what the manifest lists leaves it as it is.
+    let manifestUnchanged = !writesFiles && previous.manifest == manifest
+    let manifestBytes = manifestUnchanged ? previous.manifestBytes ?? [] : manifest.serializedBytes()
     // Every file named so far reaches stable storage before the manifest that vouches for it.
     if writesFiles && options.durability == .render {
       writeback?.finish()
@@ -200,7 +202,7 @@ public struct Exporter: Sendable {
     // The manifest's change time then follows every file's (see PreviousRender).
     if writesFiles { ChangeTime.waitForTheNextTick() }
     // Last, so a folder with a manifest holds everything it lists.
-    if writesFiles || previous.manifestBytes != manifestBytes {
+    if writesFiles || (!manifestUnchanged && previous.manifestBytes != manifestBytes) {
       try ExportError.writing { () throws(OutputError) in
         try AtomicFile.write(
           manifestBytes, to: url(manifestName), registry: temporaryFiles, flushing: options.durability != .none)

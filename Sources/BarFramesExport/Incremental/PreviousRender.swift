@@ -32,6 +32,8 @@ struct PreviousRender {
   private var manifestChanged: timespec?
   /// The manifest's bytes as read.
   private(set) var manifestBytes: [UInt8]?
+  /// The manifest as read.
+  private(set) var manifest: ExportManifest?
   let directory: URL
   /// `directory`'s path and a slash: a file's path is this and its relative path, joined as
   /// text (a URL per file cost more than its `lstat`).
@@ -45,11 +47,11 @@ struct PreviousRender {
     let url = directory.appendingPathComponent(manifestName)
     var info = stat()
     guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-      let manifest = try? ExportManifest.read(contentsOf: url, displayName: manifestName),
-      let bytes = try? Data(contentsOf: url)
+      let (manifest, bytes) = try? ExportManifest.readWithBytes(contentsOf: url, displayName: manifestName)
     else { return }
     manifestChanged = info.st_ctim
-    manifestBytes = Array(bytes)
+    manifestBytes = bytes
+    self.manifest = manifest
     scenes = Dictionary(manifest.scenes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 

@@ -13,9 +13,16 @@ extension ExportManifest {
   ///   - displayName: How errors name it.
   /// - Throws: ``InputError`` naming the file and the key path of the first problem.
   public static func read(contentsOf url: URL, displayName: String) throws(InputError) -> ExportManifest {
-    let data: Data
+    try readWithBytes(contentsOf: url, displayName: displayName).manifest
+  }
+
+  /// ``read(contentsOf:displayName:)``, and the file's bytes as read.
+  static func readWithBytes(
+    contentsOf url: URL, displayName: String
+  ) throws(InputError) -> (manifest: ExportManifest, bytes: [UInt8]) {
+    let bytes: [UInt8]
     do {
-      data = Data(try InputBytes.read(url, limit: maximumFileSize))
+      bytes = try InputBytes.read(url, limit: maximumFileSize)
     } catch {
       switch error {
       case .missing: throw InputError(file: displayName, keyPath: "", message: "no such file")
@@ -26,7 +33,7 @@ extension ExportManifest {
       case .notRegularFile, .unreadable: throw InputError(file: displayName, keyPath: "", message: error.description)
       }
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       throw InputError(file: displayName, keyPath: "", message: "is not UTF-8 text")
     }
     let json: JSONValue
@@ -35,7 +42,7 @@ extension ExportManifest {
     } catch {
       throw InputError(file: displayName, keyPath: "", message: "invalid JSON at \(error.description)")
     }
-    return try ExportManifest(json: json, file: displayName)
+    return (try ExportManifest(json: json, file: displayName), bytes)
   }
 
   /// Reads a manifest from its JSON, strictly: every key known, every value of its type.
