@@ -30,27 +30,7 @@ final class VP8LLibWebPFallback {
   /// version does not match its headers): the caller keeps its own chunk then.
   func bitstream(of image: RGBAImage, region: PixelRect) -> [UInt8]? {
     guard isUsable else { return nil }
-    var picture = WebPPicture()
-    guard WebPPictureInit(&picture) != 0 else { return nil }
-    defer { WebPPictureFree(&picture) }
-    picture.width = Int32(region.width)
-    picture.height = Int32(region.height)
-    picture.use_argb = 1
-    let imported = image.pixels.withUnsafeBufferPointer { pixels in
-      let origin = pixels.baseAddress! + (region.y * image.width + region.x) * 4
-      return WebPPictureImportRGBA(&picture, origin, Int32(image.bytesPerRow))
-    }
-    guard imported != 0 else { return nil }
-    var memory = WebPMemoryWriter()
-    WebPMemoryWriterInit(&memory)
-    defer { WebPMemoryWriterClear(&memory) }
-    picture.writer = WebPMemoryWrite
-    let encoded = withUnsafeMutablePointer(to: &memory) { pointer in
-      picture.custom_ptr = UnsafeMutableRawPointer(pointer)
-      return WebPEncode(&config, &picture)
-    }
-    guard encoded != 0 else { return nil }
-    return Self.vp8lPayload(of: UnsafeBufferPointer(start: memory.mem, count: memory.size))
+    return try? LibWebPStill.encode(image, region: region, config: &config, Self.vp8lPayload)
   }
 
   /// The payload of the first `VP8L` chunk of a RIFF WebP file, nil if there is none.

@@ -323,17 +323,8 @@ public final class WebPFrameEncoder {
       let (chunk, isOpaque) = lossless.encode(image, region: region)
       return WebPPreparedFrame(image: image, region: region, chunks: chunk, isOpaque: isOpaque)
     }
-    var picture = WebPPicture()
-    guard WebPPictureInit(&picture) != 0 else {
-      throw WebPError.encoderFailed(
-        "the library's version does not match its headers")
-    }
-    defer { WebPPictureFree(&picture) }
-    picture.width = Int32(region.width)
-    picture.height = Int32(region.height)
-    picture.use_argb = 1
     var opaque = true
-    let imported = image.pixels.withUnsafeBufferPointer { pixels in
+    image.pixels.withUnsafeBufferPointer { pixels in
       let origin = pixels.baseAddress! + (region.y * image.width + region.x) * 4
       for y in 0..<region.height where opaque {
         let row = origin + y * image.bytesPerRow
@@ -342,19 +333,17 @@ public final class WebPFrameEncoder {
           break
         }
       }
-      return WebPPictureImportRGBA(&picture, origin, Int32(image.bytesPerRow))
     }
-    guard imported != 0 else { throw WebPError.encoderFailed("could not import a frame (out of memory)") }
-    var memory = WebPMemoryWriter()
-    WebPMemoryWriterInit(&memory)
-    defer { WebPMemoryWriterClear(&memory) }
-    picture.writer = WebPMemoryWrite
-    let encoded = withUnsafeMutablePointer(to: &memory) { pointer in
-      picture.custom_ptr = UnsafeMutableRawPointer(pointer)
-      return WebPEncode(&config, &picture)
+    let chunks: [UInt8]
+    do {
+      chunks = try LibWebPStill.encode(image, region: region, config: &config, Self.imageChunks)
+    } catch LibWebPStill.Failure.versionMismatch {
+      throw WebPError.encoderFailed("the library's version does not match its headers")
+    } catch LibWebPStill.Failure.importFailed {
+      throw WebPError.encoderFailed("could not import a frame (out of memory)")
+    } catch LibWebPStill.Failure.encodingFailed(let code) {
+      throw WebPError.encoderFailed(Self.message(code))
     }
-    guard encoded != 0 else { throw WebPError.encoderFailed(Self.message(picture.error_code)) }
-    let chunks = try Self.imageChunks(of: UnsafeBufferPointer(start: memory.mem, count: memory.size))
     return WebPPreparedFrame(image: image, region: region, chunks: chunks, isOpaque: opaque)
   }
 
