@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Compares our APNG and GIF with ffmpeg's on the same PNG frames at the same fps (issue 16), and
+# Compares our APNG and GIF with ffmpeg's on the same PNG frames at the same fps, and
 # checks with ffprobe that frame counts and total durations agree with our manifest. With numpy
 # and Pillow it also compares the GIFs' fidelity: the mean error per channel against the PNG
 # frames (scripts/gif-mean-error.py), which must not be worse than ffmpeg's.
 #
 #   scripts/animated-sizes.sh [BARFRAMES] [EXAMPLE…]
 #
-# BARFRAMES defaults to the release build; examples default to the four of issue 16. Prints a
+# BARFRAMES defaults to the release build; examples default to four of the examples. Prints a
 # Markdown table; exits 1 if any of our files is larger than ffmpeg's, our GIF is less faithful
 # or ffprobe disagrees.
 set -euo pipefail

@@ -111,7 +111,7 @@ fi
 echo "Debian $(cat "$ROOT/etc/debian_version") in the root, Debian $(cat /etc/debian_version) on the host"
 
 # Runs a command inside the root. It needs /proc: without it the Swift runtime sees no
-# command-line arguments and libdispatch can trap (barframes works around both since issue 15,
+# command-line arguments and libdispatch can trap (barframes works around both,
 # the toolchain does not). /proc is mounted in a private mount namespace when possible (the mount
 # disappears with the command, so nothing stays mounted after an interruption), else once,
 # unmounted on exit.
