@@ -189,9 +189,6 @@ public struct Exporter: Sendable {
     }
     let manifest = ExportManifest(
       tool: tool, render: settings, shard: options.shard == .whole ? nil : options.shard, scenes: scenes)
-    // A render that wrote nothing and lists what the manifest lists leaves it as it is.
-    let manifestUnchanged = !writesFiles && previous.manifest == manifest
-    let manifestBytes = manifestUnchanged ? previous.manifestBytes ?? [] : manifest.serializedBytes()
     // Every file named so far reaches stable storage before the manifest that vouches for it.
     if writesFiles && options.durability == .render {
       writeback?.finish()
@@ -202,10 +199,12 @@ public struct Exporter: Sendable {
     // The manifest's change time then follows every file's (see PreviousRender).
     if writesFiles { ChangeTime.waitForTheNextTick() }
     // Last, so a folder with a manifest holds everything it lists.
-    if writesFiles || (!manifestUnchanged && previous.manifestBytes != manifestBytes) {
+    // A render that wrote nothing and lists what the manifest read lists leaves it as it is.
+    if writesFiles || previous.manifest != manifest {
       try ExportError.writing { () throws(OutputError) in
         try AtomicFile.write(
-          manifestBytes, to: url(manifestName), registry: temporaryFiles, flushing: options.durability != .none)
+          manifest.serializedBytes(), to: url(manifestName), registry: temporaryFiles,
+          flushing: options.durability != .none)
       }
     }
     return manifest

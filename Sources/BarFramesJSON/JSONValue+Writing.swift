@@ -132,7 +132,7 @@ extension JSONValue {
       case let c where c.value < 0x20:
         let hex = String(c.value, radix: 16)
         out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-      default: out += String(scalar).utf8
+      default: UTF8.encode(scalar) { out.append($0) }
       }
     }
   }

@@ -30,8 +30,6 @@ struct PreviousRender {
   private var scenes: [String: ExportManifest.SceneEntry] = [:]
   /// The manifest's change time.
   private var manifestChanged: timespec?
-  /// The manifest's bytes as read.
-  private(set) var manifestBytes: [UInt8]?
   /// The manifest as read.
   private(set) var manifest: ExportManifest?
   let directory: URL
@@ -47,10 +45,9 @@ struct PreviousRender {
     let url = directory.appendingPathComponent(manifestName)
     var info = stat()
     guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-      let (manifest, bytes) = try? ExportManifest.readWithBytes(contentsOf: url, displayName: manifestName)
+      let manifest = try? ExportManifest.read(contentsOf: url, displayName: manifestName)
     else { return }
     manifestChanged = info.st_ctim
-    manifestBytes = bytes
     self.manifest = manifest
     scenes = Dictionary(manifest.scenes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
   }

@@ -13,13 +13,6 @@ extension ExportManifest {
   ///   - displayName: How errors name it.
   /// - Throws: ``InputError`` naming the file and the key path of the first problem.
   public static func read(contentsOf url: URL, displayName: String) throws(InputError) -> ExportManifest {
-    try readWithBytes(contentsOf: url, displayName: displayName).manifest
-  }
-
-  /// ``read(contentsOf:displayName:)``, and the file's bytes as read.
-  static func readWithBytes(
-    contentsOf url: URL, displayName: String
-  ) throws(InputError) -> (manifest: ExportManifest, bytes: [UInt8]) {
     let bytes: [UInt8]
     do {
       bytes = try InputBytes.read(url, limit: maximumFileSize)
@@ -42,7 +35,7 @@ extension ExportManifest {
     } catch {
       throw InputError(file: displayName, keyPath: "", message: "invalid JSON at \(error.description)")
     }
-    return (try ExportManifest(json: json, file: displayName), bytes)
+    return try ExportManifest(json: json, file: displayName)
   }
 
   /// Reads a manifest from its JSON, strictly: every key known, every value of its type.

@@ -128,24 +128,27 @@ struct AnimatedNode {
   mutating func mergeOnlyChildGroups() {
     for i in children.indices { children[i].mergeOnlyChildGroups() }
     guard name == "g" else { return }
-    let drawn = children.indices.filter { children[$0].name == "title" || !Self.isAnimationOrTitle(children[$0].name) }
-    guard drawn.count == 1, children[drawn[0]].name == "g" else { return }
-    let inner = children[drawn[0]]
+    // A title belongs to its element: a group with one stays as it is.
+    let described = children.indices.filter { !Self.isAnimation(children[$0].name) }
+    guard described.count == 1, children[described[0]].name == "g" else { return }
+    let inner = children[described[0]]
     guard Set(settableNames).isDisjoint(with: inner.settableNames) else { return }
     let spaceBound = ["clip-path", "mask", "filter"]
     if inner.settableNames.contains("transform"), settableNames.contains(where: spaceBound.contains) { return }
     attributes += inner.attributes
-    children.remove(at: drawn[0])
+    children.remove(at: described[0])
     children += inner.children
   }
 
   /// The attributes this element sets, or animates with one of its own animations.
-  private var settableNames: [String] {
-    attributes.map(\.name)
-      + children.compactMap { child in
-        guard child.name != "title", Self.isAnimationOrTitle(child.name) else { return nil }
-        return child.attributes.first { $0.name == "attributeName" }?.value
-      }
+  private var settableNames: [String] { attributes.map(\.name) + animatedNames }
+
+  /// The attributes this element's own animations (`<animate…>`, `<set>`) change.
+  private var animatedNames: [String] {
+    children.compactMap { child in
+      guard Self.isAnimation(child.name) else { return nil }
+      return child.attributes.first { $0.name == "attributeName" }?.value
+    }
   }
 
   /// The inherited paint properties that ``hoistSharedPaint()`` may move to a group.
@@ -161,7 +164,7 @@ struct AnimatedNode {
   mutating func hoistSharedPaint() {
     for i in children.indices { children[i].hoistSharedPaint() }
     guard name == "g" else { return }
-    let drawn = children.indices.filter { !Self.isAnimationOrTitle(children[$0].name) }
+    let drawn = children.indices.filter { children[$0].name != "title" && !Self.isAnimation(children[$0].name) }
     guard drawn.count >= 2 else { return }
     let first = children[drawn[0]]
     for attribute in first.attributes
@@ -177,17 +180,12 @@ struct AnimatedNode {
     }
   }
 
-  private static func isAnimationOrTitle(_ name: String) -> Bool {
-    name == "title" || name.hasPrefix("animate") || name == "set"
+  private static func isAnimation(_ name: String) -> Bool {
+    name.hasPrefix("animate") || name == "set"
   }
 
-  /// Whether one of this element's own animations (`<animate>`, `<set>`) changes `attribute`.
-  private func animates(_ attribute: String) -> Bool {
-    children.contains { child in
-      Self.isAnimationOrTitle(child.name) && child.name != "title"
-        && child.attributes.contains { $0.name == "attributeName" && $0.value == attribute }
-    }
-  }
+  /// Whether one of this element's own animations changes `attribute`.
+  private func animates(_ attribute: String) -> Bool { animatedNames.contains(attribute) }
 
   /// One element a line, without indentation: the document is made to be small.
   func write(into output: inout String) {
