@@ -78,7 +78,7 @@ final class AnimatedSVGOutput: FrameOutput, @unchecked Sendable {
   static func make(for plan: ScenePlan, in context: OutputContext) throws -> AnimatedSVGOutput? {
     guard plan.ownsSceneFiles && plan.formats.contains(.animatedSVG) else { return nil }
     let output = AnimatedSVGOutput(plan: plan, context: context)
-    output.thread = WriterThread(capacity: 1, wakeCount: 1) { [output] _ in try output.run() }
+    output.thread = WriterThread(capacity: 1, wakeCount: 1, name: "bf-animated-svg") { [output] _ in try output.run() }
     try output.thread.send(true)
     return output
   }

@@ -119,7 +119,7 @@ public final class APNGWriter<Sink: PatchableByteSink> {
     try sink.write(header)
     let output = Output(sink: sink, colorType: colorType)
     self.output = output
-    stage = compressionThread ? WriterThread(capacity: 4) { try output.store($0) } : nil
+    stage = compressionThread ? WriterThread(capacity: 4, name: "bf-apng") { try output.store($0) } : nil
   }
 
   deinit {

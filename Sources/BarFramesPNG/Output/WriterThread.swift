@@ -1,3 +1,4 @@
+import CBarFramesKernels
 import Foundation
 
 /// Runs one consumer — the GIF writer, the contact sheet, or a writer's output stage — on a
@@ -34,12 +35,16 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
   ///     by default. Items that take far longer to write than a wake-up (a large frame, a
   ///     contact sheet's cell) are best written as they come: 1, so that little is left to
   ///     write once the last item is sent.
+  ///   - name: The thread's name, as debuggers and profilers show it (at most 15 bytes).
   ///   - body: Called on the writer thread with each item, in order.
-  public init(capacity: Int, wakeCount: Int? = nil, body: @escaping (Item) throws -> Void) {
+  public init(
+    capacity: Int, wakeCount: Int? = nil, name: String = "bf-writer", body: @escaping (Item) throws -> Void
+  ) {
     self.capacity = max(1, capacity)
     self.wakeCount = min(max(1, wakeCount ?? capacity / 2), max(1, capacity))
     let unchecked = UncheckedBody(body: body)
     let thread = Thread { [self] in
+      Self.nameCurrentThread(name)
       while let item = self.take() {
         do {
           try unchecked.body(item)
@@ -95,6 +100,11 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
     guard !joined else { return }
     done.wait()
     joined = true
+  }
+
+  /// Names the calling thread for debuggers and profilers (`top -H`, `perf report --sort comm`).
+  package static func nameCurrentThread(_ name: String) {
+    barframes_name_current_thread(name)
   }
 
   private func close() {

@@ -58,4 +58,8 @@ void barframes_rle_deflate_take_output(barframes_rle_deflate *encoder);
 /// frequencies `freq` (0: unused, length 0); a single used symbol gets length 1.
 void barframes_huffman_lengths(const uint32_t *freq, int count, int limit, uint8_t *lengths);
 
+/// Names the calling thread (at most 15 bytes are kept) for debuggers and profilers; does
+/// nothing where the platform cannot.
+void barframes_name_current_thread(const char *name);
+
 #endif
