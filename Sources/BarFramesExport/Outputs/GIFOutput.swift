@@ -30,9 +30,9 @@ final class GIFOutput: FrameOutput {
       try GIFWriter(sink: $0, width: plan.pixelWidth, height: plan.pixelHeight)
     }
     (self.file, self.writer) = (file, writer)
-    // Woken for every frame: woken in batches, the thread still held frames to encode when
-    // the last one was drawn, small frames included (docs/performance.md).
-    thread = WriterThread(capacity: context.options.inFlightLimit, wakeCount: 1) {
+    // Woken once a few frames are queued, not for each: a wake-up costs more than encoding a
+    // small frame, and only those few are left to encode when the last one is drawn.
+    thread = WriterThread(capacity: context.options.inFlightLimit, wakeCount: 4, name: "bf-gif") {
       try writer.append($0.0, delayCentiseconds: $0.1, difference: $0.2)
     }
   }

@@ -1,7 +1,9 @@
+import BarFramesPNG
 import Foundation
 
 /// Runs `work` over `0..<count` on `jobs` threads and hands the results to `consume` in index
-/// order, on the calling thread, as soon as each next one is ready.
+/// order, on the calling thread: each as soon as it is ready while `consume` keeps up, else a
+/// few at a time (see ``Coordinator/next(_:)``).
 ///
 /// At most `window` items are ever taken ahead of the one `consume` waits for, so memory stays
 /// flat however long the sequence: a slow consumer (the APNG/GIF writers) holds the workers
@@ -25,6 +27,7 @@ enum OrderedParallelMap {
       finished.enter()
       let thread = Thread {
         defer { finished.leave() }
+        WriterThread<Int>.nameCurrentThread("bf-draw")
         let state: State
         do {
           state = try makeState()
@@ -99,18 +102,30 @@ enum OrderedParallelMap {
     func deliver(_ index: Int, _ output: Output) {
       condition.lock()
       ready[index] = output
-      if consumerWaitsFor == index { condition.broadcast() }
+      if let awaited = consumerWaitsFor, index <= awaited, isReady(through: awaited) { condition.broadcast() }
       condition.unlock()
     }
 
+    /// Whether every item from the one the consumer wants next through `last` is delivered.
+    private func isReady(through last: Int) -> Bool {
+      (nextToConsume...last).allSatisfy { ready[$0] != nil }
+    }
+
     /// Waits for item `index`; nil if the run failed first.
+    ///
+    /// Asleep, the consumer is woken once a batch of items from `index` on is ready (half the
+    /// window, at most the last item), not for each: a wake-up is a futex call and a
+    /// context switch each way, more than consuming a small frame costs.
     func next(_ index: Int) -> Output? {
       condition.lock()
       defer { condition.unlock() }
-      while failure == nil, ready[index] == nil {
-        consumerWaitsFor = index
-        condition.wait()
-        consumerWaitsFor = nil
+      if failure == nil, ready[index] == nil {
+        let awaited = min(count - 1, index + max(0, window / 2 - 1))
+        while failure == nil, !isReady(through: awaited) {
+          consumerWaitsFor = awaited
+          condition.wait()
+          consumerWaitsFor = nil
+        }
       }
       guard failure == nil else { return nil }
       return ready.removeValue(forKey: index)
