@@ -4,13 +4,15 @@
 #include <malloc.h>  // defines __GLIBC__ with glibc, through features.h
 #endif
 
-void barframes_keep_freed_memory(int largest, int keep) {
-#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
+void barframes_keep_freed_memory(int largest, int keep, int growth) {
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD) && defined(M_TOP_PAD)
   mallopt(M_MMAP_THRESHOLD, largest);
   mallopt(M_TRIM_THRESHOLD, keep);
+  mallopt(M_TOP_PAD, growth);
 #else
   (void)largest;
   (void)keep;
+  (void)growth;
 #endif
 }
 

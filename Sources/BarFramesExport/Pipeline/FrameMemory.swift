@@ -8,13 +8,16 @@ import CBarFramesAllocator
 /// allocator returns the freed top of its heaps to the kernel (its trim threshold) only to
 /// fault the same pages in again for the next frames. Raising the mmap and trim thresholds
 /// keeps frame buffers in the heap for reuse; peak memory does not change, as the frames in
-/// flight are bounded either way. `barframes render` applies it at start, and so does
+/// flight are bounded either way. A thread's heap starts, and the main heap grows, 4 MiB larger
+/// than asked: a thread that keeps what it allocates (the animated SVG's keeps every frame's
+/// document until it merges them) otherwise grows its heap a few pages at a time, a system
+/// call each. `barframes render` applies it at start, and so does
 /// `barframes-bench`, which measures the exporter as `render` runs it.
 public enum FrameMemory {
   /// Applied once, before any frame is drawn. A no-op where the allocator is not glibc's.
   public static func keepFreedFrames() {
-    // Blocks up to 32 MiB (glibc's largest mmap threshold) come from the heap, and up to
-    // 256 MiB of free heap is kept.
-    barframes_keep_freed_memory(32 << 20, 256 << 20)
+    // Blocks up to 32 MiB (glibc's largest mmap threshold) come from the heap, up to 256 MiB
+    // of free heap is kept, and heaps grow by 4 MiB more than asked.
+    barframes_keep_freed_memory(32 << 20, 256 << 20, 4 << 20)
   }
 }

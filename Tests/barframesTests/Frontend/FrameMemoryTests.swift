@@ -9,7 +9,7 @@ import Testing
   /// allocator's dynamic threshold had become in this process.
   @Suite struct FrameMemoryTests {
     @Test func aFrameSizedBlockComesFromTheHeapAfterwards() throws {
-      barframes_keep_freed_memory(32 << 20, 256 << 20)
+      barframes_keep_freed_memory(32 << 20, 256 << 20, 4 << 20)
       let mappedBefore = barframes_mapped_bytes()
       let block = try #require(malloc(16 << 20))
       defer { free(block) }
@@ -18,7 +18,7 @@ import Testing
 
     /// The measure itself: a block above the threshold is a mapping, and is counted.
     @Test func aBlockAboveTheThresholdIsAMappingOfItsOwn() throws {
-      barframes_keep_freed_memory(32 << 20, 256 << 20)
+      barframes_keep_freed_memory(32 << 20, 256 << 20, 4 << 20)
       let mappedBefore = barframes_mapped_bytes()
       let block = try #require(malloc(40 << 20))
       defer { free(block) }
