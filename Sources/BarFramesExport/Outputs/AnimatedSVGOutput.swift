@@ -68,7 +68,8 @@ final class AnimatedSVGOutput: FrameOutput, @unchecked Sendable {
 
   private let plan: ScenePlan
   private let context: OutputContext
-  private var document: AnimatedSVGDocument
+  /// The frames so far, on the thread; nil once merged.
+  private var document: AnimatedSVGDocument?
   /// Set on the thread once the document is made.
   private var outcome: AnimatedSVGDocument.Outcome?
   private let stopped = NSLock()
@@ -94,9 +95,12 @@ final class AnimatedSVGOutput: FrameOutput, @unchecked Sendable {
   private func run() throws {
     for time in AnimatedSVGDocument.frameTimes(of: plan) {
       if stopped.withLock({ isStopped }) { throw CancellationError() }
-      try document.append(time: time)
+      try document?.append(time: time)
     }
-    outcome = document.finish()
+    outcome = document?.finish()
+    // Every frame's elements are freed here, while the other outputs still draw, rather than
+    // on the exporter's thread once all are done, where nothing else would run meanwhile.
+    document = nil
   }
 
   func prepare(_ frame: DrawnFrame, with _: Void) {}
