@@ -34,6 +34,24 @@ import Testing
     #expect(received == Array(0..<200))
   }
 
+  /// The consumer, asleep, waits for a batch of items (half the window): whatever the window and
+  /// however many items are left for the last batch, every item still comes, once, in order.
+  @Test(.timeLimit(.minutes(1)), arguments: [1, 2, 3, 5, 8], [1, 2, 7, 37])
+  func batchesEndWhateverTheWindowAndTheCount(window: Int, count: Int) throws {
+    var received: [Int] = []
+    try OrderedParallelMap.run(
+      count: count, jobs: 2, window: window, makeState: { () },
+      work: { index, _ in
+        usleep(index % 3 == 0 ? 300 : 0)  // the consumer often waits
+        return index
+      },
+      consume: { index, value in
+        #expect(value == index)
+        received.append(index)
+      })
+    #expect(received == Array(0..<count))
+  }
+
   @Test func neverHoldsMoreThanTheWindow() throws {
     let counter = Counter()
     let window = 4
