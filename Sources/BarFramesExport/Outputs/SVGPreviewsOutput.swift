@@ -1,18 +1,29 @@
 import BarFramesImageIO
 import BarFramesOutput
 import BarFramesRenderer
+import Foundation
 
 /// The scene's SVG previews (`--format svg`): one still per key time (``ScenePlan/previews``).
-/// They need no pixels, so they are drawn at the end, while the threads of other outputs
-/// encode their last frames and a core would otherwise be idle.
-final class SVGPreviewsOutput: FrameOutput {
+/// They need no pixels, so they are drawn and written on a thread of their own (a
+/// ``WriterThread`` of one item) while the frames are drawn: at the end, after the last frame,
+/// they would be work that nothing else runs beside.
+final class SVGPreviewsOutput: FrameOutput, @unchecked Sendable {
   static func positions(in plan: ScenePlan) -> [Int] { [] }
 
   private let plan: ScenePlan
   private let context: OutputContext
+  /// Set on the thread once every preview is written.
+  private var written: [OutputFile] = []
+  private var thread: WriterThread<Bool>!
 
-  static func make(for plan: ScenePlan, in context: OutputContext) -> SVGPreviewsOutput? {
-    plan.ownsSceneFiles && plan.formats.contains(.svg) ? SVGPreviewsOutput(plan: plan, context: context) : nil
+  static func make(for plan: ScenePlan, in context: OutputContext) throws -> SVGPreviewsOutput? {
+    guard plan.ownsSceneFiles && plan.formats.contains(.svg) else { return nil }
+    let output = SVGPreviewsOutput(plan: plan, context: context)
+    output.thread = WriterThread(capacity: 1, wakeCount: 1, name: "bf-svg-previews") { [output] _ in
+      try output.run()
+    }
+    try output.thread.send(true)
+    return output
   }
 
   private init(plan: ScenePlan, context: OutputContext) {
@@ -20,12 +31,10 @@ final class SVGPreviewsOutput: FrameOutput {
     self.context = context
   }
 
-  func prepare(_ frame: DrawnFrame, with _: Void) {}
-
-  func append(_ frame: Void, changeSinceLast: FrameDifference?) {}
-
-  func finish() throws -> [OutputFile] {
-    try plan.previews.map { preview in
+  /// Draws and writes every preview, in time order.
+  /// - Throws: ``ExportError/renderFailed(scene:time:reason:)``, or the file's error.
+  private func run() throws {
+    written = try plan.previews.map { preview in
       let path = plan.names.svgPath(time: preview.time)
       let bytes: [UInt8]
       do {
@@ -38,5 +47,14 @@ final class SVGPreviewsOutput: FrameOutput {
     }
   }
 
-  func discard() {}
+  func prepare(_ frame: DrawnFrame, with _: Void) {}
+
+  func append(_ frame: Void, changeSinceLast: FrameDifference?) {}
+
+  func finish() throws -> [OutputFile] {
+    try thread.finish()
+    return written
+  }
+
+  func discard() { thread.cancel() }
 }
