@@ -137,6 +137,11 @@ public struct Exporter: Sendable {
       ? EarlyWriteback(
         folder: outputDirectory,
         files: plans.indices.filter { unchanged[$0] == nil }.reduce(0) { $0 + plans[$1].items.count }) : nil
+    // The gallery's page depends on the plans alone: made on a thread of its own while the
+    // frames are drawn, not after them.
+    let pageInMaking =
+      makesGallery && rendersScenes
+      ? BackgroundValue(named: "bf-gallery") { [tool] in Array(HTMLGallery.page(for: plans, tool: tool).utf8) } : nil
     var scenes: [ExportManifest.SceneEntry] = []
     for (position, plan) in plans.enumerated() {
       if let entry = unchanged[position] {
@@ -149,20 +154,15 @@ public struct Exporter: Sendable {
       let started = Date()
       progress(
         .sceneStarted(scene: plan.name, ordinal: plan.ordinal, sceneCount: plans.count, frames: plan.items.count))
-      // The gallery's page depends on the plans alone: made while the last scene finishes.
       var entry = try export(
         plan, fingerprint: identities[position].fingerprint, flushing: flushesEachFile, writeback: writeback,
-        progress: progress
-      ) {
-        if makesGallery && position == plans.count - 1 {
-          galleryPage = Array(HTMLGallery.page(for: plans, tool: tool).utf8)
-        }
-      }
+        progress: progress)
       entry.inputs = identities[position].inputs
       scenes.append(entry)
       removeStaleFrames(of: plan)
       progress(.sceneFinished(scene: plan.name, frames: plan.items.count, seconds: Date().timeIntervalSince(started)))
     }
+    if let pageInMaking { galleryPage = pageInMaking.value() }
     if makesGallery {
       // A scene whose animated SVG was not written (over its size limit) has none to link.
       var shown = plans
@@ -233,13 +233,12 @@ public struct Exporter: Sendable {
   // MARK: One scene
 
   /// Draws `plan`'s frames, writes its PNG files, and runs every output it makes
-  /// (``FrameOutputs``) over them. `whileFinishing` runs on this thread once every frame is
-  /// drawn, before the outputs finish.
+  /// (``FrameOutputs``) over them.
   /// `flushing`: whether each file is flushed before it is named (``Durability/frame``);
   /// `writeback`: told of each frame file named, to start writing them back early.
   private func export(
     _ plan: ScenePlan, fingerprint: String, flushing: Bool, writeback: EarlyWriteback?,
-    progress: (ExportProgress) -> Void, whileFinishing: () -> Void = {}
+    progress: (ExportProgress) -> Void
   ) throws(ExportError) -> ExportManifest.SceneEntry {
     var entry = ExportManifest.SceneEntry(
       name: plan.name, duration: plan.scene.duration, fps: plan.rate.framesPerSecond, frameRate: plan.rate.description,
@@ -275,13 +274,16 @@ public struct Exporter: Sendable {
           completed += 1
           progress(.framesCompleted(scene: plan.name, completed: completed, frames: items.count))
         })
-      whileFinishing()
-      // In the manifest's order. Outputs with threads of their own are still encoding their
-      // last frames while the first ones finish.
-      for i in outputs.indices {
-        let files = try outputs[i].finish()
-        unfinished = i + 1..<outputs.count
-        for file in files {
+      // All at once, each on a thread of its own: what is left after the last frame (an
+      // encoder's last frames, a file to name) is work nothing else runs beside. Listed in
+      // the manifest's order.
+      let finished = FrameOutputs.finish(outputs)
+      unfinished = 0..<0
+      for i in outputs.indices where (try? finished[i].get()) == nil {
+        outputs[i].discard()
+      }
+      for result in finished {
+        for file in try result.get() {
           switch file {
           case .written(let file):
             entry.files.append(file)

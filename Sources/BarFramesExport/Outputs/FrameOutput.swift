@@ -15,9 +15,10 @@ import Foundation
 ///    before it, such as compressing what changed. Both may only read what ``make(for:in:)`` set.
 /// 4. ``append(_:changeSinceLast:)`` on the exporter's thread with each prepared frame, in frame
 ///    order. It may hand the work on to a ``WriterThread`` of its own.
-/// 5. ``finish()`` on the exporter's thread once every frame is drawn: writes what is left,
-///    names its files and lists them. Or ``discard()`` after a failure anywhere, which leaves no
-///    file of it behind and stops its threads.
+/// 5. ``finish()`` once every frame is drawn, at the same time as the other outputs' finishes,
+///    each on a thread of its own (``FrameOutputs/finish(_:)``): writes what is left, names its
+///    files and lists them. Or ``discard()`` on the exporter's thread after a failure anywhere
+///    (its own finish's included), which leaves no file of it behind and stops its threads.
 protocol FrameOutput: AnyObject, SendableMetatype {
   /// What a drawing thread keeps for it (an encoder): made on that thread, used only there.
   associatedtype Preparer = Void
@@ -142,6 +143,16 @@ enum FrameOutputs {
       throw error
     }
     return made
+  }
+
+  /// Finishes every output at once, each but the first on a thread of its own, and returns
+  /// what each did, in their order. An output that throws is neither discarded nor retried here.
+  static func finish(_ outputs: [MadeOutput]) -> [Result<[OutputFile], any Error>] {
+    let others = outputs.dropFirst().map { output in
+      BackgroundValue(named: "bf-finish") { Result { try output.finish() } }
+    }
+    let first = outputs.first.map { output in Result { try output.finish() } }
+    return (first.map { [$0] } ?? []) + others.map { $0.value() }
   }
 
   private static func make<Output: FrameOutput>(
