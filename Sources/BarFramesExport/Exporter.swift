@@ -189,6 +189,8 @@ public struct Exporter: Sendable {
     }
     let manifest = ExportManifest(
       tool: tool, render: settings, shard: options.shard == .whole ? nil : options.shard, scenes: scenes)
+    // Every file is named by now (the manifest's change time must follow theirs).
+    let lastNamed = ChangeTime.now()
     // Every file named so far reaches stable storage before the manifest that vouches for it.
     if writesFiles && options.durability == .render {
       writeback?.finish()
@@ -197,7 +199,7 @@ public struct Exporter: Sendable {
       }
     }
     // The manifest's change time then follows every file's (see PreviousRender).
-    if writesFiles { ChangeTime.waitForTheNextTick() }
+    if writesFiles { ChangeTime.waitUntilPast(lastNamed) }
     // Last, so a folder with a manifest holds everything it lists.
     // A render that wrote nothing and lists what the manifest read lists leaves it as it is.
     if writesFiles || previous.manifest != manifest {

@@ -18,13 +18,13 @@ import Foundation
 /// inode changed (`st_ctime`) before the manifest's did. A render names every file before it
 /// writes the manifest, and the system sets a file's change time to the current time on every
 /// write, truncation, rename or link, and no call lets a user set it back: a file modified
-/// since its manifest was written has a later change time. The render waits for the clock's
-/// next tick before it writes the manifest (``ChangeTime/waitForTheNextTick()``), so its own
-/// files are always earlier; a file with the manifest's very change time was changed within
-/// that tick, after the manifest, and is read and compared with its SHA-256 where the manifest
-/// has one (the PNG frames), and counts as changed otherwise. What this trusts is the clock:
-/// set back by hand between a render and an edit of its files, it could hide that edit, and
-/// `--force` renders everything.
+/// since its manifest was written has a later change time. Before it writes the manifest, the
+/// render waits until the coarse clock that stamps changes has passed the moment its last file
+/// was named (``ChangeTime/waitUntilPast(_:)``), so its own files are always earlier; a file
+/// with the manifest's very change time was changed within that tick, after the manifest, and
+/// is read and compared with its SHA-256 where the manifest has one (the PNG frames), and counts
+/// as changed otherwise. What this trusts is the clock: set back by hand between a render and
+/// an edit of its files, it could hide that edit, and `--force` renders everything.
 struct PreviousRender {
   /// The manifest's scenes by name; empty when there is no readable manifest.
   private var scenes: [String: ExportManifest.SceneEntry] = [:]
