@@ -281,8 +281,8 @@ public struct Exporter: Sendable {
       // the manifest's order.
       let finished = FrameOutputs.finish(outputs)
       unfinished = 0..<0
-      for i in outputs.indices where (try? finished[i].get()) == nil {
-        outputs[i].discard()
+      for (output, result) in zip(outputs, finished) {
+        if case .failure = result { output.discard() }
       }
       for result in finished {
         for file in try result.get() {

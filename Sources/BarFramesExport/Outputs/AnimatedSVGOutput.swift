@@ -2,6 +2,7 @@ import BarFrames
 import BarFramesImageIO
 import BarFramesRenderer
 import Foundation
+import Synchronization
 
 /// A scene's animated SVG: every selected frame drawn as an SVG document and merged into one
 /// that plays them (``AnimatedSVG``), each frame lasting `everyNth / fps`: ``init(plan:byteLimit:)``,
@@ -61,46 +62,39 @@ struct AnimatedSVGDocument {
 }
 
 /// The scene's animated SVG (`--format animated-svg`, ``AnimatedSVGDocument``), made on a thread
-/// of its own (a ``WriterThread`` of one item) while the frames are drawn: it needs only each
-/// frame's presentation, never their pixels, so it wants no drawn frame.
+/// of its own (a ``BackgroundValue``) while the frames are drawn: it needs only each frame's
+/// presentation, never their pixels, so it wants no drawn frame.
 final class AnimatedSVGOutput: FrameOutput, @unchecked Sendable {
   static func positions(in plan: ScenePlan) -> [Int] { [] }
 
   private let plan: ScenePlan
   private let context: OutputContext
-  /// The frames so far, on the thread; nil once merged.
-  private var document: AnimatedSVGDocument?
-  /// Set on the thread once the document is made.
-  private var outcome: AnimatedSVGDocument.Outcome?
-  private let stopped = NSLock()
-  private var isStopped = false
-  private var thread: WriterThread<Bool>!
+  private let stopped = Mutex(false)
+  /// The document, or why it is not written, or the error that stopped it.
+  private var made: BackgroundValue<Result<AnimatedSVGDocument.Outcome, any Error>>!
 
   static func make(for plan: ScenePlan, in context: OutputContext) throws -> AnimatedSVGOutput? {
     guard plan.ownsSceneFiles && plan.formats.contains(.animatedSVG) else { return nil }
     let output = AnimatedSVGOutput(plan: plan, context: context)
-    output.thread = WriterThread(capacity: 1, wakeCount: 1, name: "bf-animated-svg") { [output] _ in try output.run() }
-    try output.thread.send(true)
+    output.made = BackgroundValue(named: "bf-animated-svg") { [output] in Result { try output.run() } }
     return output
   }
 
   private init(plan: ScenePlan, context: OutputContext) {
     self.plan = plan
     self.context = context
-    document = AnimatedSVGDocument(plan: plan, byteLimit: context.options.animatedSVGByteLimit)
   }
 
-  /// Draws every frame's SVG and merges them, unless discarded meanwhile.
+  /// Draws every frame's SVG and merges them, unless discarded meanwhile. Every frame's
+  /// elements are freed on return, on this thread, while the other outputs still draw.
   /// - Throws: ``ExportError/renderFailed(scene:time:reason:)``, or `CancellationError`.
-  private func run() throws {
+  private func run() throws -> AnimatedSVGDocument.Outcome {
+    var document = AnimatedSVGDocument(plan: plan, byteLimit: context.options.animatedSVGByteLimit)
     for time in AnimatedSVGDocument.frameTimes(of: plan) {
-      if stopped.withLock({ isStopped }) { throw CancellationError() }
-      try document?.append(time: time)
+      if stopped.withLock({ $0 }) { throw CancellationError() }
+      try document.append(time: time)
     }
-    outcome = document?.finish()
-    // Every frame's elements are freed here, while the other outputs still draw, rather than
-    // on the exporter's thread once all are done, where nothing else would run meanwhile.
-    document = nil
+    return document.finish()
   }
 
   func prepare(_ frame: DrawnFrame, with _: Void) {}
@@ -108,20 +102,18 @@ final class AnimatedSVGOutput: FrameOutput, @unchecked Sendable {
   func append(_ frame: Void, changeSinceLast: FrameDifference?) {}
 
   func finish() throws -> [OutputFile] {
-    try thread.finish()
-    switch outcome {
+    switch try made.value().get() {
     case .document(let bytes):
       try context.write(bytes, to: plan.names.animatedSVGPath)
       return [.written(.init(format: "animated-svg", path: plan.names.animatedSVGPath, bytes: bytes.count))]
     case .skipped(let reason):
       return [.skipped(format: "animated-svg", reason: reason)]
-    case nil:
-      return []
     }
   }
 
+  /// Stops the thread at its next frame and waits for it.
   func discard() {
-    stopped.withLock { isStopped = true }
-    thread.cancel()
+    stopped.withLock { $0 = true }
+    _ = made.value()
   }
 }

@@ -29,7 +29,9 @@ final class ContactSheetOutput: FrameOutput {
     let canvas = SheetCanvas(plan: plan, preset: context.options.pngPreset)
     self.canvas = canvas
     // A cell comes every few dozen frames: each is composited as it comes.
-    thread = WriterThread(capacity: context.options.inFlightLimit, wakeCount: 1, name: "bf-sheet") { try canvas.add($0) }
+    thread = WriterThread(capacity: context.options.inFlightLimit, wakeCount: 1, name: "bf-sheet") {
+      try canvas.add($0)
+    }
   }
 
   func prepare(_ frame: DrawnFrame, with _: Void) -> ContactSheet.Frame {

@@ -17,8 +17,9 @@ import Foundation
 ///    order. It may hand the work on to a ``WriterThread`` of its own.
 /// 5. ``finish()`` once every frame is drawn, at the same time as the other outputs' finishes,
 ///    each on a thread of its own (``FrameOutputs/finish(_:)``): writes what is left, names its
-///    files and lists them. Or ``discard()`` on the exporter's thread after a failure anywhere
-///    (its own finish's included), which leaves no file of it behind and stops its threads.
+///    files and lists them. Or ``discard()`` on the exporter's thread after a failure before
+///    it finished (its own finish's included), which leaves no file of it behind and stops its
+///    threads; an output that finished keeps its files.
 protocol FrameOutput: AnyObject, SendableMetatype {
   /// What a drawing thread keeps for it (an encoder): made on that thread, used only there.
   associatedtype Preparer = Void

@@ -5,24 +5,23 @@ import Foundation
 
 /// The scene's SVG previews (`--format svg`): one still per key time (``ScenePlan/previews``).
 /// They need no pixels, so they are drawn and written on a thread of their own (a
-/// ``WriterThread`` of one item) while the frames are drawn: at the end, after the last frame,
-/// they would be work that nothing else runs beside.
+/// ``BackgroundValue``) while the frames are drawn: at the end, after the last frame, they
+/// would be work that nothing else runs beside. Each is written without its name, which
+/// ``finish()`` gives it, so a discarded render leaves none of them.
 final class SVGPreviewsOutput: FrameOutput, @unchecked Sendable {
   static func positions(in plan: ScenePlan) -> [Int] { [] }
 
   private let plan: ScenePlan
   private let context: OutputContext
-  /// Set on the thread once every preview is written.
-  private var written: [OutputFile] = []
-  private var thread: WriterThread<Bool>!
+  /// The previews written and not yet named: on the thread until it ends, then here.
+  private var pending: [(file: StreamingFile, path: String)] = []
+  /// Done once every preview is written, or with the error that stopped them.
+  private var written: BackgroundValue<Result<Void, any Error>>!
 
   static func make(for plan: ScenePlan, in context: OutputContext) throws -> SVGPreviewsOutput? {
     guard plan.ownsSceneFiles && plan.formats.contains(.svg) else { return nil }
     let output = SVGPreviewsOutput(plan: plan, context: context)
-    output.thread = WriterThread(capacity: 1, wakeCount: 1, name: "bf-svg-previews") { [output] _ in
-      try output.run()
-    }
-    try output.thread.send(true)
+    output.written = BackgroundValue(named: "bf-svg-previews") { [output] in Result { try output.run() } }
     return output
   }
 
@@ -31,10 +30,10 @@ final class SVGPreviewsOutput: FrameOutput, @unchecked Sendable {
     self.context = context
   }
 
-  /// Draws and writes every preview, in time order.
+  /// Draws and writes every preview, in time order, each without its name yet.
   /// - Throws: ``ExportError/renderFailed(scene:time:reason:)``, or the file's error.
   private func run() throws {
-    written = try plan.previews.map { preview in
+    for preview in plan.previews {
       let path = plan.names.svgPath(time: preview.time)
       let bytes: [UInt8]
       do {
@@ -42,8 +41,13 @@ final class SVGPreviewsOutput: FrameOutput, @unchecked Sendable {
       } catch {
         throw ExportError.renderFailed(scene: plan.name, time: preview.time, reason: AtomicFile.reason(error))
       }
-      try context.write(bytes, to: path)
-      return .written(.init(format: "svg", path: path, bytes: bytes.count))
+      let file = try StreamingFile(context.url(path), registry: context.temporaryFiles)
+      pending.append((file, path))
+      do {
+        try file.handle.write(contentsOf: bytes)
+      } catch {
+        throw OutputError.cannotWrite(path: file.destination.path, reason: AtomicFile.reason(error))
+      }
     }
   }
 
@@ -51,10 +55,22 @@ final class SVGPreviewsOutput: FrameOutput, @unchecked Sendable {
 
   func append(_ frame: Void, changeSinceLast: FrameDifference?) {}
 
+  /// Names the previews, in time order.
   func finish() throws -> [OutputFile] {
-    try thread.finish()
-    return written
+    try written.value().get()
+    var files: [OutputFile] = []
+    while let (file, path) = pending.first {
+      let bytes = try file.commit(flushing: context.flushing)
+      pending.removeFirst()
+      files.append(.written(.init(format: "svg", path: path, bytes: bytes)))
+    }
+    return files
   }
 
-  func discard() { thread.cancel() }
+  /// Waits for the thread, then drops the previews not named.
+  func discard() {
+    _ = written.value()
+    for (file, _) in pending { file.discard() }
+    pending = []
+  }
 }

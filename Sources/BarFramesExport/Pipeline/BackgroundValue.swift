@@ -14,7 +14,7 @@ final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
   /// Starts `make` on a new thread named `name` (as debuggers and profilers show it).
   init(named name: String, _ make: @escaping @Sendable () -> Value) {
     let thread = Thread { [self] in
-      WriterThread<Int>.nameCurrentThread(name)
+      nameCurrentThread(name)
       result = make()
       done.signal()
     }

@@ -27,7 +27,7 @@ enum OrderedParallelMap {
       finished.enter()
       let thread = Thread {
         defer { finished.leave() }
-        WriterThread<Int>.nameCurrentThread("bf-draw")
+        nameCurrentThread("bf-draw")
         let state: State
         do {
           state = try makeState()

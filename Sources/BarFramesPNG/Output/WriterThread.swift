@@ -44,7 +44,7 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
     self.wakeCount = min(max(1, wakeCount ?? capacity / 2), max(1, capacity))
     let unchecked = UncheckedBody(body: body)
     let thread = Thread { [self] in
-      Self.nameCurrentThread(name)
+      nameCurrentThread(name)
       while let item = self.take() {
         do {
           try unchecked.body(item)
@@ -102,11 +102,6 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
     joined = true
   }
 
-  /// Names the calling thread for debuggers and profilers (`top -H`, `perf report --sort comm`).
-  package static func nameCurrentThread(_ name: String) {
-    barframes_name_current_thread(name)
-  }
-
   private func close() {
     condition.lock()
     closed = true
@@ -141,4 +136,10 @@ public final class WriterThread<Item: Sendable>: @unchecked Sendable {
   private struct UncheckedBody: @unchecked Sendable {
     var body: (Item) throws -> Void
   }
+}
+
+/// Names the calling thread (at most 15 bytes are kept) for debuggers and profilers (`top -H`,
+/// `perf report --sort comm`).
+package func nameCurrentThread(_ name: String) {
+  barframes_name_current_thread(name)
 }
