@@ -267,6 +267,8 @@ public struct BenchReport: Sendable {
               .init("animated", w.animated.map(Self.json) ?? .null),
               .init("flushesPerRender", w.flushesPerRender.map { .number(Double($0)) } ?? .null),
               .init("naiveTurnRatios", .array((w.storage?.speedupRatios ?? []).map { number($0) })),
+              .init("cTurnRatios", .array(w.cTurnRatios.map { number($0) })),
+              .init("scalingTurnRatios", .array((w.storage?.scalingRatios ?? []).map { number($0) })),
               .init(
                 "inMemory",
                 w.inMemory.map { m in

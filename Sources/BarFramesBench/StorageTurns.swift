@@ -2,9 +2,9 @@ import BarFramesOutput
 import Foundation
 
 /// The pipeline and the naive pipeline writing to the scratch folder and, when given, to a
-/// folder in memory, run in turns: each turn runs the four one after the other (in an order
-/// that alternates from turn to turn), so its runs share the machine's moment, and every ratio
-/// is the median of the turns' ratios. A busy machine's speed drifts over seconds; best-of
+/// folder in memory, and the pipeline with one worker on the scratch folder, run in turns: each
+/// turn runs them one after the other (in an order that alternates from turn to turn), so its
+/// runs share the machine's moment, and every ratio is the median of the turns' ratios. A busy machine's speed drifts over seconds; best-of
 /// figures of runs seconds apart compared different moments. The file systems are flushed
 /// before each run, outside its time.
 public struct StorageTurns: Sendable {
@@ -14,6 +14,8 @@ public struct StorageTurns: Sendable {
     public var naive: Double
     public var memoryPipeline: Double?
     public var memoryNaive: Double?
+    /// The pipeline with one worker, on the scratch folder; nil when the pipeline has one.
+    public var oneJobPipeline: Double?
   }
 
   public var turns: [Turn]
@@ -23,6 +25,10 @@ public struct StorageTurns: Sendable {
   /// Each turn's naive time ÷ its pipeline time, in memory.
   public var memorySpeedupRatios: [Double] {
     turns.compactMap { turn in turn.memoryNaive.flatMap { naive in turn.memoryPipeline.map { naive / $0 } } }
+  }
+  /// Each turn's one-worker pipeline time ÷ its pipeline time, on the scratch folder.
+  public var scalingRatios: [Double] {
+    turns.compactMap { turn in turn.oneJobPipeline.map { $0 / turn.pipeline } }
   }
   /// Each turn's pipeline time on the scratch folder ÷ in memory.
   public var scratchOverMemoryRatios: [Double] {
@@ -44,6 +50,11 @@ public struct StorageTurns: Sendable {
         ("pipeline", { try measurement.pipelineRun(jobs: jobs, in: folders[0].appendingPathComponent("pipeline")) }),
         ("naive", { try measurement.naiveRun(in: folders[0], run: turn) }),
       ]
+      if jobs != 1 {
+        runs.append(
+          ("oneJobPipeline", { try measurement.pipelineRun(jobs: 1, in: folders[0].appendingPathComponent("one-job")) })
+        )
+      }
       if folders.count == 2 {
         runs += [
           (
@@ -64,7 +75,8 @@ public struct StorageTurns: Sendable {
       turns.append(
         Turn(
           pipeline: seconds["pipeline"] ?? 0, naive: seconds["naive"] ?? 0,
-          memoryPipeline: seconds["memoryPipeline"], memoryNaive: seconds["memoryNaive"]))
+          memoryPipeline: seconds["memoryPipeline"], memoryNaive: seconds["memoryNaive"],
+          oneJobPipeline: seconds["oneJobPipeline"]))
     }
     return StorageTurns(turns: turns)
   }

@@ -55,6 +55,14 @@ import Testing
     let naiveTurns = try Self.ratios(seekBar["naiveTurnRatios"])
     #expect(naiveTurns.count >= 5 && !naiveTurns.count.isMultiple(of: 2), "\(naiveTurns)")
     #expect(seekBar["speedupVsNaive"]?.doubleValue == naiveTurns.sorted()[naiveTurns.count / 2])
+    // So are the ratio to C and the scaling to two jobs: measured seconds apart, a shared
+    // machine's drifting speed made them read anything.
+    let cTurns = try Self.ratios(seekBar["cTurnRatios"])
+    #expect(cTurns.count >= 9 && !cTurns.count.isMultiple(of: 2), "\(cTurns)")
+    #expect(seekBar["timeVsC"]?.doubleValue == cTurns.sorted()[cTurns.count / 2])
+    let scalingTurns = try Self.ratios(seekBar["scalingTurnRatios"])
+    #expect(scalingTurns.count == naiveTurns.count, "\(scalingTurns)")
+    #expect(seekBar["scaling2"]?.doubleValue == scalingTurns.sorted()[scalingTurns.count / 2])
     let flushes = try #require(seekBar["flushesPerRender"]?.doubleValue)
     #expect(flushes >= 1 && flushes <= 32, "\(flushes) fsync-family calls for one render")
     guard case .array(let targets)? = json["targets"] else { throw BenchShape.missing("targets") }
