@@ -4,9 +4,9 @@ import Foundation
 /// The pipeline and the naive pipeline writing to the scratch folder and, when given, to a
 /// folder in memory, and the pipeline with one worker on the scratch folder, run in turns: each
 /// turn runs them one after the other (in an order that alternates from turn to turn), so its
-/// runs share the machine's moment, and every ratio is the median of the turns' ratios. A busy machine's speed drifts over seconds; best-of
-/// figures of runs seconds apart compared different moments. The file systems are flushed
-/// before each run, outside its time.
+/// runs share the machine's moment, and every ratio is the median of the turns' ratios. A busy
+/// machine's speed drifts over seconds; best-of figures of runs seconds apart compared different
+/// moments. The file systems are flushed before each run, outside its time.
 public struct StorageTurns: Sendable {
   /// Seconds of one turn's runs; the memory ones nil without a memory folder.
   public struct Turn: Sendable {
