@@ -118,9 +118,9 @@ public struct Measurement: Sendable {
     // Without C, the best of `repeats` runs.
     for turn in 0..<(reference == nil ? max(0, repeats - 1) : max(1, turns)) {
       let cFirst = !turn.isMultiple(of: 2)
-      let cBefore = cFirst ? try reference?.once() : nil
+      var cRun = cFirst ? try reference?.once() : nil
       let run = try ours.once()
-      let cRun = cFirst ? cBefore : try reference?.once()
+      if !cFirst { cRun = try reference?.once() }
       encoded.seconds = min(encoded.seconds, run.seconds)
       if let cRun, var best = c {
         best.seconds = min(best.seconds, cRun.seconds)

@@ -58,10 +58,10 @@ import Testing
     // So are the ratio to C and the scaling to two jobs: measured seconds apart, a shared
     // machine's drifting speed made them read anything.
     let cTurns = try Self.ratios(seekBar["cTurnRatios"])
-    #expect(cTurns.count >= 9 && !cTurns.count.isMultiple(of: 2), "\(cTurns)")
+    try #require(cTurns.count >= 9 && !cTurns.count.isMultiple(of: 2), "\(cTurns)")
     #expect(seekBar["timeVsC"]?.doubleValue == cTurns.sorted()[cTurns.count / 2])
     let scalingTurns = try Self.ratios(seekBar["scalingTurnRatios"])
-    #expect(scalingTurns.count == naiveTurns.count, "\(scalingTurns)")
+    try #require(scalingTurns.count == naiveTurns.count, "\(scalingTurns)")
     #expect(seekBar["scaling2"]?.doubleValue == scalingTurns.sorted()[scalingTurns.count / 2])
     let flushes = try #require(seekBar["flushesPerRender"]?.doubleValue)
     #expect(flushes >= 1 && flushes <= 32, "\(flushes) fsync-family calls for one render")
