@@ -139,6 +139,21 @@ public final class CairoContext: DrawingContext {
     cairo_paint_with_alpha(cr, min(max(opacity, 0), 1))
   }
 
+  // A crossfade is a group of groups: each part is painted into it with ADD at its weight, so
+  // the parts sum (premultiplied) as Core Animation blends old and new contents.
+  public func beginCrossfade() { beginTransparencyLayer(opacity: 1) }
+  public func beginCrossfadePart(weight: Double) { beginTransparencyLayer(opacity: weight) }
+
+  public func endCrossfadePart() {
+    let weight = groupOpacities.popLast() ?? 1
+    cairo_pop_group_to_source(cr)
+    cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+    cairo_paint_with_alpha(cr, min(max(weight, 0), 1))
+    cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+  }
+
+  public func endCrossfade() { endTransparencyLayer() }
+
   // MARK: Text
 
   /// Fills the run's glyph outlines: Cairo never positions or rasterises glyphs itself, so

@@ -13,6 +13,17 @@ public struct Layer: Hashable, Sendable {
     case shape(Shape)
     case text(Text)
     case image(EmbeddedImage, EmbeddedImage.ContentMode)
+    /// What a custom layer's `drawInContext:` draws: shapes stroked and filled in order, as one
+    /// picture (a new drawing crossfades in, as ``LayerProperty/contents`` does).
+    case drawing(Drawing)
+  }
+
+  /// A custom layer's drawing: its shapes, bottom to top, each filled then stroked in full
+  /// (`strokeStart`/`strokeEnd` trim a stroke as on a shape layer).
+  public struct Drawing: Hashable, Sendable {
+    public var shapes: [Shape]
+
+    public init(_ shapes: [Shape]) { self.shapes = shapes }
   }
 
   /// `CAShapeLayer`'s properties; `path` is in the layer's own coordinates.
@@ -74,11 +85,22 @@ public struct Layer: Hashable, Sendable {
   public var timing: LayerTiming
   /// The attached animations.
   public var animations: LayerAnimations
+  /// Whether this is a `UIView`'s own layer: the view, its layer's delegate, answers every
+  /// action with `NSNull` outside an animation block, so property changes never animate
+  /// implicitly. A standalone layer (`addSublayer:` of a `CALayer` made by the design) does
+  /// animate them (``LayerTree/commitActions(since:at:transaction:)``). Part of each design's
+  /// layer declaration; false, as for a plain `CALayer`, unless said.
+  public var isViewBacking: Bool
+  /// Keys whose action is switched off, as `layer.actions = @{key: [NSNull null]}`.
+  public var disabledActions: Set<String>
+  /// While a contents action runs: the drawings the layer fades from, weighted (summing to 1);
+  /// set by the action, read by the presentation (``LayerTree/presentedContents(of:at:)``).
+  public var contentsFade: [WeightedContent]
 
   /// A layer whose frame is `frame` in its parent (anchor in the centre, as `CALayer`).
   public init(
     name: String, parent: String? = nil, frame: Rect, content: Content = .none,
-    backgroundColor: Color? = nil, cornerRadius: Double = 0
+    backgroundColor: Color? = nil, cornerRadius: Double = 0, isViewBacking: Bool = false
   ) {
     self.name = name
     self.parent = parent
@@ -94,6 +116,9 @@ public struct Layer: Hashable, Sendable {
     self.content = content
     self.timing = LayerTiming()
     self.animations = LayerAnimations()
+    self.isViewBacking = isViewBacking
+    self.disabledActions = []
+    self.contentsFade = []
   }
 
   /// The layer's frame in its parent, ignoring `transform` (as `CALayer.frame` with identity).

@@ -9,6 +9,12 @@ import BarFramesTiming
 public struct LayerTree: Hashable, Sendable {
   /// The layers in drawing order: a parent always comes before its children.
   public private(set) var layers: [Layer] = []
+  /// Properties set in the current call whatever their value (``noteAssignment(_:of:)``).
+  var assignments: Set<ActionKey> = []
+  /// Properties whose actions an explicit transaction of the current call already ran.
+  var committedInTransaction: Set<ActionKey> = []
+  /// Layers added since the last commit: new layers, whose first values never animate.
+  var added: Set<String> = []
 
   public init() {}
 
@@ -17,6 +23,7 @@ public struct LayerTree: Hashable, Sendable {
     precondition(self.index(of: layer.name) == nil, "a layer named \(layer.name) already exists")
     precondition(layer.parent.map { index(of: $0) != nil } ?? true, "unknown parent of \(layer.name)")
     layers.append(layer)
+    added.insert(layer.name)
   }
 
   /// Removes a layer and its descendants.

@@ -18,6 +18,9 @@ public struct PresentedLayer: Hashable, Sendable {
   public var backgroundColor: Color?
   public var cornerRadius: Double
   public var content: Layer.Content
+  /// While a contents action runs, every drawing shown and its weight (``content`` among them,
+  /// the weights summing to 1); empty otherwise.
+  public var contentsFade: [Layer.WeightedContent] = []
 
   /// The axis-aligned bounds of the presented geometry in canvas points: the path for a shape
   /// layer (without stroke width), the bounds rectangle otherwise (a text layer's layout box).
@@ -61,27 +64,50 @@ public struct Presentation: Hashable, Sendable {
       if let background = layer.backgroundColor, background.alpha > 0 {
         context.fill(Path(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius), color: background)
       }
-      switch layer.content {
-      case .none:
-        break
-      case .shape(let shape):
-        if let fill = shape.fillColor { context.fill(shape.path, color: fill) }
-        if let stroke = shape.strokeColor {
-          let visible =
-            shape.strokeStart <= 0 && shape.strokeEnd >= 1
-            ? shape.path : shape.path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
-          context.stroke(
-            visible, color: stroke,
-            style: StrokeStyle(lineWidth: shape.lineWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin))
+      if layer.contentsFade.isEmpty {
+        Self.draw(layer.content, bounds: layer.bounds, in: context)
+      } else {
+        context.beginCrossfade()
+        for part in layer.contentsFade {
+          context.beginCrossfadePart(weight: part.weight)
+          Self.draw(part.content, bounds: layer.bounds, in: context)
+          context.endCrossfadePart()
         }
-      case .text(let text):
-        context.drawText(text.string, in: layer.bounds, font: text.font, color: text.color, alignment: text.alignment)
-      case .image(let image, let mode):
-        context.drawImage(image, in: layer.bounds, contentMode: mode)
+        context.endCrossfade()
       }
       if grouped { context.endTransparencyLayer() }
       context.restoreState()
       context.endLayer()
+    }
+  }
+}
+
+extension Presentation {
+  /// Draws one layer's content in its own coordinates.
+  static func draw(_ content: Layer.Content, bounds: Rect, in context: some DrawingContext) {
+    switch content {
+    case .none:
+      break
+    case .shape(let shape):
+      draw(shape, in: context)
+    case .drawing(let drawing):
+      for shape in drawing.shapes { draw(shape, in: context) }
+    case .text(let text):
+      context.drawText(text.string, in: bounds, font: text.font, color: text.color, alignment: text.alignment)
+    case .image(let image, let mode):
+      context.drawImage(image, in: bounds, contentMode: mode)
+    }
+  }
+
+  private static func draw(_ shape: Layer.Shape, in context: some DrawingContext) {
+    if let fill = shape.fillColor { context.fill(shape.path, color: fill) }
+    if let stroke = shape.strokeColor {
+      let visible =
+        shape.strokeStart <= 0 && shape.strokeEnd >= 1
+        ? shape.path : shape.path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
+      context.stroke(
+        visible, color: stroke,
+        style: StrokeStyle(lineWidth: shape.lineWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin))
     }
   }
 }
@@ -118,6 +144,12 @@ extension LayerTree {
     guard !animations.isEmpty else { return model }
     return animations.presentedValue(
       forKeyPath: keyPath, model: model, layerTime: localTime(of: name, atAbsoluteTime: time))
+  }
+
+  /// The presented crossfade of a layer with a contents action: empty once it has ended.
+  private func fade(of layer: Layer, at time: Double) -> [Layer.WeightedContent] {
+    let parts = presentedContents(of: layer, at: time)
+    return parts.count == 1 && parts[0].content == layer.content ? [] : parts
   }
 
   /// Evaluates every layer's animations at an absolute time (`presentationLayer` for the tree).
@@ -177,7 +209,8 @@ extension LayerTree {
         toCanvas: parent.map { toParent.concatenating($0.toCanvas) } ?? toParent,
         backgroundColor: color(KeyPaths.backgroundColor, layer.backgroundColor),
         cornerRadius: scalar(KeyPaths.cornerRadius, layer.cornerRadius),
-        content: content)
+        content: content,
+        contentsFade: layer.contentsFade.isEmpty ? [] : fade(of: layer, at: time))
       presented[layer.name] = item
       result.append(item)
     }

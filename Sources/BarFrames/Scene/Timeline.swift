@@ -105,6 +105,8 @@ public struct Timeline<D: Design>: SceneTimeline {
     }
     self.actions = actions
     var current = Replay(design: design)
+    // The design's initial layers are new: nothing of them animates (this clears that record).
+    current.design.layers.commitActions(since: current.design.layers, at: 0)
     if actions.isEmpty { current.horizon = Timeline.horizon(duration: scene.duration, clock: current.clock) }
     var checkpoints = [current]
     var stepTimes: [Double] = []
@@ -152,7 +154,9 @@ public struct Timeline<D: Design>: SceneTimeline {
       r.nextAction < actions.count
       ? actions[r.nextAction].time : (r.horizon ?? horizon(duration: duration, clock: r.clock))
     if let next = r.design.nextTimer(after: r.clock), SceneTime.canonical(next) <= limit {
+      let before = r.design.layers
       r.design.fireTimer(at: next)
+      r.design.layers.commitActions(since: before, at: next)
       r.clock = next
       r.steps += 1
       // Looked up by snapped time, so a timer due at 0.8000000000000002 has fired at 0.8.
@@ -162,7 +166,12 @@ public struct Timeline<D: Design>: SceneTimeline {
     let index = r.nextAction
     let (time, action, _) = actions[index]
     switch action {
-    case .design(let call): r.design.perform(call, at: time)
+    case .design(let call):
+      // Each call is one implicit transaction: Core Animation runs the actions of the
+      // properties it set when it commits.
+      let before = r.design.layers
+      r.design.perform(call, at: time)
+      r.design.layers.commitActions(since: before, at: time)
     case .generic(let call): call.apply(to: &r.design.layers, at: time)
     }
     r.clock = max(r.clock, time)
@@ -257,6 +266,22 @@ extension PresentedLayer {
     case .text(let text):
       members.append(.init("text", .string(text.string)))
       members.append(.init("fillColor", .string(text.color.hexString)))
+    case .drawing(let drawing):
+      members.append(
+        .init(
+          "drawing",
+          .array(
+            drawing.shapes.map { shape in
+              var drawn: [JSONValue.Member] = [.init("path", .string(shape.path.applying(toCanvas).svgPathData))]
+              if let fill = shape.fillColor { drawn.append(.init("fillColor", .string(fill.hexString))) }
+              if let stroke = shape.strokeColor { drawn.append(.init("strokeColor", .string(stroke.hexString))) }
+              drawn.append(.init("lineWidth", .number(shape.lineWidth)))
+              return .object(drawn)
+            })))
+    }
+    if !contentsFade.isEmpty {
+      // The weights of the drawings shown, the layer's own (its model contents) last.
+      members.append(.init("contentsFade", .array(contentsFade.map { .number($0.weight) })))
     }
     return .object(members)
   }

@@ -23,6 +23,18 @@ public protocol DrawingContext: AnyObject {
   func beginTransparencyLayer(opacity: Double)
   /// Composites the group started by ``beginTransparencyLayer(opacity:)``.
   func endTransparencyLayer()
+  /// Starts a crossfade: the parts drawn until ``endCrossfade()`` (each between
+  /// ``beginCrossfadePart(weight:)`` and ``endCrossfadePart()``) are summed, each scaled by its
+  /// weight, premultiplied, in a group of their own that is then composited over what is below.
+  /// With weights summing to 1 that is `(1 − w)·old + w·new`, pixel by pixel: Core Animation's
+  /// transition of a layer's `contents` from one drawing to the next.
+  func beginCrossfade()
+  /// Starts one part of the crossfade begun by ``beginCrossfade()``, scaled by `weight`.
+  func beginCrossfadePart(weight: Double)
+  /// Adds the part begun by ``beginCrossfadePart(weight:)`` into its crossfade.
+  func endCrossfadePart()
+  /// Composites the crossfade begun by ``beginCrossfade()`` over what is below it.
+  func endCrossfade()
   /// Fills one line of text already laid out as glyph outlines (see ``TextRun``). Contexts
   /// never lay text out themselves, so pixels, SVG and the draw log show the same geometry.
   func fillText(_ run: TextRun, color: Color)
@@ -38,6 +50,13 @@ public protocol DrawingContext: AnyObject {
 extension DrawingContext {
   public func beginLayer(named name: String) {}
   public func endLayer() {}
+
+  // A context that cannot add groups (the default): the parts are composited over each
+  // other, which is exact where only one part draws and too transparent where both do.
+  public func beginCrossfade() { beginTransparencyLayer(opacity: 1) }
+  public func beginCrossfadePart(weight: Double) { beginTransparencyLayer(opacity: weight) }
+  public func endCrossfadePart() { endTransparencyLayer() }
+  public func endCrossfade() { endTransparencyLayer() }
 
   public func fill(_ path: Path, color: Color) { fill(path, color: color, rule: .nonZero) }
   public func clip(to path: Path) { clip(to: path, rule: .nonZero) }

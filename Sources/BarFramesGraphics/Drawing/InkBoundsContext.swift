@@ -91,6 +91,10 @@ public final class InkBoundsContext: DrawingContext {
 
   public func beginTransparencyLayer(opacity: Double) { inner.beginTransparencyLayer(opacity: opacity) }
   public func endTransparencyLayer() { inner.endTransparencyLayer() }
+  public func beginCrossfade() { inner.beginCrossfade() }
+  public func beginCrossfadePart(weight: Double) { inner.beginCrossfadePart(weight: weight) }
+  public func endCrossfadePart() { inner.endCrossfadePart() }
+  public func endCrossfade() { inner.endCrossfade() }
 
   public func fillText(_ run: TextRun, color: Color) {
     mark(run.outline, outset: 0)

@@ -41,6 +41,10 @@ public final class RecordingContext: DrawingContext {
 
   public func beginTransparencyLayer(opacity: Double) { lines.append("begin-group opacity=\(n(opacity))") }
   public func endTransparencyLayer() { lines.append("end-group") }
+  public func beginCrossfade() { lines.append("begin-crossfade") }
+  public func beginCrossfadePart(weight: Double) { lines.append("begin-part weight=\(n(weight))") }
+  public func endCrossfadePart() { lines.append("end-part") }
+  public func endCrossfade() { lines.append("end-crossfade") }
 
   /// Logs the string, where its baseline starts, its advance and the outlines that are filled,
   /// so a change of text layout shows in the log as it would in the pixels.

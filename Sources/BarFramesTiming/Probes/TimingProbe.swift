@@ -2,7 +2,9 @@
 /// animation attached to the last layer at an absolute time, and the absolute times to sample.
 ///
 /// All times (`addedAt`, event times, sample times) are absolute. The animation and its
-/// children all animate the same implicit property, whose model value is ``modelValue``.
+/// children all animate the same implicit property, whose model value is ``modelValue``; a
+/// probe may also set that property (``sets``), each set running Core Animation's implicit
+/// action (``Transaction/action(for:from:to:)``) as on a standalone layer.
 public struct TimingProbe: Hashable, Sendable {
   /// A layer of the chain, root first.
   public struct Layer: Hashable, Sendable {
@@ -35,22 +37,40 @@ public struct TimingProbe: Hashable, Sendable {
     }
   }
 
+  /// A set of the probed property on the last layer, as `layer.value = v` inside a transaction.
+  public struct Set: Hashable, Sendable {
+    public var at: Double
+    public var value: AnimatableValue
+    public var transaction: Transaction
+
+    public init(at: Double, value: AnimatableValue, transaction: Transaction = .implicit) {
+      self.at = at
+      self.value = value
+      self.transaction = transaction
+    }
+  }
+
   public var id: String
   public var layers: [Layer]
+  /// The model value before the first set.
   public var modelValue: AnimatableValue
-  public var animation: Animation
+  /// The explicit animation, if any, added under the key `probe`.
+  public var animation: Animation?
   public var addedAt: Double
+  /// Sets of the property, applied in time order (after the clock events of the same time).
+  public var sets: [Set]
   public var times: [Double]
 
   public init(
-    id: String, layers: [Layer] = [Layer()], modelValue: AnimatableValue, animation: Animation, addedAt: Double = 0,
-    times: [Double]
+    id: String, layers: [Layer] = [Layer()], modelValue: AnimatableValue, animation: Animation?, addedAt: Double = 0,
+    sets: [Set] = [], times: [Double]
   ) {
     self.id = id
     self.layers = layers.isEmpty ? [Layer()] : layers
     self.modelValue = modelValue
     self.animation = animation
     self.addedAt = addedAt
+    self.sets = sets
     self.times = times
   }
 
@@ -74,7 +94,9 @@ public struct TimingProbe: Hashable, Sendable {
   public var layerAnimations: LayerAnimations {
     let tree = layerTree(atAbsoluteTime: addedAt)
     var stack = LayerAnimations()
-    stack.add(animation, forKey: "probe", atLayerTime: tree.localTime(of: layers.count - 1, atAbsoluteTime: addedAt))
+    if let animation {
+      stack.add(animation, forKey: "probe", atLayerTime: tree.localTime(of: layers.count - 1, atAbsoluteTime: addedAt))
+    }
     return stack
   }
 
@@ -95,8 +117,9 @@ public struct TimingProbe: Hashable, Sendable {
   /// sample times pass it, so a probe of e events and s samples costs O((e + s) log (e + s))
   /// rather than a fresh replay of every event for every sample.
   public func evaluate() -> TimingProbeResult {
-    let stack = layerAnimations
-    let hasRotation = animation.flattened.contains {
+    var stack = layerAnimations
+    var model = modelValue
+    let hasRotation = (animation?.flattened ?? []).contains {
       if case .keyframe(let k) = $0 { return k.path != nil && k.rotationMode != nil }
       return false
     }
@@ -105,13 +128,29 @@ public struct TimingProbe: Hashable, Sendable {
       tree.addLayer(index, timing: layer.timing, parent: index == 0 ? nil : index - 1)
     }
     let events = orderedEvents
+    let orderedSets = sets.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    var setsApplied = 0
     var applied = 0
     var samples = [TimingProbeResult.Sample?](repeating: nil, count: times.count)
     for i in times.indices.sorted(by: { times[$0] != times[$1] ? times[$0] < times[$1] : $0 < $1 }) {
       let time = times[i]
-      while applied < events.count, events[applied].event.at <= time {
-        Self.apply(events[applied].event, to: events[applied].layer, in: &tree)
-        applied += 1
+      while applied < events.count || setsApplied < orderedSets.count {
+        let eventAt = applied < events.count ? events[applied].event.at : .infinity
+        let setAt = setsApplied < orderedSets.count ? orderedSets[setsApplied].at : .infinity
+        guard min(eventAt, setAt) <= time else { break }
+        if eventAt <= setAt {
+          Self.apply(events[applied].event, to: events[applied].layer, in: &tree)
+          applied += 1
+        } else {
+          let set = orderedSets[setsApplied]
+          let layerTime = tree.localTime(of: layers.count - 1, atAbsoluteTime: set.at)
+          let presented = stack.presentedValue(forKeyPath: TimingProbe.keyPath, model: model, layerTime: layerTime)
+          if let action = set.transaction.action(for: TimingProbe.keyPath, from: presented, to: set.value) {
+            stack.add(.basic(action), forKey: TimingProbe.keyPath.rawValue, atLayerTime: layerTime)
+          }
+          model = set.value
+          setsApplied += 1
+        }
       }
       // Down the chain once: each layer's time from its parent's.
       var layerTimes: [Double] = []
@@ -120,7 +159,7 @@ public struct TimingProbe: Hashable, Sendable {
         layerTimes.append(tree[index].localTime(fromParentTime: layerTimes.last ?? time))
       }
       let presentation = stack.presentation(
-        forKeyPath: TimingProbe.keyPath, model: modelValue, layerTime: layerTimes[layerTimes.count - 1])
+        forKeyPath: TimingProbe.keyPath, model: model, layerTime: layerTimes[layerTimes.count - 1])
       samples[i] = TimingProbeResult.Sample(
         time: time, layerTimes: layerTimes, value: presentation.value,
         rotation: hasRotation ? .some(presentation.rotation) : nil, animations: presentation.animations)

@@ -99,7 +99,7 @@ public enum TimingProbeFile {
 
   private static func decodeProbe(_ reader: JSONObjectReader) throws(InputError) -> TimingProbe {
     var object = reader
-    try object.rejectUnknownKeys(accepting: ["id", "layers", "modelValue", "animation", "addedAt", "times"])
+    try object.rejectUnknownKeys(accepting: ["id", "layers", "modelValue", "animation", "addedAt", "sets", "times"])
     let id = try object.string("id")
     let layerItems = try object.array("layers") ?? []
     if layerItems.count > InputLimits.probeLayers {
@@ -113,20 +113,52 @@ public enum TimingProbeFile {
     if eventCount > InputLimits.events {
       throw object.error("layers", "has \(eventCount) events; at most \(InputLimits.events) (the limit)")
     }
-    guard let animationReader = try object.object("animation") else {
-      throw object.error("animation", "missing; expected an object")
+    let setItems = try object.array("sets") ?? []
+    if setItems.count > InputLimits.events {
+      throw object.error("sets", "has \(setItems.count) sets; at most \(InputLimits.events) (the limit)")
     }
-    let animation = try decodeAnimation(animationReader)
+    let animationReader = try object.object("animation")
+    if animationReader == nil && setItems.isEmpty {
+      throw object.error("animation", "missing; expected an object (or sets of the property)")
+    }
+    var animation: Animation?
+    if let animationReader { animation = try decodeAnimation(animationReader) }
     let explicitModel = try object.animatableValue("modelValue")
-    let kind = explicitModel?.kind ?? firstValueKind(animation) ?? .scalar
+    var sets: [TimingProbe.Set] = []
+    for item in setItems {
+      sets.append(try decodeSet(JSONObjectReader(item.value, file: object.file, path: item.path)))
+    }
+    let kind = explicitModel?.kind ?? animation.flatMap(firstValueKind) ?? sets.first?.value.kind ?? .scalar
     let model = explicitModel ?? zero(of: kind)
-    try checkKinds(animation, kind: kind, path: animationReader.path, file: object.file)
+    if let animation, let animationReader {
+      try checkKinds(animation, kind: kind, path: animationReader.path, file: object.file)
+    }
+    for (set, item) in zip(sets, setItems) where set.value.kind != kind {
+      throw InputError(
+        file: object.file, keyPath: item.path.appending("value").description,
+        message: "expected a \(kind.rawValue) like the model value, got a \(set.value.kind.rawValue)")
+    }
     let addedAt = try object.number("addedAt", default: 0)
     guard let times = try object.numbers("times") else { throw object.error("times", "missing; expected an array") }
     try object.finish()
     return TimingProbe(
       id: id, layers: layers.isEmpty ? [TimingProbe.Layer()] : layers, modelValue: model, animation: animation,
-      addedAt: addedAt, times: times)
+      addedAt: addedAt, sets: sets, times: times)
+  }
+
+  /// `{"at", "value", "disableActions", "duration", "timingFunction"}`: a set of the property
+  /// inside a transaction with those settings (0.25 s and the default function unless given).
+  private static func decodeSet(_ reader: JSONObjectReader) throws(InputError) -> TimingProbe.Set {
+    var object = reader
+    try object.rejectUnknownKeys(accepting: ["at", "value", "disableActions", "duration", "timingFunction"])
+    let at = try object.number("at", default: 0)
+    guard let value = try object.animatableValue("value") else { throw object.error("value", "missing; expected a value") }
+    var transaction = Transaction()
+    transaction.disablesActions = try object.bool("disableActions", default: false)
+    transaction.animationDuration = try object.number("duration", default: 0.25, .nonNegative)
+    transaction.timingFunction = try object.timingFunction("timingFunction") ?? .default
+    try object.finish()
+    return TimingProbe.Set(at: at, value: value, transaction: transaction)
   }
 
   private static func decodeLayer(_ reader: JSONObjectReader) throws(InputError) -> TimingProbe.Layer {

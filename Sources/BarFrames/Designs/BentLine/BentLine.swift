@@ -2,11 +2,16 @@ import BarFramesGraphics
 import BarFramesTiming
 
 /// The bent-line progress layer (LXDLayerDemo's `LXDProgressLayer`): a polyline whose knee
-/// dips as progress nears one half, a gray track under a green progress line, and a label
-/// riding 20 pt above the knee. It has no animations: every change redraws at once, which is
-/// the point of the design.
+/// dips as progress nears one half, a gray track and a green progress line drawn by the layer
+/// itself, and a label riding 20 pt above the knee.
 ///
-/// Layers: `track` (gray), `progress` (green), `label`; with `comparisonPair`, also
+/// The custom layer redraws on every change (`setNeedsDisplay`), and it is a standalone layer
+/// (the demo adds it with `addSublayer:`), so Core Animation crossfades each new drawing in
+/// over 0.25 s (its implicit `contents` action, visible in the author's own recording); the
+/// label is a `UILabel`, a view's own layer, and jumps. The design only sets model values, as
+/// the original does: the layer model runs the actions (``LayerTree/commitActions(since:at:transaction:)``).
+///
+/// Layers: `progressLayer` (the drawing) and `label`; with `comparisonPair`, also
 /// `comparisonTrack` and `comparisonProgress`, the `CAShapeLayer` pair at y = 150.
 public struct BentLine: Design {
   public enum Call: Hashable, Sendable {
@@ -27,6 +32,13 @@ public struct BentLine: Design {
     },
   ]
 
+  /// The layer names.
+  public enum LayerName {
+    /// The custom layer: the gray and the green line, drawn by `drawInContext:`.
+    public static let progressLayer = "progressLayer"
+    public static let label = "label"
+  }
+
   public let style: BentLineStyle
   public let canvas: Canvas
   public private(set) var progress: Double = 0
@@ -42,22 +54,12 @@ public struct BentLine: Design {
     self.canvas = canvas
     let full = Rect(origin: .zero, size: canvas.size)
     let round = (cap: StrokeStyle.LineCap.round, join: StrokeStyle.LineJoin.round)
-    var track = Layer(name: "track", frame: full)
-    track.content = .shape(
-      .init(
-        path: Path(), strokeColor: style.trackColor, lineWidth: style.lineWidth, lineCap: round.cap,
-        lineJoin: round.join))
-    var progressLine = Layer(name: "progress", frame: full)
-    progressLine.content = .shape(
-      .init(
-        path: Path(), strokeColor: style.strokeColor, lineWidth: style.lineWidth, lineCap: round.cap,
-        lineJoin: round.join))
-    let label = Layer(
-      name: "label", frame: .zero,
-      content: .text(.init(string: "", font: Font(size: style.fontSize), color: style.strokeColor)))
-    layers.add(track)
-    layers.add(progressLine)
-    layers.add(label)
+    layers.add(Layer(name: LayerName.progressLayer, frame: full, content: .drawing(.init([]))))
+    layers.add(
+      Layer(
+        name: LayerName.label, frame: .zero,
+        content: .text(.init(string: "", font: Font(size: style.fontSize), color: style.strokeColor)),
+        isViewBacking: true))
     if style.comparisonPair {
       let path = comparisonPath(progress: 0)
       var background = Layer(name: "comparisonTrack", frame: full)
@@ -87,26 +89,45 @@ public struct BentLine: Design {
     case .setProgress(let value):
       progress = min(max(value, 0), 1)
       strokeEnd = progress
-      updateComparisonPair(at: time)
+      updateComparisonPair()
     case .setStrokeEnd(let value):
       strokeEnd = value
     }
     redraw()
   }
 
-  /// `drawInContext:` — the custom layer redraws synchronously, no animation.
+  /// `setNeedsDisplay` → `drawInContext:`: the layer's new drawing (crossfaded in by the
+  /// contents action), and the label moved and retitled at once.
   private mutating func redraw() {
     let g = geometry
-    layers["track"].shape?.path = g.trackPath
-    layers["progress"].shape?.path = g.progressPath ?? Path()
-    layers["progress"].isHidden = g.progressPath == nil
-    var label = layers["label"]
+    let round = (cap: StrokeStyle.LineCap.round, join: StrokeStyle.LineJoin.round)
+    let track = Layer.Shape(
+      path: g.trackPath, strokeColor: style.trackColor, lineWidth: style.lineWidth, lineCap: round.cap,
+      lineJoin: round.join)
+    var shapes = [track]
+    let green: Path? =
+      switch style.revision {
+      case .head: g.progressPath
+      case .recording: g.recordedProgressPath
+      }
+    if let green {
+      let line = Layer.Shape(
+        path: green, strokeColor: style.strokeColor, lineWidth: style.lineWidth, lineCap: round.cap,
+        lineJoin: round.join)
+      switch style.revision {
+      case .head: shapes.append(line)
+      // The revision the author recorded strokes the green line first, so the gray covers its end.
+      case .recording: shapes.insert(line, at: 0)
+      }
+    }
+    layers[LayerName.progressLayer].content = .drawing(.init(shapes))
+    var label = layers[LayerName.label]
     label.frame = g.labelRect
     if case .text(var text) = label.content {
       text.string = g.labelText
       label.content = .text(text)
     }
-    layers["label"] = label
+    layers[LayerName.label] = label
   }
 
   private func comparisonPath(progress p: Double) -> Path {
@@ -120,27 +141,16 @@ public struct BentLine: Design {
 
   /// `updatePath`: the shape layers are standalone, so setting `path` and `strokeEnd` starts
   /// 0.25 s implicit animations from the presented value (default timing function) — the lag
-  /// the author wanted to get rid of.
-  private mutating func updateComparisonPair(at time: Double) {
+  /// the author wanted to get rid of. The layer model runs them.
+  private mutating func updateComparisonPair() {
     guard style.comparisonPair else { return }
     let path = comparisonPath(progress: progress)
-    let presentation = layers.presentation(at: time, canvasSize: canvas.size, background: nil)
-    for name in ["comparisonTrack", "comparisonProgress"] {
-      guard case .shape(let presented) = presentation[name]?.content else { continue }
-      var implicitPath = BasicAnimation(keyPath: "path", from: .path(presented.path), to: .path(path))
-      implicitPath.timing.duration = 0.25
-      implicitPath.timingFunction = .default
-      layers.addAnimation(.basic(implicitPath), forKey: "path", to: name, atAbsoluteTime: time)
-      layers[name].shape?.path = path
-      if name == "comparisonProgress" {
-        var implicitEnd = BasicAnimation(
-          keyPath: "strokeEnd", from: .scalar(presented.strokeEnd), to: .scalar(progress))
-        implicitEnd.timing.duration = 0.25
-        implicitEnd.timingFunction = .default
-        layers.addAnimation(.basic(implicitEnd), forKey: "strokeEnd", to: name, atAbsoluteTime: time)
-        layers[name].shape?.strokeEnd = progress
-      }
-    }
+    layers["comparisonTrack"].shape?.path = path
+    layers["comparisonProgress"].shape?.path = path
+    layers["comparisonProgress"].shape?.strokeEnd = progress
+    // Set on every call, equal or not: each set runs the action again.
+    for name in ["comparisonTrack", "comparisonProgress"] { layers.noteAssignment(.path, of: name) }
+    layers.noteAssignment(.strokeEnd, of: "comparisonProgress")
   }
 
   public func state(at time: Double) -> [JSONValue.Member] {

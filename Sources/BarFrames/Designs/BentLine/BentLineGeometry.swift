@@ -55,6 +55,12 @@ public struct BentLineGeometry: Hashable, Sendable {
     return nil
   }
 
+  /// The green line of the revision in the author's recording, which has no `p == 0` case:
+  /// S → (K if s > p) → C whatever p, so at p = 0 a dot of green sits at S (under the gray's cap).
+  public var recordedProgressPath: Path {
+    strokeEnd > progress ? Path(polyline: [start, knee, contact]) : Path(polyline: [start, contact])
+  }
+
   /// The label's text, `"%lu%%"` of `(NSUInteger)(p·100)`: truncating, so 0.29 shows "28%"
   /// exactly as the original does (0.29 × 100 = 28.999…).
   public var labelText: String { "\(Int(progress * 100))%" }

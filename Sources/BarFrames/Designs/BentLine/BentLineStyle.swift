@@ -19,6 +19,10 @@ public struct BentLineStyle: DesignStyle {
   /// Also draws the author's first attempt, two `CAShapeLayer`s at y = 150 whose green
   /// `strokeEnd` is measured along the arc and animates implicitly over 0.25 s (designs.md §3.4).
   public var comparisonPair: Bool = false
+  /// Which revision of `drawInContext:` draws: HEAD's (gray first, green on top, nothing green
+  /// at p = 0) or the earlier one in the author's iOS recording (green first, covered by the
+  /// gray; a green dot at p = 0).
+  public var revision: BentLineRevision = .head
 
   /// Every parameter at the original demo's value.
   public init() {}
@@ -35,5 +39,18 @@ public struct BentLineStyle: DesignStyle {
       "fontSize", \.fontSize, .range(1...200), unit: .points, "The label's font size (DejaVu Sans for the system font)."
     ),
     .bool("comparisonPair", \.comparisonPair, "Also draws the author's first attempt, two shape layers at y = 150."),
+    .choice(
+      "revision", \.revision,
+      "Which revision of drawInContext: draws: head (gray first, green on top) or recording (green first, as in the author's iOS recording)."
+    ),
   ]
+}
+
+/// The revisions of LXDProgressLayer's `drawInContext:` (designs.md §3.2).
+public enum BentLineRevision: String, CaseIterable, Hashable, Sendable {
+  /// The repository's HEAD: the gray line, then the green one over it; no green at p = 0.
+  case head
+  /// The revision the author's iOS recording shows: the green line first, the gray over it,
+  /// and no `p == 0` case.
+  case recording
 }

@@ -116,24 +116,28 @@ public struct CustomizableBar: Design {
     geometry = g
     let h = style.barHeight
     let r = style.cornerRadius > 0 ? style.cornerRadius : 0
-    var bar = Layer(name: "bar", frame: Rect(origin: .zero, size: canvas.size))
+    // Every layer is a view's own (the bar, the track, the fill and the dot are UIViews), so
+    // no property change animates implicitly: only the bar's explicit animations move them.
+    var bar = Layer(name: "bar", frame: Rect(origin: .zero, size: canvas.size), isViewBacking: true)
     bar.timing.beginTime = -CustomizableBar.mediaTimeOrigin
     layers.add(bar)
     layers.add(
       Layer(
         name: "track", parent: "bar", frame: g.trackFrame(height: h), backgroundColor: style.defaultColor,
-        cornerRadius: r))
+        cornerRadius: r, isViewBacking: true))
     layers.add(
       Layer(
         name: "fill", parent: "bar", frame: g.fillFrame(width: 0, height: h), backgroundColor: style.inProgressColor,
-        cornerRadius: r))
+        cornerRadius: r, isViewBacking: true))
     var dot: Layer
     if let icon = style.progressBarIconImage {
-      dot = Layer(name: "dot", parent: "bar", frame: g.dotFrame(centerX: 0), content: .image(icon, .aspectFill))
+      dot = Layer(
+        name: "dot", parent: "bar", frame: g.dotFrame(centerX: 0), content: .image(icon, .aspectFill),
+        isViewBacking: true)
     } else {
       dot = Layer(
         name: "dot", parent: "bar", frame: g.dotFrame(centerX: 0), backgroundColor: style.inProgressColor,
-        cornerRadius: g.dotSide / 2)
+        cornerRadius: g.dotSide / 2, isViewBacking: true)
     }
     dot.isHidden = true
     layers.add(dot)

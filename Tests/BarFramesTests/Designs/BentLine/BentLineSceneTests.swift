@@ -12,20 +12,37 @@ import Testing
     return try Scene(json: json, file: "test.json", directory: ".", name: "test").timeline()
   }
 
+  /// The custom layer's drawing as presented, in canvas points: each shape's path and colour.
+  func drawing(_ presentation: Presentation) throws -> [(path: String, color: Color?)] {
+    let layer = try #require(presentation["progressLayer"])
+    guard case .drawing(let drawing) = layer.content else {
+      Issue.record("the progress layer is a drawn layer")
+      return []
+    }
+    return drawing.shapes.map { ($0.path.applying(layer.toCanvas).svgPathData, $0.strokeColor) }
+  }
+
+  static let green = Color(red8: 66, green8: 255, blue8: 66)
+  static let gray = Color(red8: 204, green8: 204, blue8: 204)
+
   @Test(arguments: [0.0, 0.3, 0.5, 0.8, 1.0])
   func presentationMatchesTheGeometry(p: Double) throws {
     let timeline = try scene(#"{"at": 0.5, "call": "setProgress", "args": {"value": \#(p)}}"#)
-    let presentation = timeline.presentation(at: 0.5)
+    // After the 0.25 s contents crossfade: the new drawing alone.
+    let presentation = timeline.presentation(at: 0.75)
+    #expect(presentation["progressLayer"]?.contentsFade == [])
     let knee = Point(25 + 270 * p, 76 + 25 * (1 - abs(p - 0.5) * 2))
-    let progress = try #require(presentation["progress"])
-    #expect(progress.isHidden == (p == 0))
+    let shapes = try drawing(presentation)
+    // HEAD's order: the gray line first, the green one (none at p = 0) on top.
+    #expect(shapes.map(\.color) == (p == 0 ? [Self.gray] : [Self.gray, Self.green]))
     if p > 0 {
-      #expect(progress.canvasPath?.svgPathData == Path(polyline: [Point(25, 76), knee]).svgPathData)
+      #expect(shapes.last?.path == Path(polyline: [Point(25, 76), knee]).svgPathData)
     }
-    let label = try #require(presentation["label"])
+    // The label, a UILabel, moves at once.
+    let label = try #require(timeline.presentation(at: 0.5)["label"])
     #expect(label.frame == Rect(x: knee.x - 20, y: knee.y - 30, width: 40, height: 20))
-    // Before the event, the initial state: p = 0.
-    #expect(timeline.presentation(at: 0.49)["progress"]?.isHidden == true)
+    // Before the event, the initial state: p = 0, nothing green.
+    #expect(try drawing(timeline.presentation(at: 0.49)).map(\.color) == [Self.gray])
   }
 
   @Test func anEventAtTheSampledTimeHasHappened() throws {
@@ -39,7 +56,7 @@ import Testing
     let timeline = try scene(
       #"{"at": 1, "call": "setProgress", "args": {"value": 0.8}}, {"at": 1, "call": "setStrokeEnd", "args": {"value": 0.5}}"#
     )
-    #expect(timeline.presentation(at: 1)["progress"]?.canvasPath?.svgPathData == "M25 76 L160 82.25")
+    #expect(try drawing(timeline.presentation(at: 1.25)).last?.path == "M25 76 L160 82.25")
   }
 
   @Test func repeatingEventsStepTheirArguments() throws {
@@ -61,14 +78,22 @@ import Testing
       Issue.record("layers and hits must be arrays")
       return
     }
-    #expect(layers.compactMap { $0["name"] } == [.string("track"), .string("progress"), .string("label")])
-    let track = layers[0]
-    for key in ["name", "hidden", "opacity", "frame", "transform", "path", "strokeColor", "lineWidth", "strokeEnd"] {
-      #expect(track[key] != nil, "track lacks \(key)")
+    #expect(layers.compactMap { $0["name"] } == [.string("progressLayer"), .string("label")])
+    let drawn = layers[0]
+    for key in ["name", "hidden", "opacity", "frame", "transform", "drawing"] {
+      #expect(drawn[key] != nil, "the progress layer lacks \(key)")
     }
-    #expect(track["strokeColor"] == .string("#CCCCCCFF"))
-    #expect(layers[1]["frame"] == .array([25, 76, 81, 15].map(JSONValue.number)))
-    #expect(layers[2]["text"] == .string("30%"))
+    guard case .array(let shapes) = drawn["drawing"] else {
+      Issue.record("drawing must be an array")
+      return
+    }
+    #expect(shapes.count == 2)
+    #expect(shapes.first?["strokeColor"] == .string("#CCCCCCFF"))
+    #expect(shapes.last?["strokeColor"] == .string("#42FF42FF"))
+    #expect(shapes.last?["path"] == .string("M25 76 L106 91"))
+    // Long after the redraw at 0, no fade is listed.
+    #expect(drawn["contentsFade"] == nil)
+    #expect(layers[1]["text"] == .string("30%"))
     #expect(hits.count == 1)
     #expect(hits[0]["hit"] == .bool(false))  // y = 400 is below the 320 pt canvas
   }
@@ -79,6 +104,7 @@ import Testing
       #"{"at": 0, "call": "setProgress", "args": {"value": \#(p)}}, {"at": 0, "call": "setStrokeEnd", "args": {"value": \#(s)}}"#
     )
     let presentation = timeline.presentation(at: 1)
+    #expect(presentation["progressLayer"]?.contentsFade == [])
     let image = try TestRendering.decodedPNG(size: Size(320, 320), scale: 2, background: .lightGray) {
       presentation.draw(in: $0)
     }
@@ -108,9 +134,12 @@ import Testing
       Issue.record("comparison layers are shape layers")
       return
     }
+    // From the presented 0 to 0.4, eased: at 0.1 s (x = 0.4) the default curve
+    // (0.25, 0.1, 0.25, 1) is at 0.68254 (solved by bisection by hand, not by our solver).
+    #expect(abs(mid.strokeEnd - 0.4 * 0.68254) < 0.0001)
     #expect(mid.strokeEnd > 0 && mid.strokeEnd < 0.4)
     #expect(end.strokeEnd == 0.4)
-    // The custom layer above has no lag at all.
+    // The label above, a view's layer, has no lag at all.
     #expect(timeline.presentation(at: 1)["label"]?.frame.midX == 25 + 270 * 0.4)
   }
 }
