@@ -61,7 +61,7 @@ import Testing
       let keys = try #require(arguments[call])
       #expect(lines.contains(keys.isEmpty ? call : "\(call) {\(keys.joined(separator: ", "))}"), "no line for \(call)")
     }
-    #expect(lines.contains("layers: track, progress, label"))
+    #expect(lines.contains("layers: progressLayer, label"))
   }
 
   @Test func aStyleWithAnUnknownDesignListsTheDesigns() throws {

@@ -151,8 +151,8 @@ extension LayerTree {
   /// bounded number of pictures.
   func presentedContents(of layer: Layer, at time: Double) -> [Layer.WeightedContent] {
     guard !layer.contentsFade.isEmpty else { return [.init(layer.content, weight: 1)] }
-    let model = AnimatableValue.scalar(1)
-    let w = min(max(presentedValue(LayerProperty.contents.keyPath, model: model, of: layer.name, at: time).scalarValue ?? 1, 0), 1)
+    let fade = presentedValue(LayerProperty.contents.keyPath, model: .scalar(1), of: layer.name, at: time)
+    let w = min(max(fade.scalarValue ?? 1, 0), 1)
     var parts: [Layer.WeightedContent] = []
     func add(_ content: Layer.Content, _ weight: Double) {
       if let j = parts.firstIndex(where: { $0.content == content }) {

@@ -168,10 +168,11 @@ public struct Timeline<D: Design>: SceneTimeline {
     switch action {
     case .design(let call):
       // Each call is one implicit transaction: Core Animation runs the actions of the
-      // properties it set when it commits.
+      // properties it set when it commits. Calls at the scene's start configure the layers
+      // in the transaction that creates them, before anything is shown: nothing animates.
       let before = r.design.layers
       r.design.perform(call, at: time)
-      r.design.layers.commitActions(since: before, at: time)
+      r.design.layers.commitActions(since: before, at: time, transaction: time > 0 ? .implicit : .disablingActions)
     case .generic(let call): call.apply(to: &r.design.layers, at: time)
     }
     r.clock = max(r.clock, time)

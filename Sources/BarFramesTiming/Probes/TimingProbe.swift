@@ -128,7 +128,9 @@ public struct TimingProbe: Hashable, Sendable {
       tree.addLayer(index, timing: layer.timing, parent: index == 0 ? nil : index - 1)
     }
     let events = orderedEvents
-    let orderedSets = sets.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    let orderedSets = sets.enumerated()
+      .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+      .map(\.element)
     var setsApplied = 0
     var applied = 0
     var samples = [TimingProbeResult.Sample?](repeating: nil, count: times.count)

@@ -63,12 +63,32 @@ import Testing
     #expect(delays.reduce(0, +) == total, "\(delays)")
     let frames = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("bar").path)
       .filter { $0.hasSuffix(".png") }.sorted()
-    // The GIF's last frame is the scene's last frame, within the palette's 6 levels, and not
-    // the frame before it.
+    // The GIF's last frame is the scene's last frame, within the palette's error, and not the
+    // frame before it. The bent line's redraws crossfade, so the frames hold blends of its
+    // colours that a 256-colour palette only approaches: the error is bounded by what the
+    // palette does to every other frame, and the last frame is nearer the last PNG than the one
+    // before.
     let pngs = try frames.suffix(2).map { try PNGDecoder.decode(try ExportFixtures.read(directory, "bar/\($0)")) }
     let shown = try #require(animation.frames.last).image
-    if endMoves { #expect(Self.largestDifference(pngs[0], pngs[1]) > 6) }
-    #expect(Self.largestDifference(shown, pngs[1]) <= 6)
+    if endMoves {
+      #expect(Self.largestDifference(pngs[0], pngs[1]) > 6)
+      #expect(Self.totalDifference(shown, pngs[1]) < Self.totalDifference(shown, pngs[0]))
+    }
+    // On average under one level (summed over the channels) a pixel.
+    #expect(Self.totalDifference(shown, pngs[1]) < shown.width * shown.height)
+  }
+
+  /// The sum over the pixels of two frames of the three channels' differences.
+  static func totalDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+    var total = 0
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        let p = a[x, y]
+        let q = b[x, y]
+        total += abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue))
+      }
+    }
+    return total
   }
 
   /// The largest sum of the three channels' differences over the pixels of two frames.

@@ -57,7 +57,7 @@ import Testing
     ),
     (
       #""duration": 1, "events": [{"at": 0, "call": "pauseLayer", "args": {"layer": "dot"}}]"#,
-      "Examples/x.json: events[0].args.layer: no layer named \"dot\"; this design has track, progress, label"
+      "Examples/x.json: events[0].args.layer: no layer named \"dot\"; this design has progressLayer, label"
     ),
     // The layer name is quoted escaped: ESC from the file never reaches the terminal.
     (

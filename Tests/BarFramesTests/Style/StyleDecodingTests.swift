@@ -54,7 +54,7 @@ import Testing
     ),
     (
       #"{"version": 1, "design": "bent-line", "colour": "red"}"#,
-      #"Styles/x.json: unknown key "colour"; none of the 11 valid keys is close"#
+      #"Styles/x.json: unknown key "colour"; none of the 12 valid keys is close"#
     ),
     (
       #"{"version": 2, "design": "bent-line"}"#,

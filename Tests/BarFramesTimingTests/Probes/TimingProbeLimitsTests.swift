@@ -53,7 +53,7 @@ struct TimingProbeLimitsTests {
     #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 })
     #expect(
       error.description
-        == #"probe.json: probe "\u{1B}]0;x\u{7}": probes[0]: unknown key "\u{1B}[2J"; expected one of id, layers, modelValue, animation, addedAt, times"#
+        == #"probe.json: probe "\u{1B}]0;x\u{7}": probes[0]: unknown key "\u{1B}[2J"; expected one of id, layers, modelValue, animation, addedAt, sets, times"#
     )
   }
 

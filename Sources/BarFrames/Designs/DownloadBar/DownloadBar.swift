@@ -294,15 +294,24 @@ public struct DownloadBar: Design {
   /// 5 % of the gap a refresh (the default curve at 1/15 of 0.25 s) and never quite arrives;
   /// once the gap is invisible, further refreshes change nothing and are skipped.
   private func nextRefresh(after time: Double) -> Double? {
+    guard lineIsMoving(at: time) else { return nil }
+    return ((time * Self.displayLinkRate + 1e-6).rounded(.down) + 1) / Self.displayLinkRate
+  }
+
+  /// Whether a refresh at `time` (a multiple of 1/60 s) would move the line.
+  private func refreshIsDue(at time: Double) -> Bool {
+    let ticks = time * Self.displayLinkRate
+    return abs(ticks - ticks.rounded()) < 1e-6 && lineIsMoving(at: time)
+  }
+
+  private func lineIsMoving(at time: Double) -> Bool {
     guard displayLinkRuns, layers[LayerName.progress].timing.speed > 0,
       let model = layers[LayerName.progress].shape?.path
-    else { return nil }
-    let rate = Self.displayLinkRate
-    let next = ((time * rate + 1e-6).rounded(.down) + 1) / rate
+    else { return false }
     let presented = layers.presentedValue(
       LayerProperty.path.keyPath, model: .path(model), of: LayerName.progress, at: time)
     let gap = zip(presented.numbers, AnimatableValue.path(model).numbers).reduce(0.0) { max($0, abs($1.0 - $1.1)) }
-    return gap > 1e-3 ? next : nil
+    return gap > 1e-3
   }
 
   /// `downloadFailed` → `downloadFailedAnimation`: the drain, the stream, and two delayed blocks.
@@ -417,7 +426,7 @@ public struct DownloadBar: Design {
 
   public mutating func fireTimer(at time: Double) {
     // A screen refresh of the display link (the other work due now runs after it).
-    if let refresh = nextRefresh(after: time.nextDown.nextDown), abs(refresh - time) < 1e-9 { refreshUI() }
+    if refreshIsDue(at: time) { refreshUI() }
     while true {
       if let end = readyGroupEnd, end <= time {
         // `animationDidStop:finished:YES` of the ready group → `beginDownloading`.

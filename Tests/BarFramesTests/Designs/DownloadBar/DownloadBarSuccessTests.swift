@@ -99,11 +99,24 @@ import Testing
   /// n = 13: p = 0.14, the tag's centre is the held (0, 32.5) plus W·p = 28 → canvas
   /// (48, 72.5), the line runs from x = 0 to 28 → canvas 20…48 at y = 80, label "14%" in black.
   /// At 7.95, n = 62: p = 0.63 → tag x = 126 → canvas 146, "63%".
-  @Test func theTagRidesTheLine() throws {
+  ///
+  /// The tag is a view and jumps; the line is a standalone shape layer whose `path` the display
+  /// link sets on every 60 Hz refresh, each set a 0.25 s implicit animation (default curve)
+  /// from the presented path. A refresh 1/60 s after the last therefore finds the line a
+  /// fraction c = curve(1/15) = 0.0501990 (bisection on (0.25, 0.1, 0.25, 1)) of the way to its
+  /// target: x₍ₖ₊₁₎ = xₖ + (Tₖ − xₖ)·c over the refreshes k = 102…183 (1.7 s to 3.05 s), from the
+  /// settled x = 0, with Tₖ = 200·(0.01 + 0.01·⌊(k − 102)/6⌋) (a tick at a setProgress time runs
+  /// first, and the set restarts from the same presented path).
+  @Test func theTagRidesTheLineAndTheLineTrailsIt() throws {
     #expect(close(try timeline.anchor("indicator", at: 3.05), Point(48, 72.5)))
     #expect(close(try timeline.rotationDegrees("indicator", at: 3.05), 0, 1e-9))
+    let c = 0.0501989713386670
+    var x = 0.0
+    for k in 102..<183 { x += (200 * (0.01 + 0.01 * Double((k - 102) / 6)) - x) * c }
     let line = try timeline.layer("progress", at: 3.05)
-    #expect(line.canvasPath?.svgPathData == "M20 80 L48 80 Z")
+    let end = try #require(line.canvasPath?.boundingBox?.maxX)
+    #expect(abs(end - (20 + x)) < 1e-6, "the line ends at \(end), the recursion gives \(20 + x)")
+    #expect(end < 48 - 5)  // several points behind the tag
     let label = try timeline.label(at: 3.05)
     #expect(label.text == "14%" && label.color == .black && !label.hidden)
     #expect(close(try timeline.anchor("indicator", at: 7.95), Point(146, 72.5)))
@@ -129,14 +142,19 @@ import Testing
   // MARK: SUCCESS (§2.4 E)
 
   /// The 100th tick (n = 99) at ts = 1.7 + 99 × 0.1 sets p = 0.01 + 0.99 = 1: "done" in green
-  /// (0, 1, 0), the tag at x = W = 200 → canvas 220, the whole line 0…200.
+  /// (0, 1, 0), the tag at x = W = 200 → canvas 220, and once its animation ends the whole line
+  /// 0…200.
   @Test func successSaysDoneInGreen() throws {
     let ts = 1.7 + 99 * 0.1
     #expect(timeline.phase(at: ts) == "success")
     let label = try timeline.label(at: ts + 0.3)
     #expect(label.text == "done" && label.color == Color(red: 0, green: 1, blue: 0))
     #expect(close(try timeline.anchor("indicator", at: ts + 0.3), Point(220, 72.5)))
-    #expect(try timeline.layer("progress", at: ts + 0.3).canvasPath?.svgPathData == "M20 80 L220 80 Z")
+    // The line trails: the link's last refresh, at ts + 0.1 just before it leaves the run loop,
+    // starts the last 0.25 s animation, so the line reaches x = 220 at ts + 0.35 and not before.
+    let late = try #require(try timeline.layer("progress", at: ts + 0.3).canvasPath?.boundingBox?.maxX)
+    #expect(late < 220 && late > 219)
+    #expect(try timeline.layer("progress", at: ts + 0.35).canvasPath?.svgPathData == "M20 80 L220 80 Z")
   }
 
   /// The flip: rotation.y 0 → π over 0.2 s from ts, seen as an x-scale by cos θ on top of the
