@@ -112,7 +112,9 @@ struct RenderJournal {
   ///   - lastNamed: A moment after the render's last file was named.
   ///   - checked: Stat data of the files of scenes found unchanged, as checked then: a file
   ///     changed since is recorded without stat data.
-  func commit(_ manifest: ExportManifest, lastNamed: ChangeTime.Instant, checked: [String: FileStat]) throws(ExportError) {
+  func commit(
+    _ manifest: ExportManifest, lastNamed: ChangeTime.Instant, checked: [String: FileStat]
+  ) throws(ExportError) {
     let bytes = manifest.serializedBytes()
     let manifestURL = url(manifestName)
     try ExportError.writing { () throws(OutputError) in
