@@ -28,6 +28,15 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   case duplicateSceneName(String)
   /// The process is being interrupted; no new file may be started.
   case interrupted
+  /// Another process holds the output folder's ``FolderLock`` and the render asked not to wait.
+  case folderBusy(path: String, holder: String)
+  /// The render would replace or remove a file that no BarFrames record of the folder lists
+  /// (a `manifest.json` that is not ours, a user's file under a name the render writes).
+  /// Found before anything is drawn.
+  case notOurs(path: String, reason: String)
+  /// An output path is one of the render's own input files (scene, style, icon, probe): the
+  /// same file by device and inode, after links. Found before anything is drawn.
+  case inputAsOutput(path: String)
 
   public var description: String {
     switch self {
@@ -46,6 +55,12 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
       "two scenes are named \"\(name)\"; their frames would overwrite each other in the same folder — rename one file"
     case .interrupted:
       "interrupted"
+    case .folderBusy(let path, let holder):
+      OutputError.folderBusy(path: path, holder: holder).description
+    case .notOurs(let path, let reason):
+      "\(path): \(reason); BarFrames replaces only files it wrote — move it away or choose another output folder"
+    case .inputAsOutput(let path):
+      "\(path) is an input of this render (a scene, style, icon or probe file) and would be overwritten; choose another output"
     }
   }
 
@@ -60,6 +75,7 @@ extension ExportError {
     case .cannotCreateDirectory(let path, let reason): self = .cannotCreateDirectory(path: path, reason: reason)
     case .cannotWrite(let path, let reason): self = .cannotWrite(path: path, reason: reason)
     case .interrupted: self = .interrupted
+    case .folderBusy(let path, let holder): self = .folderBusy(path: path, holder: holder)
     }
   }
 

@@ -16,6 +16,11 @@ public enum ExportProgress: Sendable {
   /// A scene is left as the output folder holds it: its inputs are those its manifest records
   /// and its files are untouched. Its `frames` are not rendered.
   case sceneSkipped(scene: String, ordinal: Int, sceneCount: Int, frames: Int)
+  /// Another BarFrames writer holds the output folder (``FolderLock``); the render waits for it.
+  case waitingForFolder(holder: String)
+  /// Files named like the rendered scenes' frames that no BarFrames record of the folder lists
+  /// were left in place: `count` of them, `first` the first by path (relative to OUT).
+  case unownedFilesKept(count: Int, first: String)
 }
 
 /// One progress line for a whole run — every scene's frames counted together — with the

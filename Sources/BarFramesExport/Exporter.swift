@@ -93,25 +93,33 @@ public struct Exporter: Sendable {
   ) throws(ExportError) -> ExportManifest {
     let plans = try plan(timelines)
     try ExportError.writing { () throws(OutputError) in try OutputDirectory.prepare(outputDirectory) }
-    for plan in plans where plan.ownsSceneFiles || !plan.items.isEmpty {
-      try ExportError.writing { () throws(OutputError) in
-        try OutputDirectory.prepare(outputDirectory.appendingPathComponent(plan.names.directory))
+    // One writer at a time: everything below reads the folder's records and acts on them.
+    let lock = try ExportError.writing { () throws(OutputError) in
+      try FolderLock.acquire(in: outputDirectory, command: options.command, waits: options.waitsForFolder) {
+        progress(.waitingForFolder(holder: $0))
       }
     }
+    defer { lock.release() }
     let settings = RenderSettings(options: options)
     let manifestName = ExportManifest.fileName(for: options.shard)
-    let previous = PreviousRender(directory: outputDirectory, manifestName: manifestName)
+    let records = FolderRecords(directory: outputDirectory)
+    try records.checkManifestIsOurs(manifestName)
+    let previous = PreviousRender(records: records, manifestName: manifestName, verifying: options.verifiesFiles)
     var identities: [(fingerprint: String, inputs: String?)] = []
     var unchanged: [ExportManifest.SceneEntry?] = []
+    /// Stat data of the unchanged scenes' files, as checked now.
+    var checked: [String: FileStat] = [:]
     for plan in plans {
       let fingerprint = try SceneFingerprint.sha256(of: plan.timeline, background: plan.background)
       let inputs = sources[plan.name].map {
         SceneInputs.digest(sources: $0, tool: tool, settings: settings, plan: plan)
       }
       identities.append((fingerprint, inputs))
-      var entry =
+      let found =
         options.skipsUnchangedScenes
         ? inputs.flatMap { previous.unchangedEntry(named: plan.name, inputs: $0, fingerprint: fingerprint) } : nil
+      var entry = found?.entry
+      checked.merge(found?.stats ?? [:]) { _, new in new }
       // The gallery is listed again below, as this render writes or keeps it.
       entry?.files.removeAll { $0.format == "html" }
       unchanged.append(entry)
@@ -124,11 +132,27 @@ public struct Exporter: Sendable {
       if (try? Data(contentsOf: url(SceneFileNames.galleryPath))) != Data(page) { galleryPage = page }
     }
     let writesFiles = rendersScenes || galleryPage != nil
+    // Every path this render may write, checked before anything is drawn: none may be an
+    // input, or a file no record of ours lists.
+    var planned: [String] = []
+    for (position, plan) in plans.enumerated() where unchanged[position] == nil { planned += plannedPaths(plan) }
+    if makesGallery && writesFiles { planned.append(SceneFileNames.galleryPath) }
+    let inputs = Set(sources.values.flatMap(\.paths).compactMap(FileIdentity.init(followingLinksAt:)))
+    try records.checkTargets(planned + [manifestName, RenderIndex.fileName(for: manifestName)], inputs: inputs)
+    for plan in plans where plan.ownsSceneFiles || !plan.items.isEmpty {
+      try ExportError.writing { () throws(OutputError) in
+        try OutputDirectory.prepare(outputDirectory.appendingPathComponent(plan.names.directory))
+      }
+    }
     let flushesEachFile = options.durability == .frame
-    // Until this render's manifest is written, the folder vouches for nothing: a render that
-    // dies before its end is rendered again in full by the next.
+    var journal = RenderJournal(
+      directory: outputDirectory, manifestName: manifestName, records: records, durability: options.durability,
+      temporaryFiles: temporaryFiles)
+    // Before a file is touched, the index owns every path this render may write, and the
+    // records of the scenes it renders leave the manifest; the others keep theirs.
     if writesFiles {
-      try ExportError.writing { () throws(OutputError) in try removeManifest(manifestName) }
+      let rendered = Set(plans.indices.filter { unchanged[$0] == nil }.map { plans[$0].name })
+      try journal.begin(claiming: planned, renderedScenes: rendered, checked: checked)
     }
 
     // The frames start on their way to storage while later ones are drawn.
@@ -143,12 +167,14 @@ public struct Exporter: Sendable {
       makesGallery && rendersScenes
       ? BackgroundValue(named: "bf-gallery") { [tool] in Array(HTMLGallery.page(for: plans, tool: tool).utf8) } : nil
     var scenes: [ExportManifest.SceneEntry] = []
+    var notOurs: [String] = []
+    let owned = records.owned.union(planned)
     for (position, plan) in plans.enumerated() {
       if let entry = unchanged[position] {
         progress(
           .sceneSkipped(scene: plan.name, ordinal: plan.ordinal, sceneCount: plans.count, frames: plan.items.count))
         scenes.append(entry)
-        removeStaleFrames(of: plan)
+        notOurs += removeStaleFrames(of: plan, owned: owned, inputs: inputs)
         continue
       }
       let started = Date()
@@ -159,9 +185,10 @@ public struct Exporter: Sendable {
         progress: progress)
       entry.inputs = identities[position].inputs
       scenes.append(entry)
-      removeStaleFrames(of: plan)
+      notOurs += removeStaleFrames(of: plan, owned: owned, inputs: inputs)
       progress(.sceneFinished(scene: plan.name, frames: plan.items.count, seconds: Date().timeIntervalSince(started)))
     }
+    if let first = notOurs.first { progress(.unownedFilesKept(count: notOurs.count, first: first)) }
     if let pageInMaking { galleryPage = pageInMaking.value() }
     if makesGallery {
       // A scene whose animated SVG was not written (over its size limit) has none to link.
@@ -189,42 +216,49 @@ public struct Exporter: Sendable {
     }
     let manifest = ExportManifest(
       tool: tool, render: settings, shard: options.shard == .whole ? nil : options.shard, scenes: scenes)
-    // Every file is named by now (the manifest's change time must follow theirs).
+    // A render that wrote nothing and lists what the manifest read lists leaves the folder as
+    // it is.
+    guard writesFiles || previous.manifest != manifest || !journal.isCurrent(for: manifest, checked: checked) else {
+      return manifest
+    }
+    // Every file is named by now.
     let lastNamed = ChangeTime.now()
-    // Every file named so far reaches stable storage before the manifest that vouches for it.
-    if writesFiles && options.durability == .render {
-      writeback?.finish()
-      try ExportError.writing { () throws(OutputError) in
-        try StableStorage.flushFileSystem(containing: outputDirectory)
-      }
-    }
-    // The manifest's change time then follows every file's (see PreviousRender).
-    if writesFiles { ChangeTime.waitUntilPast(lastNamed) }
-    // Last, so a folder with a manifest holds everything it lists.
-    // A render that wrote nothing and lists what the manifest read lists leaves it as it is.
-    if writesFiles || previous.manifest != manifest {
-      try ExportError.writing { () throws(OutputError) in
-        try AtomicFile.write(
-          manifest.serializedBytes(), to: url(manifestName), registry: temporaryFiles,
-          flushing: options.durability != .none)
-      }
-    }
+    writeback?.finish()
+    try journal.commit(manifest, lastNamed: lastNamed, checked: checked)
     return manifest
   }
 
-  /// A whole (unsharded) render replaces the scene's frames, or keeps them unchanged: no frame
-  /// file of the scene that it does not list stays.
-  private func removeStaleFrames(of plan: ScenePlan) {
-    guard plan.formats.contains(.png) && options.shard == .whole else { return }
-    StaleFrames.remove(
-      in: url(plan.names.directory), scene: plan.name,
-      keeping: Set(plan.writtenFrameIndices.map(plan.names.frameFileName)))
+  /// Every file `plan` may write, relative to the output folder.
+  private func plannedPaths(_ plan: ScenePlan) -> [String] {
+    var paths = plan.writtenFrameIndices.map(plan.names.framePath)
+    if plan.ownsSceneFiles {
+      if plan.formats.contains(.svg) { paths += plan.previews.map { plan.names.svgPath(time: $0.time) } }
+      if plan.formats.contains(.animatedSVG) { paths.append(plan.names.animatedSVGPath) }
+      if plan.formats.contains(.sheet) { paths.append(plan.names.sheetPath) }
+    }
+    if plan.writesAnimations {
+      if plan.formats.contains(.apng) { paths.append(plan.names.apngPath) }
+      if plan.formats.contains(.gif) { paths.append(plan.names.gifPath) }
+      if plan.formats.contains(.webp) { paths.append(plan.names.webpPath) }
+    }
+    return paths
   }
 
-  /// Removes the folder's manifest, durably unless nothing is to be flushed.
-  private func removeManifest(_ name: String) throws(OutputError) {
-    guard unlink(url(name).path) == 0 else { return }
-    if options.durability != .none { try StableStorage.flushFolder(outputDirectory) }
+  /// A whole (unsharded) render replaces the scene's frames, or keeps them unchanged: no frame
+  /// file of the scene that it does not list stays — of those ours; the user's (named like
+  /// frames, listed by no record) stay, and are returned (paths relative to the output).
+  private func removeStaleFrames(of plan: ScenePlan, owned: Set<String>, inputs: Set<FileIdentity>) -> [String] {
+    guard plan.formats.contains(.png) && options.shard == .whole else { return [] }
+    let folder = url(plan.names.directory)
+    let prefix = plan.names.directory + "/"
+    return StaleFrames.remove(
+      in: folder, scene: plan.name, keeping: Set(plan.writtenFrameIndices.map(plan.names.frameFileName)),
+      isOwned: { name in
+        owned.contains(prefix + name)
+          && FileIdentity(followingLinksAt: folder.appendingPathComponent(name).path).map { !inputs.contains($0) }
+            ?? true
+      }
+    ).notOurs.map { prefix + $0 }
   }
 
   /// A file of the output: said not to be a folder, so Foundation does not stat it to find out.

@@ -11,12 +11,16 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   case cannotWrite(path: String, reason: String)
   /// The process is being interrupted; no new file may be started.
   case interrupted
+  /// Another process holds the folder's ``FolderLock`` and the caller asked not to wait.
+  case folderBusy(path: String, holder: String)
 
   public var description: String {
     switch self {
     case .cannotCreateDirectory(let path, let reason): "cannot create the output directory \(path): \(reason)"
     case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
     case .interrupted: "interrupted"
+    case .folderBusy(let path, let holder):
+      "\(path) is being written by \(holder); wait for it to finish, or run again without --no-wait to wait"
     }
   }
 

@@ -387,13 +387,19 @@ import Testing
   @Test func aFailingWriteLeavesNoPartialFile() throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    // A non-empty folder where frame 5 should go: its rename fails mid-run.
-    try FileManager.default.createDirectory(
-      at: directory.appendingPathComponent("bar/bar-05.png/blocker"), withIntermediateDirectories: true)
     let registry = TemporaryFiles()
     let exporter = Exporter(
-      outputDirectory: directory, options: ExportFixtures.options([.png, .apng, .gif], jobs: 2),
+      outputDirectory: directory, options: ExportFixtures.options([.png, .apng, .gif], jobs: 2) {
+        $0.skipsUnchangedScenes = false
+      },
       temporaryFiles: registry)
+    // A render of ours owns frame 5's name; a non-empty folder then takes its place, so the
+    // next render's rename there fails mid-run (a folder no record owns is refused up front).
+    _ = try exporter.export([try ExportFixtures.scene(duration: 2)])
+    try FileManager.default.removeItem(at: directory.appendingPathComponent("bar/bar-05.png"))
+    for name in ["bar.apng", "bar.gif"] { try FileManager.default.removeItem(at: directory.appendingPathComponent("bar/\(name)")) }
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("bar/bar-05.png/blocker"), withIntermediateDirectories: true)
     // The frame's own path and the exporter's error: a failed write of BarFramesOutput reaches
     // the caller as the ExportError of the same name (the command line's message and exit code).
     let error = try #require(throws: ExportError.self) {

@@ -23,6 +23,15 @@ public enum TestRendering {
     FileManager.default.temporaryDirectory.appendingPathComponent("barframes-test-\(UUID().uuidString).\(ext)")
   }
 
+  /// Whether a path inside an output folder is one of BarFrames' own records of the folder
+  /// rather than an output: the lock file (`.barframes.lock`) and the indexes
+  /// (`.manifest.json.barframes-index`), which hold this machine's stat data and so differ
+  /// between two renders of the same bytes.
+  public static func isFolderBookkeeping(_ relativePath: String) -> Bool {
+    let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+    return name == ".barframes.lock" || (name.hasPrefix(".") && name.hasSuffix(".barframes-index"))
+  }
+
   /// A new empty directory in the system's temporary directory.
   public static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("barframes-test-\(UUID().uuidString)")

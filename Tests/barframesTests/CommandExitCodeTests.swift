@@ -12,7 +12,7 @@ import Testing
     let sentence = String(readme[start.upperBound...].prefix(200)).replacingOccurrences(of: "\n", with: " ")
     let spelled: [CommandExitCode: String] = [
       .success: "0 success", .failure: "1 failure", .goldenMismatch: "2 golden mismatch", .usage: "64 usage error",
-      .badInput: "65 invalid input file",
+      .badInput: "65 invalid input file", .outputRefused: "73 output refused", .folderBusy: "75 output folder busy",
     ]
     for status in CommandExitCode.allCases {
       let words = try #require(spelled[status], "\(status) has no README wording here")

@@ -274,6 +274,13 @@ struct CompareBrowserTests {
     try fm.removeItem(at: directory.appendingPathComponent("gappy/bar/bar-05.png"))
     try Self.copy(directory, "before", "stale")
     try fm.removeItem(at: directory.appendingPathComponent("stale/bar/bar-10.png"))
+    // The same without a manifest: only the frames' names and the page can tell.
+    for (from, name) in [("after", "gappy"), ("before", "stale")] {
+      try Self.copy(directory, from, "\(name)-unlisted")
+      try fm.removeItem(at: directory.appendingPathComponent("\(name)-unlisted/manifest.json"))
+    }
+    try fm.removeItem(at: directory.appendingPathComponent("gappy-unlisted/bar/bar-05.png"))
+    try fm.removeItem(at: directory.appendingPathComponent("stale-unlisted/bar/bar-10.png"))
     // Pages that are not ours, or point outside their folder.
     try Self.copy(directory, "before", "garbled")
     let garbled = directory.appendingPathComponent("garbled/index.html")
@@ -297,11 +304,19 @@ struct CompareBrowserTests {
       (["before", "other"], 65, "before and other have no scene in common (before: bar; other: baz)"),
       (
         ["before", "gappy"], 65,
-        "gappy/bar: frames 0…10 are not evenly numbered (4 is followed by 6); a partial render (--shard) cannot be compared, render every frame"
+        "gappy/manifest.json: scenes[0].frames[5].path: lists bar/bar-05.png, which the folder does not hold; the render is incomplete — render it again"
       ),
       (
         ["stale", "after"], 65,
-        "stale/index.html: scenes[0].frames: names bar/bar-10.png, which the folder does not hold; render again or remove the stale page"
+        "stale/manifest.json: scenes[0].frames[10].path: lists bar/bar-10.png, which the folder does not hold; the render is incomplete — render it again"
+      ),
+      (
+        ["before", "gappy-unlisted"], 65,
+        "gappy-unlisted/bar: frames 0…10 are not evenly numbered (4 is followed by 6); a partial render (--shard) cannot be compared, render every frame"
+      ),
+      (
+        ["stale-unlisted", "after"], 65,
+        "stale-unlisted/index.html: scenes[0].frames: names bar/bar-10.png, which the folder does not hold; render again or remove the stale page"
       ),
       (
         ["escaping", "after"], 65,
@@ -334,7 +349,8 @@ struct CompareBrowserTests {
       ["preview", "bar.json", "--against", "gappy", "--port", "0", "-o", "live"], in: directory)
     #expect(preview.exitCode == 65)
     #expect(
-      preview.stderr.hasPrefix("barframes: error: gappy/bar: frames 0…10 are not evenly numbered"), "\(preview.stderr)")
+      preview.stderr.hasPrefix("barframes: error: gappy/manifest.json: scenes[0].frames[5].path: lists bar/bar-05.png"),
+      "\(preview.stderr)")
     #expect(!fm.fileExists(atPath: directory.appendingPathComponent("live").path))
     #expect(try String(contentsOf: directory.appendingPathComponent("before/index.html"), encoding: .utf8) == page)
   }

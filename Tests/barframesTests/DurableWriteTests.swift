@@ -123,10 +123,12 @@ import Testing
   }
 
   /// A render flushes a bounded number of times whatever its frame count, observed with strace:
-  /// no file is flushed on its own; while the frames are written, at most 8 flushes of the file
-  /// system start writing them back (none before 64 files, so none for 11 frames, one for 101);
-  /// once every frame is named, one more; then the manifest, flushed before it is named. At
-  /// most 32 of the fsync family; `--durability frame` flushes each frame and its folder.
+  /// before the first frame, the journal (the folder's index, claiming every path the render
+  /// will write) and its folder; no frame is flushed on its own; while the frames are written,
+  /// at most 8 flushes of the file system start writing them back (none before 64 files, so
+  /// none for 11 frames, one for 101); once every frame is named, one more, which also carries
+  /// the manifest's bytes, written before it and named after it; then the manifest's folder.
+  /// At most 12 of the fsync family; `--durability frame` flushes each frame and its folder.
   @Test(.enabled(if: canTrace, "strace is not installed or may not trace here"))
   func aRenderFlushesOnceBeforeItsManifestWhateverItsFrameCount() throws {
     let directory = try TestRendering.temporaryDirectory()
@@ -155,22 +157,27 @@ import Testing
       let calls = try trace(fps: fps)
       let flushes = calls.filter { call in flushCalls.contains { call.hasPrefix($0) } }
       counts.append(flushes.count)
-      #expect(flushes.count <= 32, "\(flushes)")
+      #expect(flushes.count <= 12, "\(flushes)")
       let frameLinks = calls.indices.filter { calls[$0].hasPrefix("linkat(") && calls[$0].contains(".png\"") }
       #expect(frameLinks.count == Int(fps) + 1)
+      let firstFrame = try #require(frameLinks.first)
       let lastFrame = try #require(frameLinks.last)
       let manifestLink = try #require(
         calls.firstIndex { $0.hasPrefix("linkat(") && $0.contains("/manifest.json\"") }, "the manifest is not linked")
       let fileSystemFlush = try #require(
         calls[..<manifestLink].lastIndex { $0.hasPrefix("syncfs(") }, "no syncfs: \(flushes)")
       #expect(lastFrame < fileSystemFlush)
-      let source = try #require(calls[manifestLink].firstMatch(of: /"\/proc\/self\/fd\/(\d+)"/)?.1)
+      // The journal: the index named before the first frame, flushed with its folder.
+      let indexLink = try #require(
+        calls.firstIndex { $0.contains(".manifest.json.barframes-index\"") }, "the index is not named")
+      #expect(indexLink < firstFrame)
+      let journal = calls[..<firstFrame].filter { call in flushCalls.contains { call.hasPrefix($0) } }
+      #expect(journal.count == 2 && journal.allSatisfy { $0.hasPrefix("fsync(") }, "\(journal)")
       #expect(
-        calls[fileSystemFlush..<manifestLink].contains { $0.hasPrefix("fsync(\(source))") },
-        "the manifest is not flushed before it is named")
-      // Before the final flush, only the early flushes of the file system (started while
-      // frames are written, so perhaps traced after the last): never a file's.
-      let early = calls[..<fileSystemFlush].filter { call in flushCalls.contains { call.hasPrefix($0) } }
+        calls[manifestLink...].contains { $0.hasPrefix("fsync(") }, "the manifest's folder is not flushed after it")
+      // Between the first frame and the final flush, only the early flushes of the file system
+      // (started while frames are written, so perhaps traced after the last): never a file's.
+      let early = calls[firstFrame..<fileSystemFlush].filter { call in flushCalls.contains { call.hasPrefix($0) } }
       #expect(early.allSatisfy { $0.hasPrefix("syncfs(") }, "\(early)")
       #expect(early.count == (fps > 64 ? 1 : 0), "\(early)")
     }
@@ -180,8 +187,9 @@ import Testing
   }
 
   /// Every format's files are named without a flush of their own: with `--format all` (the
-  /// animated SVG flushed each of its files once), nothing is flushed before the one flush of
-  /// the file system, and the render makes the same 3 calls as a PNG-only one.
+  /// animated SVG flushed each of its files once), nothing but the journal and its folder is
+  /// flushed before the one flush of the file system, and the render makes the same 4 calls as
+  /// a PNG-only one.
   @Test(.enabled(if: canTrace, "strace is not installed or may not trace here"))
   func everyFormatIsNamedWithoutAFlushOfItsOwn() throws {
     let directory = try TestRendering.temporaryDirectory()
@@ -199,8 +207,8 @@ import Testing
       String(line.drop { $0 != " " }.drop { $0 == " " })
     }.filter { !$0.hasPrefix("<...") }
     let fileSystemFlush = try #require(calls.firstIndex { $0.hasPrefix("syncfs(") }, "\(calls)")
-    #expect(fileSystemFlush == 0, "flushed before the file system: \(calls[..<fileSystemFlush])")
-    #expect(calls.count == 3, "\(calls)")
+    #expect(fileSystemFlush == 2, "flushed before the file system: \(calls[..<fileSystemFlush])")
+    #expect(calls.count == 4, "\(calls)")
   }
 
   /// Seconds from launching `barframes` with `arguments` until `manifest.json` appears in its

@@ -69,11 +69,16 @@ import Testing
     // 11 frames of each scene, its APNG and WebP, the gallery and the manifest.
     try #require(before.count == 2 * 13 + 2, "\(before.keys.sorted())")
 
-    // A frame file the render does not list (another render's, or a copy) goes, as in any render.
+    // A frame-named file no record lists (a user's copy) stays, and the render says so.
     let stray = project.out.appendingPathComponent("a/a-99.png")
     try Data(try Data(contentsOf: project.out.appendingPathComponent("a/a-03.png"))).write(to: stray)
+    let strayStamp = try #require(try Self.stamps(of: project.out)["a/a-99.png"])
     let again = try project.render()
-    #expect(!FileManager.default.fileExists(atPath: stray.path), "the stray frame stayed")
+    #expect(try Self.stamps(of: project.out)["a/a-99.png"] == strayStamp, "the user's file was touched")
+    #expect(
+      again.stderr.contains("left 1 file named like frames that no BarFrames record lists, such as "),
+      "\(again.stderr)")
+    try FileManager.default.removeItem(at: stray)
     #expect(try Self.stamps(of: project.out) == before, "a file was written again")
     #expect(again.stderr.contains("render: [1/2] a: unchanged, skipped"), "\(again.stderr)")
     #expect(again.stderr.contains("render: [2/2] b: unchanged, skipped"), "\(again.stderr)")
@@ -181,7 +186,8 @@ import Testing
   }
 
   /// A folder without a manifest is an unfinished render (one killed, or cut by a power loss,
-  /// before its end): every scene is rendered again.
+  /// before its end): every scene is rendered again — its files are still the folder index's,
+  /// so the render may replace them.
   @Test func aFolderWithoutItsManifestIsRenderedAgain() throws {
     let project = try Project()
     defer { project.remove() }

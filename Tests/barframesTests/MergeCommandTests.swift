@@ -35,7 +35,9 @@ import Testing
     {
       let url = directory.appendingPathComponent(relative)
       var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      if !TestRendering.isFolderBookkeeping(relative),
+        FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+      {
         result[relative] = try Data(contentsOf: url)
       }
     }

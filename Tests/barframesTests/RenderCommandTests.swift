@@ -22,7 +22,9 @@ import Testing
   }
 
   static func files(under directory: URL) -> [String] {
-    (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? []).sorted()
+    (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? []).filter {
+      !TestRendering.isFolderBookkeeping($0)
+    }.sorted()
   }
 
   @Test func rendersEverySceneOfAFolderInOrderWithAManifest() throws {

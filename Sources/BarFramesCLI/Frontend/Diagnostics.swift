@@ -55,6 +55,12 @@ public enum CommandExitCode: Int32, Sendable, CaseIterable {
   case usage = 64
   /// An input file is invalid (`EX_DATAERR` in sysexits.h).
   case badInput = 65
+  /// An output is refused before anything is drawn (`EX_CANTCREAT`): it is one of the run's
+  /// input files, or a file in the output folder that no BarFrames record lists.
+  case outputRefused = 73
+  /// Another BarFrames writer holds the output folder and `--no-wait` was given
+  /// (`EX_TEMPFAIL`: try again later).
+  case folderBusy = 75
 }
 
 /// An error the command line reports itself: one line on standard error and a distinct exit code.

@@ -1,3 +1,4 @@
+import BarFrames
 import BarFramesOutput
 import Foundation
 
@@ -9,6 +10,20 @@ enum OutputFiles {
     do {
       try OutputDirectory.prepare(directory)
     } catch {
+      throw CommandFailure(message: error.description, status: .failure)
+    }
+  }
+
+  /// Takes `folder`'s ``FolderLock``: waits for another writer (saying so on standard error,
+  /// after `prefix`) or, with `waits` false, fails with exit 75.
+  static func lock(_ folder: URL, command: String, waits: Bool, prefix: String) throws -> FolderLock {
+    do {
+      return try FolderLock.acquire(in: folder, command: command, waits: waits) { holder in
+        Diagnostics.printError(
+          "\(prefix): \(InputText.escapedPath(folder.path)) is being written by \(holder); waiting for it (--no-wait fails instead)")
+      }
+    } catch {
+      if case .folderBusy = error { throw CommandFailure(message: error.description, status: .folderBusy) }
       throw CommandFailure(message: error.description, status: .failure)
     }
   }

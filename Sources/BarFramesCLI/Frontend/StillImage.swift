@@ -31,6 +31,17 @@ enum StillImage {
     return scene.duration
   }
 
+  /// Refuses (exit 73) an output file that is one of the files the scenes were read from —
+  /// the scene, its style, an icon, a probe — by device and inode, after links: drawing over
+  /// the icon a frame is drawn from would destroy it.
+  static func refuseInput(_ output: String, inputs: [SceneSources]) throws {
+    guard let target = FileIdentity(followingLinksAt: output) else { return }
+    for path in inputs.flatMap(\.paths) where FileIdentity(followingLinksAt: path) == target {
+      throw CommandFailure(
+        message: ExportError.inputAsOutput(path: InputText.escapedPath(output)).description, status: .outputRefused)
+    }
+  }
+
   /// Draws `timeline` at `time` and writes it to `output` (temporary name, then renamed).
   static func write(
     _ timeline: any SceneTimeline, at time: Double, to output: String, scale: Int, background: Color?

@@ -64,8 +64,18 @@ extension BarFramesCommand.Golden {
 
     @OptionGroup var options: GoldenOptions
 
+    @Flag(
+      name: .customLong("no-wait"),
+      help: "Fail at once (exit 75) when another barframes writes into the golden folder, instead of waiting for it.")
+    var noWait = false
+
     func run() throws {
-      let store = GoldenStore(directory: URL(fileURLWithPath: options.golden, isDirectory: true))
+      let folder = URL(fileURLWithPath: options.golden, isDirectory: true)
+      try OutputFiles.createDirectory(folder)
+      // One writer of the golden folder at a time, as of a render's output folder.
+      let lock = try OutputFiles.lock(folder, command: "barframes golden record", waits: !noWait, prefix: "golden record")
+      defer { lock.release() }
+      let store = GoldenStore(directory: folder)
       let renderer = GoldenRenderer(scale: options.scale)
       for (timeline, times) in try options.loadScenes() {
         for time in times {

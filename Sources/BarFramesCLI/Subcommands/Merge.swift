@@ -1,4 +1,5 @@
 import ArgumentParser
+import BarFrames
 import BarFramesExport
 import Foundation
 
@@ -35,6 +36,11 @@ extension BarFramesCommand {
         "Threads reading, checking and decoding frames; the number of cores by default.", valueName: "N"))
     var jobs: Int?
 
+    @Flag(
+      name: .customLong("no-wait"),
+      help: "Fail at once (exit 75) when another barframes writes into the output folder, instead of waiting for it.")
+    var noWait = false
+
     @Flag(help: "Print no progress.")
     var quiet = false
 
@@ -54,18 +60,32 @@ extension BarFramesCommand {
       let manifest: ExportManifest
       var lastScene = ""
       do {
-        merge = try ShardMerge(
+        var made = try ShardMerge(
           shards: shards.map { URL(fileURLWithPath: $0, isDirectory: true) }, names: shards,
           outputDirectory: URL(fileURLWithPath: output, isDirectory: true), jobs: jobs ?? ProcessInfoCores.count)
+        made.waitsForFolder = !noWait
+        merge = made
         manifest = try merge.run { event in
-          guard !quiet, case .sceneStarted(let scene, let ordinal, let count, let frames) = event else { return }
-          lastScene = scene
-          Diagnostics.printError("merge: [\(ordinal + 1)/\(count)] \(scene): \(frames) frame\(frames == 1 ? "" : "s")")
+          switch event {
+          case .waitingForFolder(let holder):
+            Diagnostics.printError(
+              "merge: \(InputText.escaped(output)) is being written by \(holder); waiting for it (--no-wait fails instead)")
+          case .unownedFilesKept(let count, let first):
+            Diagnostics.printError(
+              "merge: left \(count) file\(count == 1 ? "" : "s") named like frames that no BarFrames record lists, such as \(InputText.escaped((output as NSString).appendingPathComponent(first)))"
+            )
+          case .sceneStarted(let scene, let ordinal, let count, let frames) where !quiet:
+            lastScene = scene
+            Diagnostics.printError("merge: [\(ordinal + 1)/\(count)] \(scene): \(frames) frame\(frames == 1 ? "" : "s")")
+          default: break
+          }
         }
       } catch {
         switch error {
         case .shardSet(let message): throw CommandFailure(message: message, status: .usage)
         case .badInput(let message): throw CommandFailure(message: message, status: .badInput)
+        case .output(let error) where [.outputRefused, .folderBusy].contains(Self.status(of: error)):
+          throw CommandFailure(message: error.description, status: Self.status(of: error))
         case .output(let error):
           let scene =
             lastScene.isEmpty ? "" : " (while merging \(lastScene); \(ExportManifest.fileName) was not written)"
@@ -85,6 +105,15 @@ extension BarFramesCommand {
         Diagnostics.printError(text)
       }
       if json { FileHandle.standardOutput.write(Data(manifest.serialized().utf8)) }
+    }
+
+    /// The exit status of a failed write.
+    static func status(of error: ExportError) -> CommandExitCode {
+      switch error {
+      case .notOurs, .inputAsOutput: .outputRefused
+      case .folderBusy: .folderBusy
+      default: .failure
+      }
     }
   }
 }

@@ -228,6 +228,7 @@ actor PreviewStudio {
     options.formats = [.png, .svg]
     // Pages show the frames as soon as they are named; a power loss costs a preview nothing.
     options.durability = .none
+    options.command = "barframes preview"
     let exporter = Exporter(outputDirectory: directory, options: options, tool: data.tool)
     var done: [String] = []
     // Each scene is planned alone, so one the exporter refuses (too many frames, …) does not
@@ -252,8 +253,13 @@ actor PreviewStudio {
           mode: ProgressReporter.isInteractive ? .live : .lines, output: directory.path,
           totalFrames: plans.reduce(0) { $0 + $1.renderedFrameCount }, prefix: "preview") : nil
       defer { reporter?.abandon() }
+      let shownPath = directory.path
       _ = try exporter.export(good.map(\.timeline), sources: sources) { event in
         if case .sceneStarted(let name, _, _, _) = event { done.append(name) }
+        if case .waitingForFolder(let holder) = event {
+          Diagnostics.printError("preview: \(shownPath) is being written by \(holder); waiting for it")
+          return
+        }
         reporter?.report(event)
       }
       for (scene, plan) in zip(good, plans) {

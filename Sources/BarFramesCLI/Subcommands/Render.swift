@@ -27,7 +27,9 @@ extension BarFramesCommand {
         OUT/manifest.shard-i-of-n.json; 'barframes merge' joins their folders into the unsharded \
         output, animations included ('--shard auto' takes i/n from a Kubernetes Indexed Job, \
         GitLab's parallel: or BARFRAMES_SHARD). A re-render removes the scene's frame files that it \
-        no longer produces (another fps leaves no stale frames), and leaves alone every scene \
+        no longer produces (another fps leaves no stale frames) but only files a BarFrames record \
+        of the folder lists: it never replaces or removes a file it did not write, nor one of its \
+        inputs (exit 73), and one render at a time writes a folder (--no-wait). It leaves alone every scene \
         whose scene, style and icon files and settings are those its manifest records and whose \
         files are untouched (--force renders them all). The files reach stable storage once per \
         render, before the manifest, which is written last (--durability). 'html' renders the PNG frames \
@@ -131,6 +133,15 @@ extension BarFramesCommand {
     @Flag(help: "Render every scene, even those the output folder's manifest shows unchanged.")
     var force = false
 
+    @Flag(
+      name: .customLong("no-wait"),
+      help: "Fail at once (exit 75) when another barframes writes into the output folder, instead of waiting for it.")
+    var noWait = false
+
+    @Flag(
+      help: "Read every frame the output folder's manifest lists and compare it with its SHA-256, instead of trusting recorded stat data; render again what differs.")
+    var verify = false
+
     @Flag(help: "Print no progress.")
     var quiet = false
 
@@ -194,6 +205,8 @@ extension BarFramesCommand {
       options.pngPreset = png.preset
       options.durability = durability.durability
       options.skipsUnchangedScenes = !force
+      options.waitsForFolder = !noWait
+      options.verifiesFiles = verify
       return options
     }
 
@@ -207,6 +220,7 @@ extension BarFramesCommand {
       let sources = read.map(\.sources)
       for timeline in timelines { try checkTimes(timeline.scene) }
       if StillImage.isImagePath(output) {
+        try StillImage.refuseInput(output, inputs: sources)
         try writeSingleFile(timelines, options: options)
         return
       }
@@ -240,6 +254,10 @@ extension BarFramesCommand {
         switch error {
         case .emptySelection, .invalidShard, .invalidFormat, .duplicateSceneName:
           throw CommandFailure(message: error.description, status: .usage)
+        case .notOurs, .inputAsOutput:
+          throw CommandFailure(message: error.description, status: .outputRefused)
+        case .folderBusy:
+          throw CommandFailure(message: error.description, status: .folderBusy)
         default:
           throw CommandFailure(message: error.description, status: .failure)
         }
@@ -294,7 +312,9 @@ extension BarFramesCommand {
           continue
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-        let scenes = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        // A folder that is also an output holds our manifests: never scenes.
+        let ours = FolderRecords.ownedNames(in: URL(fileURLWithPath: argument, isDirectory: true))
+        let scenes = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && !ours.contains($0) }.sorted()
         guard !scenes.isEmpty else {
           throw CommandFailure(message: "\(argument): the folder holds no *.json scene files", status: .badInput)
         }
@@ -372,6 +392,14 @@ final class ProgressReporter {
     case .fileSkipped(let scene, let format, let reason):
       if barVisible { clearBar() }
       write("render: warning: \(InputText.escaped(scene)): no \(format): \(reason)\n")
+    case .waitingForFolder(let holder):
+      if barVisible { clearBar() }
+      write("\(prefix): \(InputText.escaped(output)) is being written by \(holder); waiting for it (--no-wait fails instead)\n")
+    case .unownedFilesKept(let count, let first):
+      if barVisible { clearBar() }
+      write(
+        "\(prefix): left \(count) file\(count == 1 ? "" : "s") named like frames that no BarFrames record lists, such as \(InputText.escaped((output as NSString).appendingPathComponent(first)))\n"
+      )
     case .sceneFinished(_, let frames, let seconds):
       guard mode == .lines else { return }
       let now = line

@@ -46,7 +46,9 @@ extension BarFramesCommand {
     }
 
     func run() throws {
-      let timeline = try SceneLoading.timeline(scene)
+      let (result, sources) = SceneSources.reading { try SceneLoading.timeline(scene) }
+      let timeline = try result.get()
+      try StillImage.refuseInput(output, inputs: [sources])
       let time = try StillImage.checkedTime(at.value, flag: "--at", scene: timeline.scene, clamp: clamp)
       try StillImage.write(
         timeline, at: time, to: output, scale: scale?.value ?? timeline.scene.scale,

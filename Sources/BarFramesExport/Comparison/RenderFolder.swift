@@ -48,6 +48,7 @@ public struct RenderFolder: Sendable {
       throw InputError(
         file: label, keyPath: "", message: "is a file; give the folder a render wrote (barframes render … -o FOLDER)")
     }
+    try Self.checkComplete(url, label: label)
     let page = url.appendingPathComponent(SceneFileNames.galleryPath)
     if FileManager.default.fileExists(atPath: page.path) { try readPage(page) }
     let described = Set(scenes.map(\.name) + scenesWithoutFrames)
@@ -67,6 +68,26 @@ public struct RenderFolder: Sendable {
       throw InputError(
         file: label, keyPath: "",
         message: "holds no rendered frames (expected SCENE/SCENE-NNN.png files, as barframes render writes them)")
+    }
+  }
+
+  /// Refuses a folder whose manifest (ours) lists a frame that is missing or not of its listed
+  /// size: a render that did not finish, or frames removed since — the middle and last
+  /// included, which names alone cannot tell.
+  private static func checkComplete(_ url: URL, label: String) throws(InputError) {
+    let records = FolderRecords(directory: url)
+    for (name, read) in records.manifests.sorted(by: { $0.key < $1.key }) {
+      for (i, scene) in read.manifest.scenes.enumerated() {
+        for (j, frame) in scene.frames.enumerated() {
+          let size = FileStat(path: url.appendingPathComponent(frame.path).path)?.bytes
+          guard size != frame.bytes else { continue }
+          throw InputError(
+            file: "\(label)/\(name)", keyPath: "scenes[\(i)].frames[\(j)].path",
+            message:
+              "lists \(InputText.escaped(frame.path)), which the folder \(size == nil ? "does not hold" : "holds with \(size!) bytes, not \(frame.bytes)"); the render is incomplete — render it again"
+          )
+        }
+      }
     }
   }
 
@@ -116,8 +137,7 @@ public struct RenderFolder: Sendable {
       }
       // The page may be older than the folder's frames (another run changed them); every
       // frame it names must be there, or the comparison would show holes.
-      for number in [scene.frames.first, scene.frames.first + max(0, scene.frames.count - 1) * scene.frames.step]
-      where scene.frames.count > 0 {
+      for number in scene.frames.numbers {
         let framePath = scene.frames.path(number)
         guard FileManager.default.fileExists(atPath: url.appendingPathComponent(framePath).path) else {
           throw InputError(

@@ -13,6 +13,14 @@ extension ExportManifest {
   ///   - displayName: How errors name it.
   /// - Throws: ``InputError`` naming the file and the key path of the first problem.
   public static func read(contentsOf url: URL, displayName: String) throws(InputError) -> ExportManifest {
+    try readWithBytes(contentsOf: url, displayName: displayName).manifest
+  }
+
+  /// Reads a manifest file and returns it with the bytes it was read from (whose digest
+  /// ``hasValidDigest(_:)`` checks).
+  static func readWithBytes(
+    contentsOf url: URL, displayName: String
+  ) throws(InputError) -> (manifest: ExportManifest, bytes: [UInt8]) {
     let bytes: [UInt8]
     do {
       bytes = try InputBytes.read(url, limit: maximumFileSize)
@@ -35,13 +43,19 @@ extension ExportManifest {
     } catch {
       throw InputError(file: displayName, keyPath: "", message: "invalid JSON at \(error.description)")
     }
-    return try ExportManifest(json: json, file: displayName)
+    return (try ExportManifest(json: json, file: displayName), bytes)
   }
 
   /// Reads a manifest from its JSON, strictly: every key known, every value of its type.
   public init(json: JSONValue, file: String) throws(InputError) {
     var reader = try JSONObjectReader(json, file: file)
-    try reader.rejectUnknownKeys(accepting: ["version", "tool", "render", "shard", "scenes"])
+    try reader.rejectUnknownKeys(accepting: ["version", "tool", "render", "shard", "scenes", "digest"])
+    if reader.contains("digest") {
+      let digest = try reader.string("digest")
+      guard SceneEntry.isSHA256Hex(digest) else {
+        throw reader.error("digest", "expected 64 lowercase hexadecimal digits, got \(InputText.quoted(digest))")
+      }
+    }
     try reader.checkVersion(supported: Self.version)
     let tool = try reader.string("tool")
     guard var render = try reader.object("render") else { throw reader.error("render", "missing; expected an object") }

@@ -125,8 +125,36 @@ public struct ExportManifest: Hashable, Sendable {
   /// Pretty-printed JSON text with a final newline.
   public func serialized() -> String { String(decoding: serializedBytes(), as: UTF8.self) }
 
-  /// ``serialized()`` as UTF-8 bytes, the form the file is written in.
-  public func serializedBytes() -> [UInt8] { json.serializedBytes(pretty: true) + [UInt8(ascii: "\n")] }
+  /// ``serialized()`` as UTF-8 bytes, the form the file is written in: the JSON, whose last
+  /// member `"digest"` is the SHA-256 of the same text without it (``hasValidDigest(_:)``).
+  public func serializedBytes() -> [UInt8] {
+    let body = json.serializedBytes(pretty: true)
+    // Pretty JSON of an object ends "\n}": the digest goes in as its last member.
+    precondition(body.suffix(2) == Array("\n}".utf8))
+    return Array(body.dropLast(2)) + Self.digestLine(SHA256.hex(body + [UInt8(ascii: "\n")]))
+  }
+
+  /// The end of a manifest from its digest on: `,\n  "digest": "…"\n}\n`.
+  private static func digestLine(_ hex: String) -> [UInt8] {
+    Array(",\n  \"digest\": \"\(hex)\"\n}\n".utf8)
+  }
+
+  /// Whether `bytes` end with a digest that is the SHA-256 of the rest, as
+  /// ``serializedBytes()`` writes them: a manifest edited by hand or by another tool, or
+  /// written by a barframes before manifests carried a digest, has none, and a render trusts
+  /// no record in it (it still owns the files it lists).
+  public static func hasValidDigest(_ bytes: [UInt8]) -> Bool {
+    let tail = digestLine(String(repeating: "0", count: 64))
+    guard bytes.count > tail.count else { return false }
+    let start = bytes.count - tail.count
+    let hexStart = start + tail.count - 64 - 4
+    let hex = Array(bytes[hexStart..<(hexStart + 64)])
+    guard Array(bytes[start...]) == digestLine(String(decoding: hex, as: UTF8.self)),
+      SceneEntry.isSHA256Hex(String(decoding: hex, as: UTF8.self))
+    else { return false }
+    let body = Array(bytes[..<start]) + Array("\n}\n".utf8)
+    return SHA256.hex(body) == String(decoding: hex, as: UTF8.self)
+  }
 }
 
 extension ExportManifest.SceneEntry {

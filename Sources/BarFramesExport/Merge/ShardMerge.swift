@@ -33,6 +33,9 @@ public struct ShardMerge: Sendable {
   /// Threads reading, checking and decoding frames.
   public var jobs: Int
   public var temporaryFiles: TemporaryFiles
+  /// Whether a merge into a folder another BarFrames writer holds waits for it, or fails at
+  /// once (`--no-wait`).
+  public var waitsForFolder = true
 
   /// Reads and checks the shards in `shards` (see ``ShardSet``); writes nothing.
   /// - Parameters:
@@ -67,14 +70,30 @@ public struct ShardMerge: Sendable {
         try OutputDirectory.prepare(outputDirectory.appendingPathComponent(scene.entry.name))
       }
     }
-    let manifestURL = outputDirectory.appendingPathComponent(ExportManifest.fileName)
-    if FileManager.default.fileExists(atPath: manifestURL.path) {
-      do {
-        try FileManager.default.removeItem(at: manifestURL)
-      } catch {
-        throw .output(.cannotWrite(path: manifestURL.path, reason: AtomicFile.reason(error)))
+    // One writer at a time; then nothing is written over a file no record of ours lists.
+    let lock = try MergeError.writing { () throws(OutputError) in
+      try FolderLock.acquire(in: outputDirectory, command: "barframes merge", waits: waitsForFolder) {
+        progress(.waitingForFolder(holder: $0))
       }
     }
+    defer { lock.release() }
+    let records = FolderRecords(directory: outputDirectory)
+    let planned = plannedPaths()
+    var journal = RenderJournal(
+      directory: outputDirectory, manifestName: ExportManifest.fileName, records: records, durability: .frame,
+      temporaryFiles: temporaryFiles)
+    do {
+      try records.checkManifestIsOurs(ExportManifest.fileName)
+      try records.checkTargets(
+        planned + [ExportManifest.fileName, RenderIndex.fileName(for: ExportManifest.fileName)], inputs: [])
+      // The index owns every path the merge writes before the first is, and the manifest
+      // goes: a merge that dies half-way leaves no record claiming what is not there.
+      try journal.begin(claiming: planned, renderedScenes: Set(shards.scenes.map(\.entry.name)), checked: [:])
+    } catch {
+      throw .output(error)
+    }
+    let owned = records.owned.union(planned)
+    var notOurs: [String] = []
 
     var scenes: [ExportManifest.SceneEntry] = []
     for (ordinal, scene) in shards.scenes.enumerated() {
@@ -85,8 +104,12 @@ public struct ShardMerge: Sendable {
       scenes.append(try merge(scene, progress: progress))
       if shards.render.formats.contains(.png) {
         let names = Set(scene.frames.map { String($0.frame.path.split(separator: "/")[1]) })
-        StaleFrames.remove(
-          in: outputDirectory.appendingPathComponent(scene.entry.name), scene: scene.entry.name, keeping: names)
+        let prefix = scene.entry.name + "/"
+        notOurs +=
+          StaleFrames.remove(
+            in: outputDirectory.appendingPathComponent(scene.entry.name), scene: scene.entry.name, keeping: names,
+            isOwned: { owned.contains(prefix + $0) }
+          ).notOurs.map { prefix + $0 }
       }
       progress(
         .sceneFinished(scene: scene.entry.name, frames: scene.frames.count, seconds: Date().timeIntervalSince(started)))
@@ -96,11 +119,29 @@ public struct ShardMerge: Sendable {
       progress(.fileWritten(scene: nil, format: "html", path: gallery.file.path, bytes: gallery.file.bytes))
       for i in scenes.indices { scenes[i].files.append(gallery.file) }
     }
+    if let first = notOurs.first { progress(.unownedFilesKept(count: notOurs.count, first: first)) }
     let manifest = ExportManifest(tool: shards.tool, render: shards.render, shard: nil, scenes: scenes)
-    try MergeError.writing { () throws(OutputError) in
-      try AtomicFile.write(manifest.serialized(), to: manifestURL, registry: temporaryFiles)
+    do {
+      try journal.commit(manifest, lastNamed: ChangeTime.now(), checked: [:])
+    } catch {
+      throw .output(error)
     }
     return manifest
+  }
+
+  /// Every file the merge writes, relative to the output folder.
+  private func plannedPaths() -> [String] {
+    var paths: [String] = []
+    for scene in shards.scenes {
+      paths += scene.frames.map(\.frame.path) + scene.previews.map(\.file.path)
+      if let sheet = scene.sheet { paths.append(sheet.file.path) }
+      let names = SceneFileNames(scene: scene.entry.name, scale: scene.entry.scale, indexDigits: 1)
+      if shards.render.formats.contains(.apng) { paths.append(names.apngPath) }
+      if shards.render.formats.contains(.gif) { paths.append(names.gifPath) }
+      if shards.render.formats.contains(.webp) { paths.append(names.webpPath) }
+    }
+    if let gallery = shards.scenes.first?.gallery { paths.append(gallery.file.path) }
+    return paths
   }
 
   private func isEmpty(_ formats: ExportFormats) -> Bool { formats.intersection([.apng, .gif, .webp]).isEmpty }

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Frame files a new render of a scene no longer produces — left by an earlier render at
 /// another fps, duration or selection, they would sit beside the new frames (601 files where
 /// 301 belong) and the gallery would mix them.
@@ -15,17 +21,25 @@ public enum StaleFrames {
     return !middle.isEmpty && middle.allSatisfy { $0.isASCII && $0.isNumber }
   }
 
-  /// Removes the frame files of `scene` in `directory` that are not in `kept` (file names).
-  /// - Returns: the removed file names, sorted.
+  /// Removes the frame files of `scene` in `directory` that are not in `kept` (file names) and
+  /// that `isOwned` says BarFrames wrote (``FolderRecords``); the others are the user's, and
+  /// stay.
+  /// - Returns: the removed file names and the frame-named files left because they are not
+  ///   ours, each sorted.
   @discardableResult
-  public static func remove(in directory: URL, scene: String, keeping kept: Set<String>) -> [String] {
+  public static func remove(
+    in directory: URL, scene: String, keeping kept: Set<String>, isOwned: (String) -> Bool
+  ) -> (removed: [String], notOurs: [String]) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     var removed: [String] = []
+    var notOurs: [String] = []
     for name in names.sorted() where isFrameFile(name, scene: scene) && !kept.contains(name) {
-      if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil {
-        removed.append(name)
+      guard isOwned(name) else {
+        notOurs.append(name)
+        continue
       }
+      if unlink(directory.appendingPathComponent(name).path) == 0 { removed.append(name) }
     }
-    return removed
+    return (removed, notOurs)
   }
 }

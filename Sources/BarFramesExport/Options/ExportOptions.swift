@@ -45,6 +45,15 @@ public struct ExportOptions: Sendable {
   /// The largest animated SVG written, in bytes; a scene whose animated SVG would be larger gets
   /// every other format and a ``ExportProgress/fileSkipped(scene:format:reason:)`` saying why.
   public var animatedSVGByteLimit = 8 << 20
+  /// Whether a render into a folder another BarFrames writer holds waits for it
+  /// (``ExportProgress/waitingForFolder(holder:)`` says for whom) or fails at once with
+  /// ``ExportError/folderBusy(path:holder:)`` (`--no-wait`).
+  public var waitsForFolder = true
+  /// Whether the unchanged check reads and compares every listed frame instead of trusting
+  /// the stat data the folder's index recorded (`--verify`).
+  public var verifiesFiles = false
+  /// How the folder's lock file names this writer to another one.
+  public var command = "barframes render"
 
   public init() {}
 

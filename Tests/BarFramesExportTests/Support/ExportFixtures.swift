@@ -57,7 +57,9 @@ enum ExportFixtures {
     for case let relative as String in enumerator {
       var isDirectory: ObjCBool = false
       let path = base + "/" + relative
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      if !TestRendering.isFolderBookkeeping(relative),
+        FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+      {
         result[relative] = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
       }
     }
