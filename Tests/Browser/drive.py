@@ -239,13 +239,29 @@ class Browser:
         return f"{capabilities.get('browserName')} {capabilities.get('browserVersion')}"
 
     def quit(self):
+        """Closes the browser, its driver and Xvfb, within a few seconds whatever they do:
+        WebKitWebDriver can outlive its session (left running, it kept its Xvfb alive too)."""
+        import threading
+        closing = threading.Thread(target=self.close_driver, daemon=True)
+        closing.start()
+        closing.join(10)
+        service = getattr(self.driver, "service", None)
+        process = getattr(service, "process", None)
+        for child in [process, self.xvfb]:
+            if child is None or child.poll() is not None:
+                continue
+            child.terminate()
+            try:
+                child.wait(3)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+
+    def close_driver(self):
         try:
             self.driver.quit()
         except Exception:  # noqa: BLE001
             pass
-        if self.xvfb:
-            self.xvfb.terminate()
-            self.xvfb.wait()
 
     def drain_console(self, console):
         if self.engine == "webkit":
@@ -436,7 +452,9 @@ def main():
             reply(result)
     finally:
         browser.quit()
-    return 0
+        sys.stdout.flush()
+        # A driver thread still waiting on a process that was killed must not keep this one alive.
+        os._exit(0)
 
 
 if __name__ == "__main__":
