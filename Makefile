@@ -49,7 +49,9 @@ test-deps: deps
 
 # The independent tools the test suite cross-checks against: librsvg and Chromium draw our SVG,
 # xmllint reads it, ffprobe decodes our APNG and GIF; chromium-driver and Python selenium drive
-# the gallery's player and the preview server in headless Chromium; Node checks the player's
+# the gallery's player and the preview server in headless Chromium, and WebKitGTK's
+# WebKitWebDriver (Safari's engine; its MiniBrowser runs on an Xvfb display) the player and the
+# animated SVGs in WebKit; Node checks the player's
 # script's syntax; PyYAML reads the CI examples in Examples/ci. Best effort: a test whose tool
 # could not be installed shows as skipped, never as passed.
 test-tools:
@@ -58,6 +60,8 @@ test-tools:
 	command -v xmllint >/dev/null 2>&1 || missing="$$missing libxml2-utils"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
+	command -v WebKitWebDriver >/dev/null 2>&1 || missing="$$missing webkit2gtk-driver"; \
+	command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
 	python3 -c 'import selenium' >/dev/null 2>&1 || /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || missing="$$missing python3-selenium"; \
 	python3 -c 'import yaml' >/dev/null 2>&1 || /usr/bin/python3 -c 'import yaml' >/dev/null 2>&1 || missing="$$missing python3-yaml"; \
 	command -v ffprobe >/dev/null 2>&1 || missing="$$missing ffmpeg"; \

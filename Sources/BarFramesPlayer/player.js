@@ -37,10 +37,20 @@
     return withRevision(encodePath(s.frames.prefix + pad(frameIndex(s, p), s.frames.digits) + s.frames.suffix));
   }
   // The first frame at or after t (an event at t has happened at t), within the selection.
+  // Times are compared to the microsecond, as links write them (timeAt), so the t of a link
+  // maps back to the frame that wrote it: frame 61 at 60 fps (1.0166666… s) writes 1.016667,
+  // which is after the frame's exact time, and an exact comparison would pick frame 62.
   function positionAt(s, t) {
-    if (!count(s)) return 0;
-    var p = items(s) ? Math.round(t) : Math.ceil(((t - s.sampleStart) * s.fpsNum / s.fpsDen - s.frames.first) / s.frames.step - 1e-6);
-    return Math.max(0, Math.min(count(s) - 1, p));
+    var n = count(s);
+    if (!n) return 0;
+    if (items(s)) return Math.max(0, Math.min(n - 1, Math.round(t)));
+    var target = micro(t);
+    // Within a frame of the answer; then stepped to the first frame whose time is not before t.
+    var p = Math.floor(((t - s.sampleStart) * s.fpsNum / s.fpsDen - s.frames.first) / s.frames.step);
+    p = Math.max(0, Math.min(n - 1, p));
+    while (p > 0 && timeAt(s, p - 1) >= target) p--;
+    while (p < n - 1 && timeAt(s, p) < target) p++;
+    return p;
   }
   function current() { return byName[state.scene]; }
   function compared() {
@@ -261,10 +271,26 @@
     });
     return '#' + parts.join('&');
   }
+  // Browsers limit how often a page may change its URL: Safari (WebKit) throws a SecurityError
+  // past 100 changes in 10 s, Chrome ignores them past 200. A held → steps 30 times a second,
+  // so a replaced hash is written at most every HASH_INTERVAL ms, the last one always.
+  var HASH_INTERVAL = 250, hashWritten = 0, hashTimer = 0;
   function writeHash(push) {
-    var h = hash();
+    clearTimeout(hashTimer);
+    hashTimer = 0;
+    var h = hash(), now = Date.now();
     if (location.hash === h) return;
-    if (push) history.pushState(null, '', h); else history.replaceState(null, '', h);
+    if (!push && now - hashWritten < HASH_INTERVAL) {
+      hashTimer = setTimeout(function () { writeHash(false); }, HASH_INTERVAL - (now - hashWritten));
+      return;
+    }
+    hashWritten = now;
+    try {
+      if (push) history.pushState(null, '', h); else history.replaceState(null, '', h);
+    } catch (e) {
+      // Over the limit all the same (other scripts of the page): try again later.
+      hashTimer = setTimeout(function () { writeHash(false); }, 10 * HASH_INTERVAL);
+    }
   }
   function readHash() {
     var q = new URLSearchParams(location.hash.replace(/^#/, ''));
@@ -490,6 +516,7 @@
   window.barframesPlayer = {
     state: state, data: data, requested: function () { return Array.from(requested); },
     difference: function () { return shownDiff; },
-    play: play, pause: pause, step: step, seek: seek, timeAt: function (p) { return timeAt(current(), p); }
+    play: play, pause: pause, step: step, seek: seek, timeAt: function (p) { return timeAt(current(), p); },
+    link: hash
   };
 })();

@@ -106,7 +106,7 @@ struct CompareBrowserTests {
   typealias B = BrowserDriver
   typealias F = CompareFixture
 
-  @Test func theServedPageCountsThePixelsThatDifferAndMarksThem() throws {
+  @Test func theServedPageCountsThePixelsThatDifferAndMarksThem() async throws {
     let directory = try F.renders()
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try PreviewServerTests.Server(["before", "after", "--port", "0"], in: directory, command: "compare")
@@ -124,7 +124,7 @@ struct CompareBrowserTests {
     let same = (x: 2, y: 2)
     try #require(F.rgb(after8, same.x, same.y) == F.rgb(before8, same.x, same.y))
 
-    let run = try B.run([
+    let run = try await B.run([
       B.step("open", address + "#scene=bar&t=0.800000"), B.waitFor(F.counted),
       B.evaluate("window.barframesPlayer.difference()", as: "d8"),
       B.evaluate("document.getElementById('diffStats').textContent", as: "text8"),
@@ -158,14 +158,15 @@ struct CompareBrowserTests {
     let shade = Int((200 * (1 - (Double(marked.largest) / 255).squareRoot())).rounded())
     #expect(F.near(colours[0], [255, shade, 0]), "\(colours[0]) at \(marked)")
     let c = F.rgb(after8, same.x, same.y)
-    let grey = Int((255 - (255 - (0.299 * Double(c[0]) + 0.587 * Double(c[1]) + 0.114 * Double(c[2]))) * 0.3).rounded())
+    let luma: Double = 0.299 * Double(c[0]) + 0.587 * Double(c[1]) + 0.114 * Double(c[2])
+    let grey = Int((255 - (255 - luma) * 0.3).rounded())
     #expect(F.near(colours[1], [grey, grey, grey]), "\(colours[1])")
     let view = try #require(run.observations["view8"])
     #expect(view.bool("overlayVisible") == false && view.string("hash") == "#scene=bar&t=0.800000")
     #expect(server.interruptAndWait())
   }
 
-  @Test func theSwipeAndTheOnionSkinShowEachRenderWhereExpected() throws {
+  @Test func theSwipeAndTheOnionSkinShowEachRenderWhereExpected() async throws {
     let directory = try F.renders()
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try PreviewServerTests.Server(["before", "after", "--port", "0"], in: directory, command: "compare")
@@ -178,7 +179,7 @@ struct CompareBrowserTests {
     let left = try #require(differing.filter { $0.x < 55 }.max { $0.largest < $1.largest })
     let right = try #require(differing.filter { $0.x > 65 }.max { $0.largest < $1.largest })
 
-    let run = try B.run([
+    let run = try await B.run([
       B.step("open", address + "#scene=bar&t=0.800000&mode=swipe"), B.waitFor(F.bothLoaded), B.sleep(0.2),
       B.pixels(F.points("frameA", [(left.x, left.y), (right.x, right.y)]), as: "swipe"),
       B.step("open", "about:blank"),
@@ -209,7 +210,7 @@ struct CompareBrowserTests {
     #expect(server.interruptAndWait())
   }
 
-  @Test func thePageOpenedFromAFileComparesByEyeAndSaysWhyItCannotCount() throws {
+  @Test func thePageOpenedFromAFileComparesByEyeAndSaysWhyItCannotCount() async throws {
     let directory = try F.renders()
     defer { try? FileManager.default.removeItem(at: directory) }
     let written = try CommandRunner.run(["compare", "before", "after", "-o", "pages/compare.html"], in: directory)
@@ -223,7 +224,7 @@ struct CompareBrowserTests {
     let differing = try F.difference(after8, before8).differing
     let left = try #require(differing.filter { $0.x < 55 }.max { $0.largest < $1.largest })
     let right = try #require(differing.filter { $0.x > 65 }.max { $0.largest < $1.largest })
-    let run = try B.run([
+    let run = try await B.run([
       B.step("open", page + "#scene=bar&t=0.800000"), B.waitFor(F.bothLoaded),
       B.waitFor("window.barframesPlayer.difference() && window.barframesPlayer.difference().error"),
       B.observe("file"),

@@ -54,7 +54,7 @@ struct GoldenReportBrowserTests {
     colour.count == 3 && zip(colour, expected).allSatisfy { abs($0 - $1) <= 2 }
   }
 
-  @Test func itStepsThroughEveryFailingFrameAndTheSwipeMovesBetweenReferenceAndActual() throws {
+  @Test func itStepsThroughEveryFailingFrameAndTheSwipeMovesBetweenReferenceAndActual() async throws {
     let directory = try Self.report()
     defer { try? FileManager.default.removeItem(at: directory) }
     let page = directory.appendingPathComponent("report/index.html").absoluteString
@@ -67,7 +67,7 @@ struct GoldenReportBrowserTests {
     func pixels(_ name: String) -> JSONValue {
       .object([.init("pixels", .string(Self.points)), .init("as", .string(name))])
     }
-    let run = try B.run([
+    let run = try await B.run([
       B.step("open", page), B.waitFor(loaded), B.observe("0"),
       eval("document.getElementById('frameC').getAttribute('src')", "diff0"),
       eval("document.getElementById('note').textContent", "note0"),

@@ -15,7 +15,7 @@ struct PreviewCommandTests {
     """
   }
 
-  @Test func anEditedStyleReloadsThePageAndABadEditShowsItsErrorOverTheLastGoodFrames() throws {
+  @Test func anEditedStyleReloadsThePageAndABadEditShowsItsErrorOverTheLastGoodFrames() async throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let styles = directory.appendingPathComponent("Styles")
@@ -50,7 +50,7 @@ struct PreviewCommandTests {
       log.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression).map { String(log[$0]) }, "\(log)")
 
     typealias B = BrowserDriver
-    let run = try B.run([
+    let run = try await B.run([
       B.step("open", address + "#scene=bar&t=0.500000"),
       B.waitFor("window.barframesPlayer && document.getElementById('frameA').complete"),
       B.observe("first"),
@@ -79,14 +79,14 @@ struct PreviewCommandTests {
     // Ctrl-C stops it, promptly.
     server.interrupt()
     let stop = Date().addingTimeInterval(10)
-    while server.isRunning, Date() < stop { Thread.sleep(forTimeInterval: 0.05) }
+    while server.isRunning, Date() < stop { try await Task.sleep(for: .milliseconds(50)) }
     #expect(!server.isRunning)
   }
 
   /// `preview --against`: the live render compared with a baseline folder. Unchanged, no pixel
   /// differs; after a style edit the page reloads and counts exactly the pixels that now differ
   /// (computed here from the preview's frames and the baseline's).
-  @Test func againstABaselineThePageCountsWhatAnEditChanged() throws {
+  @Test func againstABaselineThePageCountsWhatAnEditChanged() async throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let style = directory.appendingPathComponent("style.json")
@@ -109,7 +109,7 @@ struct PreviewCommandTests {
     typealias B = BrowserDriver
     let counted =
       "window.barframesPlayer && (function (d) { return d && d.count !== undefined; })(window.barframesPlayer.difference())"
-    let run = try B.run([
+    let run = try await B.run([
       B.step("open", address + "#scene=bar&t=0.500000"), B.waitFor(counted),
       B.evaluate("window.barframesPlayer.difference()", as: "same"),
       .object([.init("write", .string(style.path)), .init("text", .string(Self.style(lineWidth: 6)))]),

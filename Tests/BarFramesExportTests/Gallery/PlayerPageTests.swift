@@ -127,16 +127,21 @@ struct PlayerBrowserTests {
     directory.appendingPathComponent("index.html").absoluteString + hash
   }
 
-  @Test func keysStepAndLoopAndEveryMarkerSeeks() throws {
+  @Test func keysStepAndLoopAndEveryMarkerSeeks() async throws {
+    try await Self.keysStepAndLoopAndEveryMarkerSeeks(in: .chromium)
+  }
+
+  static func keysStepAndLoopAndEveryMarkerSeeks(in engine: BrowserEngine) async throws {
     let directory = try Self.render()
     defer { try? FileManager.default.removeItem(at: directory) }
     typealias B = BrowserDriver
-    let run = try B.run([
-      B.step("open", Self.page(directory)), B.waitFor("window.barframesPlayer"), B.observe("initial"),
-      B.step("key", "\u{E014}"), B.observe("right"),  // ArrowRight (WebDriver key code)
-      B.step("key", "\u{E012}"), B.step("key", "\u{E012}"), B.observe("wrapped"),  // ArrowLeft twice
-      B.step("click", ".marker:nth-child(2)"), B.observe("marker"),
-    ])
+    let run = try await B.run(
+      [
+        B.step("open", Self.page(directory)), B.waitFor("window.barframesPlayer"), B.observe("initial"),
+        B.step("key", "\u{E014}"), B.observe("right"),  // ArrowRight (WebDriver key code)
+        B.step("key", "\u{E012}"), B.step("key", "\u{E012}"), B.observe("wrapped"),  // ArrowLeft twice
+        B.step("click", ".marker:nth-child(2)"), B.observe("marker"),
+      ], engine: engine)
     #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
     let initial = try #require(run.observations["initial"])
     #expect(initial.string("scene") == "bar" && initial.number("position") == 0)
@@ -160,15 +165,20 @@ struct PlayerBrowserTests {
     #expect(run.observations["marker"]?.number("position") == 3)
   }
 
-  @Test func playAdvancesAndPauseHolds() throws {
+  @Test func playAdvancesAndPauseHolds() async throws {
+    try await Self.playAdvancesAndPauseHolds(in: .chromium)
+  }
+
+  static func playAdvancesAndPauseHolds(in engine: BrowserEngine) async throws {
     let directory = try Self.render()
     defer { try? FileManager.default.removeItem(at: directory) }
     typealias B = BrowserDriver
-    let run = try B.run([
-      B.step("open", Self.page(directory, "#scene=seek-bar&t=0")), B.waitFor("window.barframesPlayer"),
-      B.step("key", " "), B.sleep(0.8), B.observe("playing"),
-      B.step("key", " "), B.observe("paused"), B.sleep(0.4), B.observe("later"),
-    ])
+    let run = try await B.run(
+      [
+        B.step("open", Self.page(directory, "#scene=seek-bar&t=0")), B.waitFor("window.barframesPlayer"),
+        B.step("key", " "), B.sleep(0.8), B.observe("playing"),
+        B.step("key", " "), B.observe("paused"), B.sleep(0.4), B.observe("later"),
+      ], engine: engine)
     #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
     let playing = try #require(run.observations["playing"])
     #expect(playing.bool("playing") == true)
@@ -186,7 +196,7 @@ struct PlayerBrowserTests {
 
   /// Speed 0.5× plays seek-bar (60 fps) at no more than about 30 frames a second; with loop off
   /// `bar` stops on its last frame, and play from there starts over.
-  @Test func halfSpeedPlaysAtHalfTheRateAndLoopOffStopsAtTheEnd() throws {
+  @Test func halfSpeedPlaysAtHalfTheRateAndLoopOffStopsAtTheEnd() async throws {
     let directory = try Self.render()
     defer { try? FileManager.default.removeItem(at: directory) }
     typealias B = BrowserDriver
@@ -195,7 +205,7 @@ struct PlayerBrowserTests {
         .init("eval", .string("[window.barframesPlayer.state.pos, performance.now()]")), .init("as", .string(name)),
       ])
     }
-    let run = try B.run([
+    let run = try await B.run([
       B.step("open", Self.page(directory, "#scene=seek-bar&t=0&speed=0.5")),
       B.waitFor("window.barframesPlayer && document.getElementById('frameA').complete"), B.sleep(0.5),
       B.step("key", " "), B.sleep(0.3), sample("start"), B.sleep(1.2), sample("end"), B.step("key", " "),
@@ -226,11 +236,11 @@ struct PlayerBrowserTests {
     #expect(again.bool("playing") == true && (again.number("position") ?? 99) < 10, "\(again)")
   }
 
-  @Test func aDeepLinkReproducesTheViewAndLoadsOnlyFramesNearThePlayhead() throws {
+  @Test func aDeepLinkReproducesTheViewAndLoadsOnlyFramesNearThePlayhead() async throws {
     let directory = try Self.render()
     defer { try? FileManager.default.removeItem(at: directory) }
     typealias B = BrowserDriver
-    let run = try B.run([
+    let run = try await B.run([
       B.step("open", Self.page(directory, "#scene=seek-bar&t=1.000000&backdrop=light&zoom=4")),
       B.waitFor("window.barframesPlayer && document.getElementById('frameA').complete"), B.sleep(0.5),
       B.observe("deep"),
@@ -260,11 +270,11 @@ struct PlayerBrowserTests {
     #expect(auto.string("stagePadding") == "16px")
   }
 
-  @Test func backRestoresTheSceneAndTheScrubberAgreesWithThePicture() throws {
+  @Test func backRestoresTheSceneAndTheScrubberAgreesWithThePicture() async throws {
     let directory = try Self.render()
     defer { try? FileManager.default.removeItem(at: directory) }
     typealias B = BrowserDriver
-    let run = try B.run([
+    let run = try await B.run([
       B.step("open", Self.page(directory, "#scene=bar&t=0.300000")), B.waitFor("window.barframesPlayer"),
       .object([.init("select", .string("#scene")), .init("value", .string("seek-bar"))]), B.observe("switched"),
       .object([.init("back", .bool(true))]), B.sleep(0.3), B.observe("back"),
@@ -284,11 +294,11 @@ struct PlayerBrowserTests {
   }
 
   @Test(arguments: [false, true])
-  func thePageThemeFollowsTheSystem(dark: Bool) throws {
+  func thePageThemeFollowsTheSystem(dark: Bool) async throws {
     let directory = try Self.render()
     defer { try? FileManager.default.removeItem(at: directory) }
     typealias B = BrowserDriver
-    let run = try B.run(
+    let run = try await B.run(
       [B.step("open", Self.page(directory)), B.waitFor("window.barframesPlayer"), B.observe("page")],
       darkColorScheme: dark)
     #expect(run.observations["page"]?.string("bodyBackground") == (dark ? "rgb(27, 27, 27)" : "rgb(244, 244, 244)"))

@@ -27,7 +27,7 @@ struct WebPGalleryBrowserTests {
     })()
     """
 
-  @Test func theWebPInTheGalleryAnimatesThroughThePNGFrames() throws {
+  @Test func theWebPInTheGalleryAnimatesThroughThePNGFrames() async throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     // bar: 120 × 60 px, 1 s at 10 fps (11 frames, a 1.1 s loop); the bar steps at 0.25 and 0.5 s.
@@ -59,7 +59,7 @@ struct WebPGalleryBrowserTests {
       steps.append(.object([.init("pixels", .string(pointList)), .init("as", .string("sample \(n)"))]))
       steps.append(B.sleep(0.13))
     }
-    let run = try B.run(steps, timeout: 180)
+    let run = try await B.run(steps, timeout: 180)
     #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
     let link = try #require(run.observations["link"]?.string("value"))
     #expect(link.hasPrefix(webp.path), "the page links \(link), the WebP is \(webp.path)")

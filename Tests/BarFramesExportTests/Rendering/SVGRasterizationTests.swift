@@ -34,30 +34,28 @@ import Testing
   }
 
   @Test(.enabled(if: SVGRasterizer.rsvg.isInstalled, SVGRasterizer.rsvg.installHint), arguments: examples)
-  func rsvgConvertDrawsTheExampleAsOurPNG(example: String) throws {
-    try compareExample(example, rasterizer: .rsvg)
+  func rsvgConvertDrawsTheExampleAsOurPNG(example: String) async throws {
+    try await compareExample(example, rasterizer: .rsvg)
   }
 
-  @Test(
-    .enabled(if: SVGRasterizer.chromium.isInstalled, SVGRasterizer.chromium.installHint), .serialized,
-    arguments: examples)
-  func chromiumDrawsTheExampleAsOurPNG(example: String) throws {
-    try compareExample(example, rasterizer: .chromium)
+  @Test(.enabled(if: SVGRasterizer.chromium.isInstalled, SVGRasterizer.chromium.installHint), arguments: examples)
+  func chromiumDrawsTheExampleAsOurPNG(example: String) async throws {
+    try await compareExample(example, rasterizer: .chromium)
   }
 
   @Test(.enabled(if: SVGRasterizer.rsvg.isInstalled, SVGRasterizer.rsvg.installHint))
-  func rsvgConvertDrawsEveryPrimitiveAsOurPNG() throws {
-    try comparePrimitives(rasterizer: .rsvg)
+  func rsvgConvertDrawsEveryPrimitiveAsOurPNG() async throws {
+    try await comparePrimitives(rasterizer: .rsvg)
   }
 
   @Test(.enabled(if: SVGRasterizer.chromium.isInstalled, SVGRasterizer.chromium.installHint))
-  func chromiumDrawsEveryPrimitiveAsOurPNG() throws {
-    try comparePrimitives(rasterizer: .chromium)
+  func chromiumDrawsEveryPrimitiveAsOurPNG() async throws {
+    try await comparePrimitives(rasterizer: .chromium)
   }
 
   // MARK: Helpers
 
-  private func compareExample(_ example: String, rasterizer: SVGRasterizer) throws {
+  private func compareExample(_ example: String, rasterizer: SVGRasterizer) async throws {
     let url = TestRendering.packageRoot.appendingPathComponent("Examples/\(example).json")
     let scene = try Scene.load(contentsOf: url, displayName: "Examples/\(example).json")
     let timeline = try scene.timeline()
@@ -68,24 +66,24 @@ import Testing
       let presentation = timeline.presentation(at: time)
       let ours = try renderer.render(presentation)
       let svg = try SVGFrameRenderer.svg(presentation, background: canvas.background)
-      try compare(ours, svg, canvas.size, scale: scene.scale, rasterizer: rasterizer, label: "\(example) at \(time) s")
+      try await compare(ours, svg, canvas.size, scale: scene.scale, rasterizer: rasterizer, label: "\(example) at \(time) s")
     }
   }
 
-  private func comparePrimitives(rasterizer: SVGRasterizer) throws {
+  private func comparePrimitives(rasterizer: SVGRasterizer) async throws {
     let size = Size(200, 120)
     let image = try PrimitiveCard.image()
     let png = try ImageSurface(size: size, scale: 2, background: Color(red8: 30, green8: 30, blue8: 40))
     PrimitiveCard.draw(in: png.context, image: image)
     let svg = try SVGContext(size: size, background: Color(red8: 30, green8: 30, blue8: 40))
     PrimitiveCard.draw(in: svg, image: image)
-    try compare(try png.rgbaImage(), svg.document, size, scale: 2, rasterizer: rasterizer, label: "the primitive card")
+    try await compare(try png.rgbaImage(), svg.document, size, scale: 2, rasterizer: rasterizer, label: "the primitive card")
   }
 
   private func compare(
     _ ours: RGBAImage, _ svg: [UInt8], _ size: Size, scale: Int, rasterizer: SVGRasterizer, label: String
-  ) throws {
-    let theirs = try rasterizer.rasterize(
+  ) async throws {
+    let theirs = try await rasterizer.rasterize(
       svg, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)), scale: scale)
     try #require(
       theirs.width == ours.width && theirs.height == ours.height,

@@ -15,7 +15,7 @@ enum SVGRasterizer: String, CaseIterable, CustomStringConvertible {
   var executable: String? {
     switch self {
     case .rsvg: ExternalTools.path("rsvg-convert")
-    case .chromium: ExternalTools.path("chromium") ?? ExternalTools.path("chromium-browser")
+    case .chromium: BrowserDriver.isAvailable ? BrowserDriver.chromium : nil
     }
   }
 
@@ -25,38 +25,38 @@ enum SVGRasterizer: String, CaseIterable, CustomStringConvertible {
   var installHint: Comment {
     switch self {
     case .rsvg: "rsvg-convert is not installed (apt-get install librsvg2-bin)"
-    case .chromium: "Chromium is not installed (apt-get install chromium)"
+    case .chromium: Comment(rawValue: BrowserDriver.missing ?? "")
     }
   }
 
   /// Draws the SVG document `svg` of `size` points at `scale` pixels per point and returns the
   /// decoded pixels (straight RGBA, transparent where the document draws nothing).
-  func rasterize(_ svg: [UInt8], width: Int, height: Int, scale: Int) throws -> RGBAImage {
+  func rasterize(_ svg: [UInt8], width: Int, height: Int, scale: Int) async throws -> RGBAImage {
     guard let executable else { throw RasterizerError.notInstalled(self) }
     let directory = try ExternalTools.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("frame.svg")
     let output = directory.appendingPathComponent("frame.png")
     try Data(svg).write(to: input)
-    let arguments: [String]
     switch self {
     case .rsvg:
-      arguments = ["--format", "png", "--zoom", String(scale), "--output", output.path, input.path]
+      let result = try ExternalTools.run(
+        executable, ["--format", "png", "--zoom", String(scale), "--output", output.path, input.path])
+      guard result.status == 0, FileManager.default.fileExists(atPath: output.path) else {
+        throw RasterizerError.failed(self, status: result.status, stderr: result.stderr)
+      }
     case .chromium:
-      arguments = [
-        "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-        "--user-data-dir=\(directory.appendingPathComponent("profile").path)",
-        // sRGB without colour management and a transparent page, as our PNG is.
-        "--force-color-profile=srgb", "--default-background-color=00000000",
-        // The page can be shorter than the window (a fresh profile drew only the top 33 px
-        // of a 120 px window), so the window is larger and the screenshot cropped below.
-        "--force-device-scale-factor=\(scale)", "--window-size=\(width + 200),\(height + 200)",
-        "--screenshot=\(output.path)", input.absoluteString,
-      ]
-    }
-    let result = try ExternalTools.run(executable, arguments)
-    guard result.status == 0, FileManager.default.fileExists(atPath: output.path) else {
-      throw RasterizerError.failed(self, status: result.status, stderr: result.stderr)
+      // The run's Chromium (sRGB without colour management, as our PNG is) opens the document
+      // with `scale` device pixels per CSS pixel on a transparent page, and its root element's
+      // box is cut from the screen.
+      typealias B = BrowserDriver
+      _ = try await B.run([
+        .object([
+          .init("emulate", .object([.init("scale", .number(Double(scale))), .init("transparent", .bool(true))]))
+        ]),
+        B.step("open", input.absoluteString),
+        B.shots([(B.twoFramesDrawn + " return null;", output.path)], element: "svg", as: "shot"),
+      ])
     }
     let image = try PNGDecoder.decode(Array(try Data(contentsOf: output)))
     // The document sits in the window's top-left corner.
