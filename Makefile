@@ -6,10 +6,9 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 FRAMES ?= frames
-# Debian packages the build and the renderer need: Cairo's, FreeType's, libwebp's and libdeflate's headers and the
-# pinned font.
-APT_PACKAGES = libcairo2-dev libfreetype-dev libwebp-dev libdeflate-dev fonts-dejavu-core
-FONT = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+# Debian packages the build and the renderer need: Cairo's, FreeType's, libwebp's and libdeflate's headers (the
+# pinned font, Inter, is compiled in from Vendor/Fonts).
+APT_PACKAGES = libcairo2-dev libfreetype-dev libwebp-dev libdeflate-dev
 
 FUZZ_SECONDS ?= 60
 
@@ -21,7 +20,6 @@ deps:
 	pkg-config --exists freetype2 2>/dev/null || missing="$$missing libfreetype-dev"; \
 	pkg-config --exists libwebpmux libwebpdemux 2>/dev/null || missing="$$missing libwebp-dev"; \
 	pkg-config --exists libdeflate 2>/dev/null || missing="$$missing libdeflate-dev"; \
-	[ -f "$(FONT)" ] || missing="$$missing fonts-dejavu-core"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \

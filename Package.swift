@@ -66,7 +66,9 @@ let package = Package(
     .target(name: "BarFramesJSON"),
     .target(name: "BarFramesGraphics"),
     // Text as geometry: the pinned font's glyph outlines through FreeType, laid out exactly.
-    .target(name: "BarFramesText", dependencies: ["BarFramesGraphics", "CFreeType"]),
+    .target(name: "BarFramesText", dependencies: ["BarFramesGraphics", "CFreeType", "CBarFramesFonts"]),
+    // The pinned font files (Vendor/Fonts), embedded in the library.
+    .target(name: "CBarFramesFonts"),
     .target(name: "BarFramesTiming", dependencies: ["BarFramesGraphics", "BarFramesJSON"]),
     // PNG's container: the chunk walk and the zlib inflation that the core's icon check
     // (PNGCheck) and the image formats' readers share. Only zlib, so the core can use it.

@@ -39,10 +39,11 @@ REFRESH=0
 HOST_LIBS=""
 TOLERANCE=1
 # What the binary needs besides the Swift runtime it carries: Cairo (pulls in pixman and libpng),
-# FreeType, zlib, libdeflate, the pinned font, and the C/C++ runtime the Swift libraries link against.
-PACKAGES=libcairo2,libfreetype6,zlib1g,libdeflate0,libwebp7,libwebpmux3,libwebpdemux2,fonts-dejavu-core,libstdc++6,libgcc-s1
+# FreeType, zlib, libdeflate, and the C/C++ runtime the Swift libraries link against (the pinned
+# font is compiled into the binary).
+PACKAGES=libcairo2,libfreetype6,zlib1g,libdeflate0,libwebp7,libwebpmux3,libwebpdemux2,libstdc++6,libgcc-s1
 # Reported on both sides.
-VERSIONED="libc6 libcairo2 libpixman-1-0 libfreetype6 libpng16-16 libpng16-16t64 zlib1g fonts-dejavu-core"
+VERSIONED="libc6 libcairo2 libpixman-1-0 libfreetype6 libpng16-16 libpng16-16t64 zlib1g"
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -268,8 +269,6 @@ host_versions=$(dpkg-query -W -f='${Package} ${Version}\n' $VERSIONED 2>/dev/nul
 root_versions=$(chroot "$ROOT" dpkg-query -W -f='${Package} ${Version}\n' $VERSIONED 2>/dev/null | versions || true)
 echo "host ($(. /etc/os-release; echo "$PRETTY_NAME")): $host_versions"
 echo "$SUITE ($(. "$ROOT/etc/os-release"; echo "$PRETTY_NAME")): $root_versions"
-font=usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
-echo "DejaVuSans.ttf sha256: host $(sha256sum "/$font" | cut -c1-16)…, $SUITE $(sha256sum "$ROOT/$font" | cut -c1-16)…"
 
 # ---------------------------------------------------------------------------------------------
 phase_name_last=$phase_name

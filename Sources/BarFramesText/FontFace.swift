@@ -9,7 +9,7 @@ struct Glyph: Sendable {
   var advance: Double
 }
 
-/// One TrueType face read through FreeType, with a cache of the glyphs asked for so far.
+/// One TrueType or OpenType (CFF) face read through FreeType, with a cache of the glyphs asked for so far.
 ///
 /// An `FT_Face` must not be used from two threads at once, so the face and the cache sit behind
 /// one lock; after its first use a glyph is a dictionary lookup.
@@ -32,23 +32,32 @@ final class FontFace: Sendable {
 
   private let state: Mutex<State>
 
-  init(path: String) throws(FontError) {
+  convenience init(path: String) throws(FontError) {
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw .unavailable(path: path, reason: "no such file")
     }
+    try self.init(name: path) { library, face in FT_New_Face(library, path, 0, &face) }
+  }
+
+  /// A face read from font file bytes that live as long as the process (a font compiled in).
+  convenience init(embedded bytes: UnsafePointer<UInt8>, count: Int, name: String) throws(FontError) {
+    try self.init(name: name) { library, face in FT_New_Memory_Face(library, bytes, FT_Long(count), 0, &face) }
+  }
+
+  private init(name: String, open: (FT_Library, inout FT_Face?) -> FT_Error) throws(FontError) {
     var library: FT_Library?
     guard FT_Init_FreeType(&library) == 0, let library else {
-      throw .unavailable(path: path, reason: "FreeType could not start")
+      throw .unavailable(path: name, reason: "FreeType could not start")
     }
     var loaded: FT_Face?
-    guard FT_New_Face(library, path, 0, &loaded) == 0, let face = loaded else {
+    guard open(library, &loaded) == 0, let face = loaded else {
       FT_Done_FreeType(library)
-      throw .unavailable(path: path, reason: "FreeType could not read it")
+      throw .unavailable(path: name, reason: "FreeType could not read it")
     }
     guard face.pointee.units_per_EM > 0, face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
       FT_Done_Face(face)
       FT_Done_FreeType(library)
-      throw .unavailable(path: path, reason: "it has no scalable outlines")
+      throw .unavailable(path: name, reason: "it has no scalable outlines")
     }
     unitsPerEm = Double(face.pointee.units_per_EM)
     ascender = Double(face.pointee.ascender)

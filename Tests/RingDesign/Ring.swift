@@ -70,21 +70,27 @@ public struct Ring: Design {
 
   public mutating func perform(_ call: Call, at time: Double) {
     guard case .setProgress(let value, let delay) = call else { return }
-    // A CAShapeLayer's implicit animation, made explicit: from what is on screen now.
+    progress = value
+    guard delay > 0 else {
+      // A standalone shape layer animates a new strokeEnd by itself, from what is on screen
+      // (Core Animation's implicit action); the transaction sets its duration and curve.
+      let ring = Transaction(animationDuration: style.duration, timingFunction: .linear)
+      layers.withTransaction(ring, at: time) { $0["progress"].shape?.strokeEnd = value }
+      return
+    }
+    // A delayed start needs an explicit animation, from what is on screen now; added in the
+    // same call as the new model value, it takes the implicit action's place.
     let shown = layers.presentation(at: time, canvasSize: canvas.size, background: nil)
     guard case .shape(let presented) = shown["progress"]?.content else { return }
     var animation = BasicAnimation(keyPath: "strokeEnd", from: .scalar(presented.strokeEnd), to: .scalar(value))
     animation.timing.duration = style.duration
     animation.timingFunction = .linear
-    if delay > 0 {
-      // Core Animation's rule for a delayed start: beginTime in the layer's own time, and a
-      // backwards fill so the layer shows the from-value, not the new model value, meanwhile.
-      animation.timing.beginTime = layers.localTime(of: "progress", atAbsoluteTime: time + delay)
-      animation.timing.fillMode = .backwards
-    }
+    // Core Animation's rule for a delayed start: beginTime in the layer's own time, and a
+    // backwards fill so the layer shows the from-value, not the new model value, meanwhile.
+    animation.timing.beginTime = layers.localTime(of: "progress", atAbsoluteTime: time + delay)
+    animation.timing.fillMode = .backwards
     layers.addAnimation(.basic(animation), forKey: "strokeEnd", to: "progress", atAbsoluteTime: time)
     layers["progress"].shape?.strokeEnd = value
-    progress = value
   }
 
   public func state(at time: Double) -> [JSONValue.Member] {

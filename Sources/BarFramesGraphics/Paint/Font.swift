@@ -1,4 +1,4 @@
-/// A font request. BarFrames pins one face, DejaVu Sans, so text renders the same on every
+/// A font request. BarFrames pins one face, Inter (compiled in), so text renders the same on every
 /// machine; the size is in points, like `UIFont.systemFont(ofSize:)` in the original designs.
 public struct Font: Hashable, Sendable {
   public enum Weight: String, Hashable, Sendable {
@@ -14,7 +14,7 @@ public struct Font: Hashable, Sendable {
   }
 
   /// The family every renderer uses.
-  public static let familyName = "DejaVu Sans"
+  public static let familyName = "Inter"
 }
 
 /// Horizontal placement of a line of text inside its layout box; it is always centred

@@ -14,7 +14,7 @@ public struct BentLineStyle: DesignStyle {
   public var trackColor: Color = Color(red8: 204, green8: 204, blue8: 204)
   /// The green line and the label, RGB(66, 255, 66).
   public var strokeColor: Color = Color(red8: 66, green8: 255, blue8: 66)
-  /// The label's font size (13, the system font in the original; DejaVu Sans here).
+  /// The label's font size (13, the system font in the original; Inter here).
   public var fontSize: Double = 13
   /// Also draws the author's first attempt, two `CAShapeLayer`s at y = 150 whose green
   /// `strokeEnd` is measured along the arc and animates implicitly over 0.25 s (designs.md §3.4).
@@ -36,7 +36,7 @@ public struct BentLineStyle: DesignStyle {
     .color("trackColor", \.trackColor, "The gray line (the original's `backgroundColor`)."),
     .color("strokeColor", \.strokeColor, "The green line and the label."),
     .number(
-      "fontSize", \.fontSize, .range(1...200), unit: .points, "The label's font size (DejaVu Sans for the system font)."
+      "fontSize", \.fontSize, .range(1...200), unit: .points, "The label's font size (Inter for the system font)."
     ),
     .bool("comparisonPair", \.comparisonPair, "Also draws the author's first attempt, two shape layers at y = 150."),
     .choice(

@@ -25,7 +25,7 @@ public struct DownloadBarStyle: DesignStyle {
   public var successColor: Color = .green
   /// "failed" (`redColor`).
   public var failureColor: Color = .red
-  /// The label's font size (the system font at 10 pt; DejaVu Sans here).
+  /// The label's font size (the system font at 10 pt; Inter here).
   public var fontSize: Double = 10
 
   // MARK: Angles
@@ -100,7 +100,7 @@ public struct DownloadBarStyle: DesignStyle {
     .color("successColor", \.successColor, "The label's \"done\"."),
     .color("failureColor", \.failureColor, "The label's \"failed\"."),
     .number(
-      "fontSize", \.fontSize, .range(1...200), unit: .points, "The label's font size (DejaVu Sans for the system font)."
+      "fontSize", \.fontSize, .range(1...200), unit: .points, "The label's font size (Inter for the system font)."
     ),
     .number(
       "highSpeedAngle", \.highSpeedAngle, angle, unit: .radians,
