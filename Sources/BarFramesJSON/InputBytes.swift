@@ -129,7 +129,7 @@ public enum InputBytes {
   }
 
   /// What a file of `mode` is when it is not a regular file; nil for a regular file.
-  static func kind(of mode: mode_t) -> String? {
+  public static func kind(of mode: mode_t) -> String? {
     switch mode & S_IFMT {
     case S_IFREG: nil
     case S_IFDIR: "a directory"

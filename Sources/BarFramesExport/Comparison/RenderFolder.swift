@@ -79,7 +79,12 @@ public struct RenderFolder: Sendable {
     for (name, read) in records.manifests.sorted(by: { $0.key < $1.key }) {
       for (i, scene) in read.manifest.scenes.enumerated() {
         for (j, frame) in scene.frames.enumerated() {
-          let size = FileStat(path: url.appendingPathComponent(frame.path).path)?.bytes
+          let path = url.appendingPathComponent(frame.path).path
+          var info = stat()
+          if lstat(path, &info) == 0, let kind = InputBytes.kind(of: info.st_mode) {
+            throw InputError(file: "\(label)/\(frame.path)", keyPath: "", message: "is \(kind), not a regular file")
+          }
+          let size = FileStat(path: path)?.bytes
           guard size != frame.bytes else { continue }
           throw InputError(
             file: "\(label)/\(name)", keyPath: "scenes[\(i)].frames[\(j)].path",

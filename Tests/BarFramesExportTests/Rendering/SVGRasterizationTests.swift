@@ -19,6 +19,9 @@ import Testing
   /// the mean does not. Antialiasing differences stay far below it (Chromium: 4 of 30 000 px,
   /// near-transparent edge pixels whose straight colour is coarse).
   static let largeDifferenceRatio = 0.001
+  /// librsvg on a frame with a crossfade (it lacks `plus-lighter`): bent-line-night's fading
+  /// trail comes to a mean of 1.05 steps; 3 still catches a missing or misplaced drawing.
+  static let rsvgCrossfadeTolerance = 3.0
 
   static let examples: [String] = {
     let folder = TestRendering.packageRoot.appendingPathComponent("Examples")
@@ -66,7 +69,13 @@ import Testing
       let presentation = timeline.presentation(at: time)
       let ours = try renderer.render(presentation)
       let svg = try SVGFrameRenderer.svg(presentation, background: canvas.background)
-      try await compare(ours, svg, canvas.size, scale: scene.scale, rasterizer: rasterizer, label: "\(example) at \(time) s")
+      // A crossfade's parts are added with `mix-blend-mode: plus-lighter`, which librsvg 2.54
+      // does not know: it composites them over each other, too light where old and new drawings
+      // overlap. Chromium draws it as we do and keeps the one-step bound.
+      let crossfades = presentation.layers.contains { !$0.contentsFade.isEmpty }
+      try await compare(
+        ours, svg, canvas.size, scale: scene.scale, rasterizer: rasterizer, label: "\(example) at \(time) s",
+        tolerance: rasterizer == .rsvg && crossfades ? Self.rsvgCrossfadeTolerance : Self.tolerance)
     }
   }
 
@@ -81,7 +90,8 @@ import Testing
   }
 
   private func compare(
-    _ ours: RGBAImage, _ svg: [UInt8], _ size: Size, scale: Int, rasterizer: SVGRasterizer, label: String
+    _ ours: RGBAImage, _ svg: [UInt8], _ size: Size, scale: Int, rasterizer: SVGRasterizer, label: String,
+    tolerance: Double = tolerance
   ) async throws {
     let theirs = try await rasterizer.rasterize(
       svg, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)), scale: scale)
@@ -90,9 +100,9 @@ import Testing
       "\(rasterizer) drew \(label) at \(theirs.width)×\(theirs.height) px, we at \(ours.width)×\(ours.height)")
     let difference = ImageDifference(ours, theirs)
     print("\(rasterizer) \(label): \(difference)")
-    #expect(difference.worstMean < Self.tolerance, "\(rasterizer) vs our PNG for \(label): \(difference)")
+    #expect(difference.worstMean < tolerance, "\(rasterizer) vs our PNG for \(label): \(difference)")
     #expect(
-      difference.largelyDifferingRatio < Self.largeDifferenceRatio,
+      tolerance > Self.tolerance || difference.largelyDifferingRatio < Self.largeDifferenceRatio,
       "\(rasterizer) vs our PNG for \(label): \(difference)")
   }
 }

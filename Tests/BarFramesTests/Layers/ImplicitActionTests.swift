@@ -206,4 +206,20 @@ import Testing
     #expect(abs(parts[1].weight - w * left) < 1e-6)
     #expect(abs(parts[2].weight - w) < 1e-6)
   }
+
+  // MARK: The designs' declarations
+
+  /// Which layers are a view's own, as each original builds them (designs.md): every layer of
+  /// the customizable bar (UIViews); the download bar's indicator (ZYProgressIndicator) and its
+  /// label (a UILabel); the bent line's label (a UILabel). Everything else is standalone.
+  @Test func theDesignsDeclareWhichLayersAreViews() {
+    func views(_ layers: LayerTree) -> [String] { layers.layers.filter(\.isViewBacking).map(\.name) }
+    let customizable = CustomizableBar(
+      style: CustomizableBarStyle(), canvas: Canvas(size: CustomizableBarStyle.defaultSize, background: nil))
+    #expect(views(customizable.layers) == customizable.layers.names)
+    let download = DownloadBar(style: DownloadBarStyle(), canvas: Canvas(size: Size(200, 80), background: nil))
+    #expect(views(download.layers) == ["indicator", "indicator.label"])
+    let bent = BentLine(style: BentLineStyle(), canvas: Canvas(size: Size(320, 320), background: nil))
+    #expect(views(bent.layers) == ["label"])
+  }
 }

@@ -164,3 +164,53 @@ struct RenamedRing: Design {
   func state(at time: Double) -> [JSONValue.Member] { [] }
   func hitTest(_ point: Point, at time: Double) -> Bool { false }
 }
+
+/// A design that writes no animation at all: a drawn bar (a custom layer's `drawInContext:`)
+/// and a standalone dot, set as the Objective-C would set them.
+struct SketchBar: Design {
+  static let name = "sketch-bar"
+  static let calls: [CallDeclaration<Double>] = [
+    CallDeclaration("setProgress", arguments: ["value"]) { args throws(InputError) in try args.number("value") }
+  ]
+  var layers = LayerTree()
+
+  init(style: RingStyle, canvas: Canvas) {
+    layers.add(Layer(name: "bar", frame: Rect(origin: .zero, size: canvas.size), content: drawing(0)))
+    layers.add(Layer(name: "dot", frame: Rect(x: -2, y: 0, width: 4, height: 4), backgroundColor: .black))
+  }
+
+  func drawing(_ value: Double) -> Layer.Content {
+    .drawing(.init([Layer.Shape(path: Path(rect: Rect(x: 0, y: 0, width: 100 * value, height: 4)), fillColor: .black)]))
+  }
+
+  mutating func perform(_ value: Double, at time: Double) {
+    layers["bar"].content = drawing(value)
+    layers["dot"].position = Point(100 * value, 2)
+  }
+
+  func state(at time: Double) -> [JSONValue.Member] { [] }
+  func hitTest(_ point: Point, at time: Double) -> Bool { false }
+}
+
+@Suite struct OutsideDesignImplicitActionTests {
+  /// The dot, a standalone layer, moves over 0.25 s with the default curve; the bar's new
+  /// drawing crossfades in over the same time: no animation written by the design.
+  @Test func anOutsideDesignGetsImplicitActionsAndTheContentsCrossfade() throws {
+    let designs = DesignRegistry.standard.adding(SketchBar.self)
+    let json = try JSONValue(
+      parsing: #"""
+        {"version": 1, "style": {"version": 1, "design": "sketch-bar", "size": [100, 4]}, "duration": 2,
+         "events": [{"at": 1, "call": "setProgress", "args": {"value": 0.8}}]}
+        """#)
+    let timeline = try Scene(json: json, file: "s.json", directory: ".", name: "s", designs: designs).timeline()
+    let w = ImplicitActionTests.defaultCurve(0.5)
+    let halfway = timeline.presentation(at: 1.125)
+    let dot = try #require(halfway["dot"])
+    #expect(abs(dot.toCanvas.apply(to: Point(2, 2)).x - 80 * w) < 1e-6)
+    let fade = try #require(halfway["bar"]).contentsFade.map(\.weight)
+    #expect(fade.count == 2 && abs(fade[1] - w) < 1e-6, "\(fade)")
+    let after = timeline.presentation(at: 1.25)
+    #expect(after["bar"]?.contentsFade == [])
+    #expect(after["dot"].map { abs($0.toCanvas.apply(to: Point(2, 2)).x - 80) < 1e-9 } == true)
+  }
+}
