@@ -140,8 +140,15 @@ public final class CairoContext: DrawingContext {
   }
 
   // A crossfade is a group of groups: each part is painted into it with ADD at its weight, so
-  // the parts sum (premultiplied) as Core Animation blends old and new contents.
-  public func beginCrossfade() { beginTransparencyLayer(opacity: 1) }
+  // the parts sum (premultiplied) as Core Animation blends old and new contents. Clipped to
+  // the parts' ink first, so that every group is that size and not the surface's (a full
+  // 640 × 640 px group a part made a bent-line frame's crossfade most of its cost).
+  public func beginCrossfade(within bounds: Rect) {
+    cairo_save(cr)
+    cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
+    cairo_clip(cr)
+    beginTransparencyLayer(opacity: 1)
+  }
   public func beginCrossfadePart(weight: Double) { beginTransparencyLayer(opacity: weight) }
 
   public func endCrossfadePart() {
@@ -152,7 +159,10 @@ public final class CairoContext: DrawingContext {
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
   }
 
-  public func endCrossfade() { endTransparencyLayer() }
+  public func endCrossfade() {
+    endTransparencyLayer()
+    cairo_restore(cr)
+  }
 
   // MARK: Text
 

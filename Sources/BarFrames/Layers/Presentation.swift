@@ -67,7 +67,9 @@ public struct Presentation: Hashable, Sendable {
       if layer.contentsFade.isEmpty {
         Self.draw(layer.content, bounds: layer.bounds, in: context)
       } else {
-        context.beginCrossfade()
+        let boxes = layer.contentsFade.compactMap { Self.inkBounds(of: $0.content, bounds: layer.bounds) }
+        let ink = boxes.dropFirst().reduce(boxes.first) { box, next in box?.union(next) }
+        context.beginCrossfade(within: ink ?? Rect(origin: layer.bounds.origin, size: .zero))
         for part in layer.contentsFade {
           context.beginCrossfadePart(weight: part.weight)
           Self.draw(part.content, bounds: layer.bounds, in: context)
@@ -96,6 +98,25 @@ extension Presentation {
       context.drawText(text.string, in: bounds, font: text.font, color: text.color, alignment: text.alignment)
     case .image(let image, let mode):
       context.drawImage(image, in: bounds, contentMode: mode)
+    }
+  }
+
+  /// A rectangle, in the layer's coordinates, that holds everything `content` draws (nil when it
+  /// draws nothing): a shape's path outset by as far as its stroke can reach (half the width,
+  /// times the miter limit at miter joins) and a point more for antialiasing; the layer's
+  /// bounds for text and images.
+  static func inkBounds(of content: Layer.Content, bounds: Rect) -> Rect? {
+    func ink(_ shape: Layer.Shape) -> Rect? {
+      guard let box = shape.path.boundingBox else { return nil }
+      let reach = shape.strokeColor == nil ? 0 : shape.lineWidth / 2 * (shape.lineJoin == .miter ? 10 : 2)
+      return box.insetBy(dx: -reach - 1, dy: -reach - 1)
+    }
+    func union(_ boxes: [Rect]) -> Rect? { boxes.dropFirst().reduce(boxes.first) { box, next in box?.union(next) } }
+    switch content {
+    case .none: return nil
+    case .shape(let shape): return ink(shape)
+    case .drawing(let drawing): return union(drawing.shapes.compactMap(ink))
+    case .text, .image: return bounds
     }
   }
 

@@ -27,13 +27,15 @@ public protocol DrawingContext: AnyObject {
   /// ``beginCrossfadePart(weight:)`` and ``endCrossfadePart()``) are summed, each scaled by its
   /// weight, premultiplied, in a group of their own that is then composited over what is below.
   /// With weights summing to 1 that is `(1 − w)·old + w·new`, pixel by pixel: Core Animation's
-  /// transition of a layer's `contents` from one drawing to the next.
-  func beginCrossfade()
-  /// Starts one part of the crossfade begun by ``beginCrossfade()``, scaled by `weight`.
+  /// transition of a layer's `contents` from one drawing to the next. Nothing is drawn outside
+  /// `bounds` (in the current coordinates), which covers every part's ink: a raster context
+  /// makes its groups that small.
+  func beginCrossfade(within bounds: Rect)
+  /// Starts one part of the crossfade begun by ``beginCrossfade(within:)``, scaled by `weight`.
   func beginCrossfadePart(weight: Double)
   /// Adds the part begun by ``beginCrossfadePart(weight:)`` into its crossfade.
   func endCrossfadePart()
-  /// Composites the crossfade begun by ``beginCrossfade()`` over what is below it.
+  /// Composites the crossfade begun by ``beginCrossfade(within:)`` over what is below it.
   func endCrossfade()
   /// Fills one line of text already laid out as glyph outlines (see ``TextRun``). Contexts
   /// never lay text out themselves, so pixels, SVG and the draw log show the same geometry.
@@ -53,7 +55,7 @@ extension DrawingContext {
 
   // A context that cannot add groups (the default): the parts are composited over each
   // other, which is exact where only one part draws and too transparent where both do.
-  public func beginCrossfade() { beginTransparencyLayer(opacity: 1) }
+  public func beginCrossfade(within bounds: Rect) { beginTransparencyLayer(opacity: 1) }
   public func beginCrossfadePart(weight: Double) { beginTransparencyLayer(opacity: weight) }
   public func endCrossfadePart() { endTransparencyLayer() }
   public func endCrossfade() { endTransparencyLayer() }

@@ -91,7 +91,7 @@ public final class InkBoundsContext: DrawingContext {
 
   public func beginTransparencyLayer(opacity: Double) { inner.beginTransparencyLayer(opacity: opacity) }
   public func endTransparencyLayer() { inner.endTransparencyLayer() }
-  public func beginCrossfade() { inner.beginCrossfade() }
+  public func beginCrossfade(within bounds: Rect) { inner.beginCrossfade(within: bounds) }
   public func beginCrossfadePart(weight: Double) { inner.beginCrossfadePart(weight: weight) }
   public func endCrossfadePart() { inner.endCrossfadePart() }
   public func endCrossfade() { inner.endCrossfade() }

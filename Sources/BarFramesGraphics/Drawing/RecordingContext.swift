@@ -41,7 +41,9 @@ public final class RecordingContext: DrawingContext {
 
   public func beginTransparencyLayer(opacity: Double) { lines.append("begin-group opacity=\(n(opacity))") }
   public func endTransparencyLayer() { lines.append("end-group") }
-  public func beginCrossfade() { lines.append("begin-crossfade") }
+  public func beginCrossfade(within bounds: Rect) {
+    lines.append("begin-crossfade within [\(n(bounds.minX)) \(n(bounds.minY)) \(n(bounds.width)) \(n(bounds.height))]")
+  }
   public func beginCrossfadePart(weight: Double) { lines.append("begin-part weight=\(n(weight))") }
   public func endCrossfadePart() { lines.append("end-part") }
   public func endCrossfade() { lines.append("end-crossfade") }

@@ -156,7 +156,7 @@ public final class SVGContext: DrawingContext {
   // A crossfade: an isolated group whose parts are added to it (`plus-lighter`, the
   // compositing spec's sum, as Cairo's ADD) at their weights. Chromium, WebKit and Firefox add;
   // a renderer without `plus-lighter` (librsvg 2.54) composites them over each other instead.
-  public func beginCrossfade() {
+  public func beginCrossfade(within bounds: Rect) {
     synchronizeGroups()
     transparencyLayers.append(openStructure([("style", "isolation:isolate")]))
     saveState()
