@@ -3,6 +3,7 @@
 #   make test   — install what is missing, build and run the whole test suite
 #   make fuzz   — build the libFuzzer targets with AddressSanitizer and run each FUZZ_SECONDS (60)
 #   make asan   — the image formats' unit tests built and run with AddressSanitizer (.build-asan)
+#   make docs   — the API reference of the public modules as a static HTML site in ./docs-site
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 FRAMES ?= frames
@@ -12,7 +13,9 @@ APT_PACKAGES = libcairo2-dev libfreetype-dev libwebp-dev libdeflate-dev
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: demo test deps test-deps test-tools build clean portability outside-package fuzz fuzz-merge asan
+DOCS ?= docs-site
+
+.PHONY: docs demo test deps test-deps test-tools build clean portability outside-package fuzz fuzz-merge asan
 
 deps:
 	@missing=""; \
@@ -83,6 +86,11 @@ demo: build
 	"$$($(SWIFT) build -c release --show-bin-path)/barframes" render Examples -o "$(FRAMES)" --format all
 	@echo "Results: $(FRAMES)/index.html"
 
+# The DocC catalogs' modules as one static site (scripts/build-docs.sh); DOCS names the folder,
+# BASE_PATH the URL path it is served under when not the server's root.
+docs: deps
+	SWIFT="$(SWIFT)" DOCS="$(DOCS)" scripts/build-docs.sh
+
 # After the tests, the DocC catalogs' targets are documented with warnings as errors
 # (scripts/check-docs.sh).
 test: deps test-deps test-tools
@@ -91,7 +99,7 @@ test: deps test-deps test-tools
 	SWIFT="$(SWIFT)" scripts/check-docs.sh
 
 clean:
-	rm -rf .build .build-fuzz .build-asan "$(FRAMES)"
+	rm -rf .build .build-fuzz .build-asan "$(FRAMES)" "$(DOCS)"
 
 # The image-format module's unit tests under AddressSanitizer: its encoders and decoders index
 # buffers by hand (C kernels included). Its own scratch path, so the ordinary build is untouched.

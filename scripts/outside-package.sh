@@ -6,7 +6,8 @@
 #      which an in-repository target could reach, are not);
 #   2. renders a ring with its own `ring-barframes still` and `render`;
 #   3. golden-tests it with BarFramesTesting: a run that records fails, the next passes, and a
-#      changed style fails with reference, actual and diff images.
+#      changed style fails with reference, actual and diff images, which
+#      `swift test --attachments-path DIR` writes to DIR as the test's attachments.
 # Nothing in this checkout is written. Run by `make outside-package` and CI.
 set -euo pipefail
 
@@ -91,11 +92,17 @@ fi
 [ "$(find Tests/RingDesignTests/__Goldens__ -name '*.png' | wc -l)" = 3 ] || { cat record.log; fail "3 goldens were not recorded"; }
 "$SWIFT" test --skip-build >verify.log 2>&1 || { cat verify.log; fail "the recorded goldens do not match"; }
 
-step "golden test: a changed style fails with reference, actual and diff"
+step "golden test: a changed style fails with reference, actual and diff, attached to the test"
 sed -i 's/#0000FF/#0000F0/' ring-style.json
-if "$SWIFT" test --skip-build >changed.log 2>&1; then
+mkdir attachments
+if "$SWIFT" test --skip-build --attachments-path attachments >changed.log 2>&1; then
   cat changed.log; fail "a changed colour passed the golden test"
 fi
 grep -q "ring_t0.750" changed.log || { cat changed.log; fail "the failure does not name the frame"; }
 grep -q "diff: .*diff.png" changed.log || { cat changed.log; fail "the failure does not point to a diff image"; }
+for kind in reference actual diff; do
+  file="attachments/ring_t0.750.$kind.png"
+  [ "$(head -c 8 "$file" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] \
+    || { ls -la attachments; fail "swift test --attachments-path wrote no PNG $file"; }
+done
 step "ok"

@@ -15,14 +15,19 @@ public struct DrawLogCheck: Sendable {
   public var isContinuousIntegration: Bool
   /// Where `reference.txt` and `actual.txt` of a failure go.
   public var artifactsDirectory: URL
+  /// The value of `BARFRAMES_RECORD` when that variable chose ``mode`` (see
+  /// ``GoldenCheck/recordVariable``).
+  public var recordVariable: String?
 
   public init(
     mode: RecordMode = .missing, isContinuousIntegration: Bool = RecordMode.isContinuousIntegration(),
-    artifactsDirectory: URL = GoldenCheck.defaultArtifactsDirectory()
+    artifactsDirectory: URL = GoldenCheck.defaultArtifactsDirectory(),
+    recordVariable: String? = RecordMode.variableValue()
   ) {
     self.mode = mode
     self.isContinuousIntegration = isContinuousIntegration
     self.artifactsDirectory = artifactsDirectory
+    self.recordVariable = recordVariable
   }
 
   /// The draw log of `timeline` at `time`, ending with a newline — what a golden holds.
@@ -40,7 +45,8 @@ public struct DrawLogCheck: Sendable {
     _ actual: String, golden: URL, name: String, rerecordHint: String
   ) throws(GoldenError) -> GoldenCheck.Outcome {
     let checker = GoldenCheck(
-      mode: mode, isContinuousIntegration: isContinuousIntegration, artifactsDirectory: artifactsDirectory)
+      mode: mode, isContinuousIntegration: isContinuousIntegration, artifactsDirectory: artifactsDirectory,
+      recordVariable: recordVariable)
     guard FileManager.default.fileExists(atPath: golden.path) else {
       if let why = checker.refusalToRecordMissing {
         let artifacts = try writeArtifacts(name: name, expected: nil, actual: actual)
@@ -51,11 +57,11 @@ public struct DrawLogCheck: Sendable {
       }
       try write(actual, to: golden)
       return .recorded(
-        reason: "\(name): no draw-log golden existed; recorded \(golden.path). \(GoldenCheck.afterRecording)")
+        reason: "\(name): no draw-log golden existed; recorded \(golden.path). \(checker.afterRecording)")
     }
     if mode == .all {
       try write(actual, to: golden)
-      return .recorded(reason: "\(name): record mode is all; re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
+      return .recorded(reason: "\(name): record mode is all; re-recorded \(golden.path). \(checker.afterRecording)")
     }
     var expected = ""
     var unreadable: String?
@@ -70,7 +76,7 @@ public struct DrawLogCheck: Sendable {
         try write(actual, to: golden)
         return .recorded(
           reason:
-            "\(name): the draw-log golden was unreadable; re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
+            "\(name): the draw-log golden was unreadable; re-recorded \(golden.path). \(checker.afterRecording)")
       }
       throw .unreadableGolden(path: golden.path, reason: unreadable)
     }
@@ -80,7 +86,7 @@ public struct DrawLogCheck: Sendable {
       try write(actual, to: golden)
       return .recorded(
         reason:
-          "\(name): the draw log differed from \(golden.path); re-recorded it. \(GoldenCheck.afterRecording)\n\(diff)")
+          "\(name): the draw log differed from \(golden.path); re-recorded it. \(checker.afterRecording)\n\(diff)")
     }
     let artifacts = try writeArtifacts(name: name, expected: expected, actual: actual)
     return .failed(

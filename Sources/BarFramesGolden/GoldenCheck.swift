@@ -53,16 +53,21 @@ public struct GoldenCheck: Sendable {
   public var isContinuousIntegration: Bool
   /// Where failure artefacts go.
   public var artifactsDirectory: URL
+  /// The value of `BARFRAMES_RECORD` when that variable chose ``mode``, nil when the mode came
+  /// from the code (`record:`): the sentence after a recording says which one to undo.
+  public var recordVariable: String?
 
   public init(
     tolerance: GoldenTolerance = .default, mode: RecordMode = .missing,
     isContinuousIntegration: Bool = RecordMode.isContinuousIntegration(),
-    artifactsDirectory: URL = GoldenCheck.defaultArtifactsDirectory()
+    artifactsDirectory: URL = GoldenCheck.defaultArtifactsDirectory(),
+    recordVariable: String? = RecordMode.variableValue()
   ) {
     self.tolerance = tolerance
     self.mode = mode
     self.isContinuousIntegration = isContinuousIntegration
     self.artifactsDirectory = artifactsDirectory
+    self.recordVariable = recordVariable
   }
 
   /// `BARFRAMES_ARTIFACTS`, or `barframes-artifacts` under the system's temporary folder.
@@ -94,11 +99,11 @@ public struct GoldenCheck: Sendable {
           artifacts: artifacts)
       }
       try write(actual, to: golden)
-      return .recorded(reason: "\(name): no golden existed; recorded \(golden.path). \(GoldenCheck.afterRecording)")
+      return .recorded(reason: "\(name): no golden existed; recorded \(golden.path). \(afterRecording)")
     }
     if mode == .all {
       try write(actual, to: golden)
-      return .recorded(reason: "\(name): record mode is all; re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
+      return .recorded(reason: "\(name): record mode is all; re-recorded \(golden.path). \(afterRecording)")
     }
     let reference: RGBAImage
     do {
@@ -108,7 +113,7 @@ public struct GoldenCheck: Sendable {
         try write(actual, to: golden)
         return .recorded(
           reason:
-            "\(name): the golden was unreadable (\(error)); re-recorded \(golden.path). \(GoldenCheck.afterRecording)")
+            "\(name): the golden was unreadable (\(error)); re-recorded \(golden.path). \(afterRecording)")
       }
       throw .unreadableGolden(path: golden.path, reason: "\(error)")
     }
@@ -118,7 +123,7 @@ public struct GoldenCheck: Sendable {
       try write(actual, to: golden)
       return .recorded(
         reason:
-          "\(name): it did not match (\(comparison.summary)); re-recorded \(golden.path). \(GoldenCheck.afterRecording)"
+          "\(name): it did not match (\(comparison.summary)); re-recorded \(golden.path). \(afterRecording)"
       )
     }
     let artifacts = try writeArtifacts(name: name, reference: reference, actual: actual)
@@ -136,9 +141,20 @@ public struct GoldenCheck: Sendable {
     return nil
   }
 
-  /// What to do after a golden was written, said in every recording message.
-  static let afterRecording =
-    "Check it, commit it and run the tests again without BARFRAMES_RECORD (a run that records always fails)"
+  /// What to do after a golden was written, said in every recording message: undo what chose
+  /// to record — the variable when it is set, the `record:` argument when it says `all` or
+  /// `failed` — and nothing else when a missing golden was recorded by default.
+  var afterRecording: String {
+    let next =
+      if let recordVariable {
+        "run the tests again without BARFRAMES_RECORD=\(recordVariable)"
+      } else if mode == .missing {
+        "run the tests again: they compare with it from now on"
+      } else {
+        "change the assertion's `record: .\(mode.rawValue)` back to the default (.missing) and run the tests again"
+      }
+    return "Check it, commit it and \(next) (a run that records always fails)"
+  }
 
   private func write(_ image: RGBAImage, to url: URL) throws(GoldenError) {
     try GoldenCheck.writeAtomically(try GoldenRenderer.png(image), to: url)

@@ -23,11 +23,20 @@ public enum RecordMode: String, Hashable, Sendable, CaseIterable {
   public static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(GoldenError) -> RecordMode? {
-    guard let value = environment["BARFRAMES_RECORD"], !value.isEmpty else { return nil }
+    guard let value = variableValue(environment) else { return nil }
     guard let mode = RecordMode(rawValue: value) else {
       throw .invalidRecordMode(value)
     }
     return mode
+  }
+
+  /// `BARFRAMES_RECORD`'s value, or nil when it is unset or empty (as ``fromEnvironment(_:)``
+  /// reads it).
+  public static func variableValue(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    guard let value = environment["BARFRAMES_RECORD"], !value.isEmpty else { return nil }
+    return value
   }
 
   /// Whether the process runs on CI (`CI=true` or `CI=1`).

@@ -17,7 +17,10 @@ import Foundation
 /// `__Goldens__` next to the test file by default. A failure is reported at the caller's line
 /// with the first differing lines (`-` golden, `+` actual), the paths of `reference.txt` and
 /// `actual.txt`, and the command that re-records: `BARFRAMES_RECORD=failed swift test --filter
-/// <test>`. Record modes work as in `assertFrames`: every run that writes a golden fails.
+/// <test>`. Record modes work as in `assertFrames`: every run that writes a golden fails. Under
+/// Swift Testing the texts are attached to the test — `<scene>_t<seconds>.reference.txt` and
+/// `.actual.txt` for a failure, `.recorded.txt` for a recording — so `swift test
+/// --attachments-path DIR` writes them to DIR.
 ///
 /// - Parameters:
 ///   - scene: A scene file.
@@ -42,9 +45,10 @@ public func assertDrawLog(
   for time in times ?? loaded.keyTimes {
     let name = GoldenStore.frameName(scene: loaded.name, time: time)
     do throws(GoldenError) {
+      let golden = store.drawLogURL(scene: loaded.name, time: time)
       let outcome = try check.check(
-        DrawLogCheck.log(of: timeline, at: time), golden: store.drawLogURL(scene: loaded.name, time: time), name: name,
-        rerecordHint: hint)
+        DrawLogCheck.log(of: timeline, at: time), golden: golden, name: name, rerecordHint: hint)
+      location.attach(outcome, frame: name, golden: golden)
       if let message = outcome.failureMessage { location.fail(message) }
     } catch {
       location.fail("\(name): \(error)")

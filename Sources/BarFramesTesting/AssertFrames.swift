@@ -18,8 +18,14 @@ import Testing
 /// A failure is reported at the caller's file and line, says the tolerance used, where
 /// `reference.png`, `actual.png` and `diff.png` were written (`BARFRAMES_ARTIFACTS`, or
 /// `barframes-artifacts` in the system's temporary folder) and the commands that re-record —
-/// `BARFRAMES_RECORD=failed swift test --filter <test>` and, for a scene of one of BarFrames'
-/// own designs, `barframes golden record <scene> --golden <dir> --at …` with this call's times.
+/// `BARFRAMES_RECORD=failed swift test --filter <test>` and `barframes golden record <scene>
+/// --golden <dir> --at …` with this call's folder and times (for a design of your own, the same
+/// subcommand of your tool that adds it through `BarFramesCLI.main(designs:)`).
+///
+/// Under Swift Testing the images are also attached to the test (`Attachment.record`):
+/// `<scene>_t<seconds>.reference.png`, `.actual.png` and `.diff.png` for a failure,
+/// `.recorded.png` for a recording. Xcode's report shows them, and `swift test
+/// --attachments-path DIR` writes them to DIR (corelibs-xctest on Linux has no attachments).
 ///
 /// Record modes: `BARFRAMES_RECORD` (`missing`, `all`, `failed`, `never`) overrides `record`
 /// when set. A missing golden is recorded and the test fails (on CI, `CI=true`, nothing is
@@ -58,25 +64,28 @@ public func assertFrames(
   let store = GoldenStore(directory: goldenDirectory ?? GoldenStore.besideTestFile("\(filePath)"))
   let check = GoldenCheck(tolerance: tolerance, mode: mode)
   let renderer = GoldenRenderer(scale: scale)
-  // `barframes golden record` knows only BarFrames' own designs: for another one, only the
-  // test itself can re-record.
+  // `barframes golden record` knows only BarFrames' own designs; another design's goldens are
+  // recorded by the package's own tool (`BarFramesCLI.main(designs:)`), whose name only the
+  // package knows.
   let standardDesign = DesignRegistry.standard.design(named: loaded.style.designName).map {
     ObjectIdentifier($0) == ObjectIdentifier(loaded.style.design)
   } ?? false
+  let record = RerecordCommand.goldenRecord(
+    scene: RerecordCommand.displayPath(scene), golden: RerecordCommand.displayPath(store.directory),
+    times: times, scale: scale)
   let hint =
     RerecordCommand.swiftTest(filter: location.testFilter)
     + (standardDesign
-      ? " (or: "
-        + RerecordCommand.goldenRecord(
-          scene: RerecordCommand.displayPath(scene), golden: RerecordCommand.displayPath(store.directory),
-          times: times, scale: scale) + ")"
-      : "")
+      ? " (or: \(record))"
+      : " (or, with your tool that adds the \(loaded.style.designName) design through BarFramesCLI.main(designs:): "
+        + "<tool>" + record.dropFirst("barframes".count) + ")")
   for time in times ?? loaded.keyTimes {
     let name = GoldenStore.frameName(scene: loaded.name, time: time)
     do throws(GoldenError) {
       let actual = try renderer.image(of: timeline, at: time)
-      let outcome = try check.check(
-        actual, golden: store.url(scene: loaded.name, time: time), name: name, rerecordHint: hint)
+      let golden = store.url(scene: loaded.name, time: time)
+      let outcome = try check.check(actual, golden: golden, name: name, rerecordHint: hint)
+      location.attach(outcome, frame: name, golden: golden)
       if let message = outcome.failureMessage { location.fail(message) }
     } catch {
       if case .refusedTolerance = error {

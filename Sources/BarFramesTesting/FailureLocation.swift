@@ -1,4 +1,5 @@
 import BarFramesGolden
+import Foundation
 import Testing
 import XCTest
 
@@ -21,6 +22,34 @@ struct FailureLocation {
         sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
     } else {
       XCTFail(message, file: filePath, line: line)
+    }
+  }
+
+  /// Attaches a file written by a golden check (an artefact or a recorded golden) to the running
+  /// Swift Testing test as `name`: Xcode's report shows it, and `swift test --attachments-path
+  /// DIR` writes it to DIR. Nothing under XCTest: corelibs-xctest (Linux) has no `XCTAttachment`.
+  func attach(contentsOf file: URL, named name: String) {
+    guard Test.current != nil, let data = FileManager.default.contents(atPath: file.path) else { return }
+    Attachment.record(
+      Array(data), named: name,
+      sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+  }
+
+  /// Attaches what a golden check wrote — for a failure its artefacts as
+  /// `<frame>.reference.png`, `.actual.png` and `.diff.png` (`.txt` for draw logs), for a
+  /// recording the new golden as `<frame>.recorded.png` — so a person reading the test report
+  /// knows which is which.
+  func attach(_ outcome: GoldenCheck.Outcome, frame name: String, golden: URL) {
+    switch outcome {
+    case .matched:
+      break
+    case .recorded:
+      attach(contentsOf: golden, named: "\(name).recorded.\(golden.pathExtension)")
+    case .failed(_, let artifacts):
+      guard let artifacts else { return }
+      for file in [artifacts.reference, artifacts.actual, artifacts.diff].compactMap({ $0 }) {
+        attach(contentsOf: file, named: "\(name).\(file.lastPathComponent)")
+      }
     }
   }
 

@@ -33,13 +33,16 @@ public enum ExternalTools {
   /// Both pipes are drained concurrently before waiting, so a chatty child can never block on
   /// a full pipe; standard input is empty. After `timeout` seconds the program is killed
   /// (SIGKILL) and the output says so, so a program that hangs fails a test instead of hanging it.
+  /// `environment`, when given, replaces the inherited one.
   public static func run(
-    _ executable: String, _ arguments: [String], in directory: URL? = nil, timeout: Double? = nil
+    _ executable: String, _ arguments: [String], in directory: URL? = nil, timeout: Double? = nil,
+    environment: [String: String]? = nil
   ) throws -> Output {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -94,7 +94,7 @@ public struct Layer: Hashable, Sendable {
   /// Keys whose action is switched off, as `layer.actions = @{key: [NSNull null]}`.
   public var disabledActions: Set<String>
   /// While a contents action runs: the drawings the layer fades from, weighted (summing to 1);
-  /// set by the action, read by the presentation (``LayerTree/presentedContents(of:at:)``).
+  /// set by the action, read by the presentation (`LayerTree.presentedContents(of:at:)`).
   public var contentsFade: [WeightedContent]
 
   /// A layer whose frame is `frame` in its parent (anchor in the centre, as `CALayer`).

@@ -15,8 +15,14 @@ public struct StrokeStyle: Hashable, Sendable {
   public var lineJoin: LineJoin
   public var miterLimit: Double
 
-  /// - Parameter lineWidth: In points. Core Graphics' default is 1 (Cairo's is 2; the renderer
-  ///   always sets the width explicitly).
+  /// A stroke style; the defaults are Core Graphics' (and `CAShapeLayer`'s).
+  /// - Parameters:
+  ///   - lineWidth: In points. Core Graphics' default is 1 (Cairo's is 2; the renderer always
+  ///     sets the width explicitly).
+  ///   - lineCap: The ends of open subpaths: `.round` for a rounded arc or bar end.
+  ///   - lineJoin: Where two segments meet.
+  ///   - miterLimit: How long a miter join may grow, in line widths, before it is bevelled
+  ///     (Core Graphics' 10).
   public init(
     lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
     miterLimit: Double = 10

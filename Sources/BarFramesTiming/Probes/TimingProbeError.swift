@@ -2,7 +2,7 @@ import BarFramesJSON
 
 /// A probe file that cannot be read: what is wrong, the probe it is in and the key path.
 ///
-/// Its description is one line, a style's or scene's ``InputError`` with the probe named:
+/// Its description is one line, a style's or scene's `InputError` with the probe named:
 /// `probes.json: probe "fill": probes[0].animation.fillMode: expected one of "removed",
 /// "forwards", "backwards", "both", got "sideways"`.
 public struct TimingProbeError: Error, Hashable, Sendable, CustomStringConvertible {

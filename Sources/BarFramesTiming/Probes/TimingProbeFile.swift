@@ -17,7 +17,7 @@ public enum TimingProbeFile {
 
   /// Reads the probes of a file.
   ///
-  /// Read as styles and scenes are, with `JSONObjectReader` under ``InputLimits``: the same
+  /// Read as styles and scenes are, with `JSONObjectReader` under `InputLimits`: the same
   /// messages for unknown keys, types, non-finite numbers and syntax errors (line and column).
   /// - Throws: ``TimingProbeError`` for the first problem found.
   public static func decode(_ data: Data, file: String? = nil) throws(TimingProbeError) -> [TimingProbe] {

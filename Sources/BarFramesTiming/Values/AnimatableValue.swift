@@ -39,13 +39,13 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The number, for a ``scalar``.
+  /// The number, for a ``scalar(_:)``.
   public var scalarValue: Double? {
     if case .scalar(let v) = self { return v }
     return nil
   }
 
-  /// The point, for a ``point``.
+  /// The point, for a ``point(_:)``.
   public var pointValue: Point? {
     if case .point(let v) = self { return v }
     return nil

@@ -43,6 +43,41 @@ import Testing
     #expect(try check(.missing, artifacts: artifacts).check(image, golden: golden, name: "n", rerecordHint: "x").passed)
   }
 
+  /// The sentence after a recording undoes what chose to record, and names BARFRAMES_RECORD only
+  /// when that variable was set (issue 44: it said "without BARFRAMES_RECORD" in every case).
+  @Test func theRecordingMessageSaysWhatToUndo() throws {
+    let (golden, artifacts, root) = try setUp()
+    defer { try? FileManager.default.removeItem(at: root) }
+    func reason(_ mode: RecordMode, variable: String?) throws -> String {
+      try? FileManager.default.removeItem(at: golden)
+      let check = GoldenCheck(
+        tolerance: .exact, mode: mode, isContinuousIntegration: false, artifactsDirectory: artifacts,
+        recordVariable: variable)
+      return try #require(try check.check(image, golden: golden, name: "n", rerecordHint: "x").recordedReason)
+    }
+    let byDefault = try reason(.missing, variable: nil)
+    #expect(
+      byDefault
+        == "n: no golden existed; recorded \(golden.path). Check it, commit it and run the tests again: they compare with it from now on (a run that records always fails)"
+    )
+    #expect(
+      try reason(.all, variable: "all")
+        == "n: no golden existed; recorded \(golden.path). Check it, commit it and run the tests again without BARFRAMES_RECORD=all (a run that records always fails)"
+    )
+    #expect(
+      try reason(.failed, variable: nil).hasSuffix(
+        "Check it, commit it and change the assertion's `record: .failed` back to the default (.missing) and run the tests again (a run that records always fails)"
+      ))
+    // The draw log says the same.
+    let log = golden.deletingPathExtension().appendingPathExtension("txt")
+    let drawLog = DrawLogCheck(
+      mode: .missing, isContinuousIntegration: false, artifactsDirectory: artifacts, recordVariable: nil)
+    let logOutcome = try drawLog.check("line\n", golden: log, name: "n", rerecordHint: "x")
+    let logReason = try #require(logOutcome.recordedReason)
+    #expect(logReason.hasSuffix("run the tests again: they compare with it from now on (a run that records always fails)"))
+    #expect(!logReason.contains("BARFRAMES_RECORD"))
+  }
+
   @Test func mismatchWritesReferenceActualAndDiffAndNamesThem() throws {
     let (golden, artifacts, root) = try setUp()
     defer { try? FileManager.default.removeItem(at: root) }
