@@ -56,7 +56,24 @@ extension Layer {
   }
 }
 
+/// What the actions of a call need of the tree before it: each standalone layer as it was and its
+/// local time at the call's time. View-backed layers are left out, so a design whose layers are
+/// all views (the seek bar's 100 000 tweens) copies nothing: holding the whole tree while the
+/// call added an animation made every call copy the animation list, O(n²) over a scene.
+public struct ActionSnapshot: Sendable {
+  var layers: [String: (layer: Layer, localTime: Double)] = [:]
+}
+
 extension LayerTree {
+  /// The standalone layers as they are at `time`, before a call (``commitActions(since:at:transaction:)``).
+  public func actionSnapshot(at time: Double) -> ActionSnapshot {
+    var snapshot = ActionSnapshot()
+    for layer in layers where !layer.isViewBacking {
+      snapshot.layers[layer.name] = (layer, localTime(of: layer.name, atAbsoluteTime: time))
+    }
+    return snapshot
+  }
+
   /// Marks `property` of the layer `name` as set in the current call even when its value did
   /// not change: Core Animation runs a property's action on every set (`-[CALayer
   /// setValue:forKey:]` compares nothing), so setting an equal value restarts the animation from
@@ -71,7 +88,7 @@ extension LayerTree {
   public mutating func withTransaction(
     _ transaction: Transaction, at time: Double, _ body: (inout LayerTree) -> Void
   ) {
-    let before = self
+    let before = actionSnapshot(at: time)
     let outerAssignments = assignments
     assignments = []
     body(&self)
@@ -95,6 +112,15 @@ extension LayerTree {
   public mutating func commitActions(
     since before: LayerTree, at time: Double, transaction: Transaction = .implicit
   ) -> Set<ActionKey> {
+    commitActions(since: before.actionSnapshot(at: time), at: time, transaction: transaction)
+  }
+
+  /// ``commitActions(since:at:transaction:)`` from a snapshot taken before the call
+  /// (``actionSnapshot(at:)``), which is what a timeline keeps.
+  @discardableResult
+  public mutating func commitActions(
+    since before: ActionSnapshot, at time: Double, transaction: Transaction = .implicit
+  ) -> Set<ActionKey> {
     defer {
       assignments = []
       committedInTransaction = []
@@ -103,7 +129,7 @@ extension LayerTree {
     var handled: Set<ActionKey> = []
     for i in layers.indices where !layers[i].isViewBacking {
       let name = layers[i].name
-      guard !added.contains(name), let old = before.layer(named: name) else { continue }
+      guard !added.contains(name), let (old, layerTime) = before.layers[name] else { continue }
       var explicitlyAnimated: Set<String>?
       for property in LayerProperty.allCases {
         let key = ActionKey(layer: name, property: property)
@@ -115,11 +141,13 @@ extension LayerTree {
         if explicitlyAnimated?.contains(property.rawValue) == true { continue }
         if transaction.disablesActions { continue }
         if property == .contents {
-          startContentsFade(of: i, from: old, in: before, at: time, transaction: transaction)
+          startContentsFade(of: i, from: old, layerTime: layerTime, at: time, transaction: transaction)
           continue
         }
         guard let to = property.value(of: layers[i]), let model = property.value(of: old) else { continue }
-        let from = before.presentedValue(property.keyPath, model: model, of: name, at: time)
+        let from =
+          old.animations.isEmpty
+          ? model : old.animations.presentedValue(forKeyPath: property.keyPath, model: model, layerTime: layerTime)
         guard from.kind == to.kind, let action = transaction.action(for: property.keyPath, from: from, to: to) else {
           continue
         }
@@ -129,12 +157,12 @@ extension LayerTree {
     return handled
   }
 
-  /// The contents action: what `before` presented at `time` fades into the new contents.
+  /// The contents action: what `old` presented at its `layerTime` fades into the new contents.
   private mutating func startContentsFade(
-    of i: Int, from old: Layer, in before: LayerTree, at time: Double, transaction: Transaction
+    of i: Int, from old: Layer, layerTime: Double, at time: Double, transaction: Transaction
   ) {
     let name = layers[i].name
-    let presented = before.presentedContents(of: old, at: time)
+    let presented = Self.presentedContents(of: old, layerTime: layerTime)
     self[name].contentsFade = presented
     // The fade's progress: the weight of the new contents, eased as any action is.
     guard let action = transaction.action(for: LayerProperty.contents.keyPath, from: .scalar(0), to: .scalar(1)) else {
@@ -150,8 +178,13 @@ extension LayerTree {
   /// and at most ``maximumFadingDrawings`` are kept (the faintest go first), so a frame draws a
   /// bounded number of pictures.
   func presentedContents(of layer: Layer, at time: Double) -> [Layer.WeightedContent] {
+    Self.presentedContents(of: layer, layerTime: localTime(of: layer.name, atAbsoluteTime: time))
+  }
+
+  static func presentedContents(of layer: Layer, layerTime: Double) -> [Layer.WeightedContent] {
     guard !layer.contentsFade.isEmpty else { return [.init(layer.content, weight: 1)] }
-    let fade = presentedValue(LayerProperty.contents.keyPath, model: .scalar(1), of: layer.name, at: time)
+    let fade = layer.animations.presentedValue(
+      forKeyPath: LayerProperty.contents.keyPath, model: .scalar(1), layerTime: layerTime)
     let w = min(max(fade.scalarValue ?? 1, 0), 1)
     var parts: [Layer.WeightedContent] = []
     func add(_ content: Layer.Content, _ weight: Double) {
@@ -164,7 +197,7 @@ extension LayerTree {
     for part in layer.contentsFade { add(part.content, part.weight * (1 - w)) }
     add(layer.content, w)
     parts.removeAll { $0.weight < 1.0 / 256 }
-    while parts.count > Self.maximumFadingDrawings {
+    while parts.count > maximumFadingDrawings {
       parts.remove(at: parts.indices.min { parts[$0].weight < parts[$1].weight }!)
     }
     let total = parts.reduce(0) { $0 + $1.weight }
@@ -190,7 +223,6 @@ extension LayerTree {
     return added
   }
 
-  func layer(named name: String) -> Layer? { index(of: name).map { layers[$0] } }
 }
 
 /// A property of a named layer, as the transaction machinery tracks it.

@@ -106,7 +106,7 @@ public struct Timeline<D: Design>: SceneTimeline {
     self.actions = actions
     var current = Replay(design: design)
     // The design's initial layers are new: nothing of them animates (this clears that record).
-    current.design.layers.commitActions(since: current.design.layers, at: 0)
+    current.design.layers.commitActions(since: ActionSnapshot(), at: 0)
     if actions.isEmpty { current.horizon = Timeline.horizon(duration: scene.duration, clock: current.clock) }
     var checkpoints = [current]
     var stepTimes: [Double] = []
@@ -154,7 +154,7 @@ public struct Timeline<D: Design>: SceneTimeline {
       r.nextAction < actions.count
       ? actions[r.nextAction].time : (r.horizon ?? horizon(duration: duration, clock: r.clock))
     if let next = r.design.nextTimer(after: r.clock), SceneTime.canonical(next) <= limit {
-      let before = r.design.layers
+      let before = r.design.layers.actionSnapshot(at: next)
       r.design.fireTimer(at: next)
       r.design.layers.commitActions(since: before, at: next)
       r.clock = next
@@ -170,7 +170,7 @@ public struct Timeline<D: Design>: SceneTimeline {
       // Each call is one implicit transaction: Core Animation runs the actions of the
       // properties it set when it commits. Calls at the scene's start configure the layers
       // in the transaction that creates them, before anything is shown: nothing animates.
-      let before = r.design.layers
+      let before = r.design.layers.actionSnapshot(at: time)
       r.design.perform(call, at: time)
       r.design.layers.commitActions(since: before, at: time, transaction: time > 0 ? .implicit : .disablingActions)
     case .generic(let call): call.apply(to: &r.design.layers, at: time)
