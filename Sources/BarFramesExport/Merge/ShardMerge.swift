@@ -22,11 +22,11 @@ import Foundation
 ///
 /// Nothing is written unless everything checks out first: ``ShardSet`` refuses a missing,
 /// repeated or foreign shard, and every file each manifest lists is read and compared with its
-/// size and (for frames) SHA-256 before the first write. Every file is then written under a
-/// temporary name and renamed into place (``AtomicFile``). `OUT/manifest.json` is removed
-/// before the first write and written last, so a folder holding one is a complete merge even if
-/// a disk fills up half-way. Frame files of a scene that the merge did not write (left by an
-/// earlier render at another fps) are removed, as an unsharded render removes them.
+/// size and SHA-256 before the first write. Every file is then written under a temporary name
+/// and renamed into place (``AtomicFile``). `OUT/manifest.json` is removed before the first
+/// write and written last, so a folder holding one is a complete merge even if a disk fills up
+/// half-way. Frame files of a scene that the merge did not write (left by an earlier render at
+/// another fps) are removed, as an unsharded render removes them.
 public struct ShardMerge: Sendable {
   public var shards: ShardSet
   public var outputDirectory: URL
@@ -115,9 +115,9 @@ public struct ShardMerge: Sendable {
         .sceneFinished(scene: scene.entry.name, frames: scene.frames.count, seconds: Date().timeIntervalSince(started)))
     }
     if let gallery = shards.scenes.first?.gallery {
-      try copy(gallery)
-      progress(.fileWritten(scene: nil, format: "html", path: gallery.file.path, bytes: gallery.file.bytes))
-      for i in scenes.indices { scenes[i].files.append(gallery.file) }
+      let file = try copy(gallery)
+      progress(.fileWritten(scene: nil, format: "html", path: file.path, bytes: file.bytes))
+      for i in scenes.indices { scenes[i].files.append(file) }
     }
     if let first = notOurs.first { progress(.unownedFilesKept(count: notOurs.count, first: first)) }
     let manifest = ExportManifest(tool: shards.tool, render: shards.render, shard: nil, scenes: scenes)
@@ -165,7 +165,7 @@ public struct ShardMerge: Sendable {
   }
 
   private func listed(_ source: ShardSet.Source) -> Listed {
-    listed(source.part, path: source.file.path, bytes: source.file.bytes, sha256: nil)
+    listed(source.part, path: source.file.path, bytes: source.file.bytes, sha256: source.file.sha256)
   }
 
   /// Every file the merge reads, checked before anything is written.
@@ -215,12 +215,16 @@ public struct ShardMerge: Sendable {
 
   // MARK: Writing
 
-  private func copy(_ source: ShardSet.Source) throws(MergeError) {
+  /// Copies a listed file; returns its entry with the SHA-256 of the bytes copied (a version 2 shard manifest lists none).
+  private func copy(_ source: ShardSet.Source) throws(MergeError) -> ExportManifest.FileEntry {
     let bytes = try Self.read(listed(source))
     try MergeError.writing { () throws(OutputError) in
       try AtomicFile.write(
         bytes, to: outputDirectory.appendingPathComponent(source.file.path), registry: temporaryFiles)
     }
+    var file = source.file
+    file.sha256 = SHA256.hex(bytes)
+    return file
   }
 
   /// A frame read, checked and copied, with what the animations need of it.
@@ -236,11 +240,9 @@ public struct ShardMerge: Sendable {
     entry.frames = scene.frames.map(\.frame)
     let render = shards.render
     for preview in scene.previews {
-      try copy(preview)
-      entry.files.append(preview.file)
-      progress(
-        .fileWritten(scene: entry.name, format: preview.file.format, path: preview.file.path, bytes: preview.file.bytes)
-      )
+      let file = try copy(preview)
+      entry.files.append(file)
+      progress(.fileWritten(scene: entry.name, format: file.format, path: file.path, bytes: file.bytes))
     }
 
     let decodes = !isEmpty(render.formats) && !scene.frames.isEmpty
@@ -261,7 +263,8 @@ public struct ShardMerge: Sendable {
         work: { n, _ in
           let file = frames[n]
           let bytes = try Self.read(file)
-          try AtomicFile.write(bytes, to: output.appendingPathComponent(scene.frames[n].frame.path), registry: registry)
+          try AtomicFile.write(
+            bytes, to: output.appendingPathComponent(scene.frames[n].frame.path), registry: registry)
           guard decodes else { return CopiedFrame() }
           return try Self.decode(bytes, file: file, width: width, height: height)
         },
@@ -271,8 +274,7 @@ public struct ShardMerge: Sendable {
               animations = try MergedAnimations(
                 names: names, width: width, height: height, colorType: encoded.colorType, timing: timing,
                 formats: render.formats, webpQuality: render.webpQuality, outputDirectory: output,
-                temporaryFiles: registry,
-                capacity: 4 * jobs)
+                temporaryFiles: registry, capacity: 4 * jobs, flushing: true)
             }
             guard encoded.colorType == animations?.colorType else {
               throw MergeError.badInput("\(frames[n].name): its colour type differs from the scene's first frame's")
@@ -302,10 +304,9 @@ public struct ShardMerge: Sendable {
     }
 
     if let sheet = scene.sheet {
-      try copy(sheet)
-      entry.files.append(sheet.file)
-      progress(
-        .fileWritten(scene: entry.name, format: sheet.file.format, path: sheet.file.path, bytes: sheet.file.bytes))
+      let file = try copy(sheet)
+      entry.files.append(file)
+      progress(.fileWritten(scene: entry.name, format: file.format, path: file.path, bytes: file.bytes))
     }
     return entry
   }
