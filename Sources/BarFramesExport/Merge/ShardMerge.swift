@@ -23,10 +23,12 @@ import Foundation
 /// Nothing is written unless everything checks out first: ``ShardSet`` refuses a missing,
 /// repeated or foreign shard, and every file each manifest lists is read and compared with its
 /// size and SHA-256 before the first write. Every file is then written under a temporary name
-/// and renamed into place (``AtomicFile``). `OUT/manifest.json` is removed before the first
-/// write and written last, so a folder holding one is a complete merge even if a disk fills up
-/// half-way. Frame files of a scene that the merge did not write (left by an earlier render at
-/// another fps) are removed, as an unsharded render removes them.
+/// and renamed into place (``AtomicFile``), unflushed, and the merge commits as a render does
+/// (``RenderJournal``): the index claims every path first and the manifest loses the scenes
+/// merged, one `syncfs` at the end makes every file durable, then the manifest is named — a
+/// folder's manifest never lists what is not there, even if a disk fills up half-way. Frame
+/// files of a scene that the merge did not write (left by an earlier render at another fps) are
+/// removed, as an unsharded render removes them.
 public struct ShardMerge: Sendable {
   public var shards: ShardSet
   public var outputDirectory: URL
@@ -79,8 +81,10 @@ public struct ShardMerge: Sendable {
     defer { lock.release() }
     let records = FolderRecords(directory: outputDirectory)
     let planned = plannedPaths()
+    // A merge commits as a render does (``RenderJournal``): no file is flushed on its own, one
+    // `syncfs` makes them all and the manifest's bytes durable.
     var journal = RenderJournal(
-      directory: outputDirectory, manifestName: ExportManifest.fileName, records: records, durability: .frame,
+      directory: outputDirectory, manifestName: ExportManifest.fileName, records: records, durability: .render,
       temporaryFiles: temporaryFiles)
     do {
       try records.checkManifestIsOurs(ExportManifest.fileName)
@@ -94,6 +98,7 @@ public struct ShardMerge: Sendable {
     }
     let owned = records.owned.union(planned)
     var notOurs: [String] = []
+    let writeback = EarlyWriteback(folder: outputDirectory, files: shards.scenes.reduce(0) { $0 + $1.frames.count })
 
     var scenes: [ExportManifest.SceneEntry] = []
     for (ordinal, scene) in shards.scenes.enumerated() {
@@ -101,7 +106,7 @@ public struct ShardMerge: Sendable {
       progress(
         .sceneStarted(
           scene: scene.entry.name, ordinal: ordinal, sceneCount: shards.scenes.count, frames: scene.frames.count))
-      scenes.append(try merge(scene, progress: progress))
+      scenes.append(try merge(scene, writeback: writeback, progress: progress))
       if shards.render.formats.contains(.png) {
         let names = Set(scene.frames.map { String($0.frame.path.split(separator: "/")[1]) })
         let prefix = scene.entry.name + "/"
@@ -122,7 +127,9 @@ public struct ShardMerge: Sendable {
     if let first = notOurs.first { progress(.unownedFilesKept(count: notOurs.count, first: first)) }
     let manifest = ExportManifest(tool: shards.tool, render: shards.render, shard: nil, scenes: scenes)
     do {
-      try journal.commit(manifest, lastNamed: ChangeTime.now(), checked: [:])
+      let lastNamed = ChangeTime.now()
+      writeback.finish()
+      try journal.commit(manifest, lastNamed: lastNamed, checked: [:])
     } catch {
       throw .output(error)
     }
@@ -215,12 +222,13 @@ public struct ShardMerge: Sendable {
 
   // MARK: Writing
 
-  /// Copies a listed file; returns its entry with the SHA-256 of the bytes copied (a version 2 shard manifest lists none).
+  /// Copies a listed file, unflushed (the merge's commit flushes everything at once); returns
+  /// its entry with the SHA-256 of the bytes copied (a version 2 shard manifest lists none).
   private func copy(_ source: ShardSet.Source) throws(MergeError) -> ExportManifest.FileEntry {
     let bytes = try Self.read(listed(source))
     try MergeError.writing { () throws(OutputError) in
       try AtomicFile.write(
-        bytes, to: outputDirectory.appendingPathComponent(source.file.path), registry: temporaryFiles)
+        bytes, to: outputDirectory.appendingPathComponent(source.file.path), registry: temporaryFiles, flushing: false)
     }
     var file = source.file
     file.sha256 = SHA256.hex(bytes)
@@ -234,7 +242,7 @@ public struct ShardMerge: Sendable {
   }
 
   private func merge(
-    _ scene: ShardSet.SceneParts, progress: (ExportProgress) -> Void
+    _ scene: ShardSet.SceneParts, writeback: EarlyWriteback, progress: (ExportProgress) -> Void
   ) throws(MergeError) -> ExportManifest.SceneEntry {
     var entry = scene.entry
     entry.frames = scene.frames.map(\.frame)
@@ -264,17 +272,18 @@ public struct ShardMerge: Sendable {
           let file = frames[n]
           let bytes = try Self.read(file)
           try AtomicFile.write(
-            bytes, to: output.appendingPathComponent(scene.frames[n].frame.path), registry: registry)
+            bytes, to: output.appendingPathComponent(scene.frames[n].frame.path), registry: registry, flushing: false)
           guard decodes else { return CopiedFrame() }
           return try Self.decode(bytes, file: file, width: width, height: height)
         },
         consume: { n, frame in
+          writeback.fileWritten()
           if decodes, let image = frame.image, let encoded = frame.encoded {
             if animations == nil {
               animations = try MergedAnimations(
                 names: names, width: width, height: height, colorType: encoded.colorType, timing: timing,
                 formats: render.formats, webpQuality: render.webpQuality, outputDirectory: output,
-                temporaryFiles: registry, capacity: 4 * jobs, flushing: true)
+                temporaryFiles: registry, capacity: 4 * jobs, flushing: false)
             }
             guard encoded.colorType == animations?.colorType else {
               throw MergeError.badInput("\(frames[n].name): its colour type differs from the scene's first frame's")
