@@ -32,12 +32,15 @@ package enum SHA256 {
     return hasher.finalize()
   }
 
-  /// The digest of the file at `path` as 64 lowercase hex digits, read in chunks so that an
-  /// animation of any length costs a fixed buffer; nil when it cannot be read.
+  /// The digest of the regular file at `path` as 64 lowercase hex digits, read in chunks so
+  /// that an animation of any length costs a fixed buffer; nil when it cannot be read or is
+  /// not a regular file (a link, or a FIFO swapped in, which O_NONBLOCK keeps from blocking).
   package static func hex(ofFileAt path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
     return hex(ofDescriptor: descriptor)
   }
 

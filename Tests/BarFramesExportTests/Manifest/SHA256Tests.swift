@@ -36,6 +36,10 @@ import Testing
     try Data(message).write(to: file)
     #expect(SHA256.hex(ofFileAt: file.path) == expected)
     #expect(SHA256.hex(ofFileAt: directory.appendingPathComponent("missing").path) == nil)
+    // A FIFO where a listed file was is no file to hash, and opening it must not wait for a writer.
+    let fifo = directory.appendingPathComponent("fifo")
+    try #require(mkfifo(fifo.path, 0o644) == 0)
+    #expect(SHA256.hex(ofFileAt: fifo.path) == nil)
   }
 }
 
