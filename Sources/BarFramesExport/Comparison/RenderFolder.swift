@@ -79,8 +79,11 @@ public struct RenderFolder: Sendable {
     for (name, read) in records.manifests.sorted(by: { $0.key < $1.key }) {
       for (i, scene) in read.manifest.scenes.enumerated() {
         for (j, frame) in scene.frames.enumerated() {
-          let size = FileStat(path: url.appendingPathComponent(frame.path).path)?.bytes
-          guard size != frame.bytes else { continue }
+          let path = url.appendingPathComponent(frame.path).path
+          let size = FileStat(path: path)?.bytes
+          // Something that is not a regular file (a FIFO, a folder) is named as such where the
+          // frames are read, more precisely than "not held".
+          guard size != frame.bytes, size != nil || !FileManager.default.fileExists(atPath: path) else { continue }
           throw InputError(
             file: "\(label)/\(name)", keyPath: "scenes[\(i)].frames[\(j)].path",
             message:
