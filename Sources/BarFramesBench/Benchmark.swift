@@ -215,6 +215,47 @@ public struct Benchmark: Sendable {
     return (manifest.scenes.first?.frames.count ?? 0, StableStorage.flushCount - before)
   }
 
+  /// How much longer a PNG render of the seek-bar workload waits when every fsync-family call
+  /// takes `latency` seconds more (``StableStorage/addedLatencyNanoseconds``), as on a disk
+  /// whose flushes are slow: renders with and without the latency alternate in `turns` turns,
+  /// each into a fresh folder of the scratch folder; the added time is the median of the turns'
+  /// differences, the plain time the median of the plain runs.
+  public func flushLatencyRun(
+    latency: Double = 0.010, turns: Int = 7
+  ) throws -> (latency: Double, addedSeconds: Double, plainSeconds: Double, flushes: Int) {
+    guard let workload = Workload.standard.first(where: { $0.name == "seek-bar" }) else {
+      throw BenchError.workload("no seek-bar workload")
+    }
+    let url = root.appendingPathComponent(workload.scenePath)
+    let timeline = try Scene.load(contentsOf: url, displayName: workload.scenePath).timeline()
+    let measurement = Measurement(workload: workload, timeline: timeline, frames: frames)
+    let folder = scratch.appendingPathComponent(".barframes-bench-\(getpid())-latency")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { DeferredRemoval.remove(folder) }
+    defer { StableStorage.addedLatencyNanoseconds = 0 }
+    var run = 0
+    func render(delayed: Bool) throws -> Double {
+      StableStorage.addedLatencyNanoseconds = delayed ? Int((latency * 1e9).rounded()) : 0
+      run += 1
+      return try measurement.pipelineRun(jobs: jobs, in: folder.appendingPathComponent("run-\(run)"))
+    }
+    _ = try render(delayed: false)
+    var plain: [Double] = []
+    var added: [Double] = []
+    for turn in 0..<max(1, turns) {
+      // Which goes first alternates: a shared machine's speed drifts over seconds.
+      let delayedFirst = turn.isMultiple(of: 2)
+      let first = try render(delayed: delayedFirst)
+      let second = try render(delayed: !delayedFirst)
+      let (delayed, undelayed) = delayedFirst ? (first, second) : (second, first)
+      plain.append(undelayed)
+      added.append(delayed - undelayed)
+    }
+    StableStorage.addedLatencyNanoseconds = 0
+    let flushes = try measurement.flushesPerRender(jobs: jobs, in: folder.appendingPathComponent("count"))
+    return (latency, AnimatedResult.median(added), AnimatedResult.median(plain), flushes)
+  }
+
   /// Seconds of `barframes render Examples` into a fresh folder in the scratch folder, then
   /// of the same command again, which finds every scene unchanged: each the median of three
   /// runs (three fresh folders, then three renders again into the first), as one run of a

@@ -211,7 +211,8 @@ public struct Exporter: Sendable {
       } else {
         bytes = Array(HTMLGallery.page(for: shown, tool: tool).utf8)
       }
-      let entry = ExportManifest.FileEntry(format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count)
+      let entry = ExportManifest.FileEntry(
+        format: "html", path: SceneFileNames.galleryPath, bytes: bytes.count, sha256: SHA256.hex(bytes))
       for i in scenes.indices { scenes[i].files.append(entry) }
     }
     let manifest = ExportManifest(

@@ -68,19 +68,29 @@ public struct JSONObjectReader {
 
   /// Reads `version`, which must be present, a whole number and `supported`.
   public mutating func checkVersion(supported: Int) throws(InputError) {
+    try checkVersion(supported: supported...supported)
+  }
+
+  /// Reads `version`, which must be present, a whole number and in `supported` (older formats
+  /// still read); returns it.
+  @discardableResult
+  public mutating func checkVersion(supported: ClosedRange<Int>) throws(InputError) -> Int {
     guard let value = value("version") else {
-      throw error("version", "missing; add \"version\": \(supported)")
+      throw error("version", "missing; add \"version\": \(supported.upperBound)")
     }
     // Compared as a Double: a huge or infinite number (1e19, 1e400) must not reach Int(_:),
     // which traps on values outside Int's range.
     guard case .number(let v) = value, v.isFinite, v == v.rounded(), v >= 1 else {
       throw error("version", "expected a whole number, got \(value.summary)")
     }
-    guard v == Double(supported) else {
+    guard v <= Double(supported.upperBound), v >= Double(supported.lowerBound) else {
+      let read =
+        supported.count == 1 ? "\(supported.upperBound)" : "\(supported.lowerBound) to \(supported.upperBound)"
       throw error(
         "version",
-        "this version of BarFrames reads version \(supported) files, not version \(v.compactJSON); the highest supported version is \(supported)")
+        "this version of BarFrames reads version \(read) files, not version \(v.compactJSON); the highest supported version is \(supported.upperBound)")
     }
+    return Int(v)
   }
 
   /// Fails on the first key that nothing asked for, naming it and the nearest accepted key

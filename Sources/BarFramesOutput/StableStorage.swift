@@ -15,11 +15,20 @@ public enum StableStorage {
 
   private static let counter = FlushCounter()
 
+  /// Time added after every flush call, in nanoseconds: what a disk whose flushes are that
+  /// much slower makes a render wait (`barframes-bench` sets it to measure just that; nothing
+  /// else does, and it is 0 unless set).
+  package static var addedLatencyNanoseconds: Int {
+    get { counter.latency }
+    set { counter.latency = newValue }
+  }
+
   /// Flushes one open file or folder (`fsync`), retried when a signal interrupts it.
   /// - Returns: false with `errno` set when the data may not be on stable storage; a file
   ///   system that cannot sync at all (EINVAL) counts as flushed, as SQLite takes it.
   public static func flush(_ descriptor: Int32) -> Bool {
     counter.increment()
+    defer { counter.wait() }
     while fsync(descriptor) != 0 {
       if errno == EINTR { continue }
       return errno == EINVAL
@@ -45,6 +54,7 @@ public enum StableStorage {
   /// manifest that follows is still flushed on its own.
   public static func flushFileSystem(containing directory: URL) throws(OutputError) {
     counter.increment()
+    defer { counter.wait() }
     #if os(Linux)
       if let syncfs = Self.syncfs {
         let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -71,10 +81,25 @@ public enum StableStorage {
   #endif
 }
 
-/// A count shared by every thread that flushes.
+/// A count shared by every thread that flushes, and the latency added to each flush.
 private final class FlushCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var count = 0
+  private var added = 0
+
+  var latency: Int {
+    get { lock.withLock { added } }
+    set { lock.withLock { added = max(0, newValue) } }
+  }
+
+  /// Sleeps for the added latency, if any.
+  func wait() {
+    let nanoseconds = latency
+    guard nanoseconds > 0 else { return }
+    var time = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+    var left = timespec()
+    while nanosleep(&time, &left) != 0 && errno == EINTR { time = left }
+  }
 
   var value: Int {
     lock.lock()

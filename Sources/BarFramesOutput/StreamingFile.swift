@@ -12,6 +12,8 @@ package final class StreamingFile {
   package let destination: URL
   package let handle: FileHandle
   private let file: PendingFile
+  /// The open file, readable: what was written can be read back (`pread`) before it is named.
+  package var descriptor: Int32 { file.descriptor }
   /// The temporary name while it is written; nil when the file has none (see ``TemporaryFiles``).
   package var temporaryURL: URL? { file.temporaryURL }
   private let registry: TemporaryFiles

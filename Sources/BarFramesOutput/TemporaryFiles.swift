@@ -8,7 +8,8 @@ import Foundation
 
 /// A file being written: its descriptor and, when it has one, its temporary name.
 public struct PendingFile: Sendable {
-  /// The write-only descriptor; the caller writes through it and never closes it before
+  /// The descriptor, open for reading too (a streamed file is hashed before it is named); the
+  /// caller writes through it and never closes it before
   /// ``TemporaryFiles/commit(_:to:flushing:)`` (which closes it).
   public let descriptor: Int32
   /// The temporary name beside the destination; nil for a file that has no name until it is
@@ -81,7 +82,7 @@ public final class TemporaryFiles: @unchecked Sendable {
       guard !isShuttingDown else { throw .interrupted }
       #if os(Linux)
         if createsUnnamedFiles {
-          let descriptor = open(folder.path, Self.unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+          let descriptor = open(folder.path, Self.unnamedFileFlag | O_RDWR | O_CLOEXEC, 0o644)
           if descriptor >= 0 { return PendingFile(descriptor: descriptor, temporaryURL: nil) }
           // A file system without O_TMPFILE: fall back to a temporary name.
           guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
@@ -93,7 +94,7 @@ public final class TemporaryFiles: @unchecked Sendable {
       // O_NOFOLLOW: never write through a link planted under that name.
       while true {
         let temporary = nextTemporaryName(for: destination)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary.path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         if descriptor >= 0 {
           lock.withLock { _ = paths.insert(temporary.path) }
           return PendingFile(descriptor: descriptor, temporaryURL: temporary)

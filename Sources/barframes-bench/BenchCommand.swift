@@ -52,7 +52,7 @@ struct BenchCommand: ParsableCommand {
   @Option(
     parsing: .singleValue,
     help:
-      "Run only this workload (repeatable): seek-bar, bent-line, customizable-bar, download-bar, tweens, incremental."
+      "Run only this workload (repeatable): seek-bar, bent-line, customizable-bar, download-bar, tweens, incremental, flush-latency."
   )
   var workload: [String] = []
 
@@ -93,7 +93,7 @@ struct BenchCommand: ParsableCommand {
     if let frames, frames < 1 { throw ValidationError("'--frames' must be at least 1") }
     guard (1...64).contains(jobs) else { throw ValidationError("'--jobs' must be 1…64") }
     if tweens < 0 { throw ValidationError("'--tweens' must be 0 or more") }
-    let known = Workload.standard.map(\.name) + ["tweens", "incremental"]
+    let known = Workload.standard.map(\.name) + ["tweens", "incremental", "flush-latency"]
     for name in workload where !known.contains(name) {
       throw ValidationError("unknown workload '\(name)'; choose from \(known.joined(separator: ", "))")
     }
@@ -168,6 +168,11 @@ struct BenchCommand: ParsableCommand {
         printError("incremental: render Examples, then again unchanged")
         incremental = try bench.incrementalRun()
       }
+      var flushLatency: (latency: Double, addedSeconds: Double, plainSeconds: Double, flushes: Int)?
+      if workload.isEmpty || workload.contains("flush-latency") {
+        printError("flush-latency: a seek-bar render with and without 10 ms added to every flush, in turns")
+        flushLatency = try bench.flushLatencyRun()
+      }
       var longRun: (frames: Int, flushes: Int)?
       if memoryFrames > 0, workload.isEmpty || workload.contains("seek-bar") {
         printError("flushes: a render of \(memoryFrames) seek-bar frames")
@@ -188,6 +193,7 @@ struct BenchCommand: ParsableCommand {
       report.memoryFolder = bench.memory.map(ScratchFolder.init)
       report.longRun = longRun
       report.incremental = incremental
+      report.flushLatency = flushLatency
       print(output == .json ? report.json.serialized(pretty: true) : report.markdown)
     } catch let error as InputError {
       throw BenchFailure(error.description, exitCode: 65)

@@ -269,7 +269,11 @@ import Testing
         #expect(files[frame.path]?.count == frame.bytes)
         #expect(SHA256.hex(files[frame.path] ?? []) == frame.sha256)
       }
-      for file in scene.files { #expect(files[file.path]?.count == file.bytes, "\(file.path)") }
+      // Every file, not only the frames, with the SHA-256 of its bytes (version 3).
+      for file in scene.files {
+        #expect(files[file.path]?.count == file.bytes, "\(file.path)")
+        #expect(file.sha256 == SHA256.hex(files[file.path] ?? []), "\(file.path)")
+      }
       #expect(Set(scene.files.map(\.format)) == ["apng", "gif", "webp", "animated-svg", "sheet", "svg", "html"])
     }
     // Everything on disk is in the manifest, and nothing else but the manifest itself.
@@ -282,7 +286,7 @@ import Testing
     #expect(manifest.shard == nil)
 
     let json = try JSONValue(parsing: manifest.serialized())
-    #expect(json["version"] == .number(2))
+    #expect(json["version"] == .number(3))
     #expect(json["tool"] == .string("barframes test"))
     guard case .array(let scenes)? = json["scenes"], case .array(let frames)? = scenes[0]["frames"],
       case .object(let first) = frames[0], case .object(let scene) = scenes[0],
@@ -294,6 +298,10 @@ import Testing
         "files",
       ])
     #expect(first.map(\.key) == ["index", "time", "path", "bytes", "sha256"])
+    guard case .array(let sceneFiles)? = scenes[0]["files"],
+      case .object(let apng)? = sceneFiles.first(where: { $0["format"] == .string("apng") })
+    else { throw ManifestShape.unexpected(json.serialized(pretty: true)) }
+    #expect(apng.map(\.key) == ["format", "path", "bytes", "sha256", "frames", "mergedFrames"])
     #expect(
       render.map(\.key) == ["formats", "background", "selection", "everyNth", "png", "webpQuality", "sheetFrames"])
     #expect(json["render"]?["formats"] == .string("png,svg,apng,gif,webp,animated-svg,sheet,html"))

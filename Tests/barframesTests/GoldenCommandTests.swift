@@ -199,4 +199,43 @@ import Testing
     let junit = try String(contentsOf: directory.appendingPathComponent("j.xml"), encoding: .utf8)
     #expect(junit.contains("errors=\"1\""))
   }
+
+  /// A golden would be written over the icon its scene draws — kept in the golden folder under
+  /// the golden's name, or reached from it by a link: refused before any golden is written
+  /// (exit 73, one line naming it), the icon left as it was.
+  @Test func recordRefusesAGoldenThatIsAnInput() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let icons = directory.appendingPathComponent("goldens/bar")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    let icon = icons.appendingPathComponent("bar_t1.000.png")
+    try FileManager.default.copyItem(
+      at: TestRendering.packageRoot.appendingPathComponent("Styles/video-player-icon.png"), to: icon)
+    let before = try Data(contentsOf: icon)
+    try Data(
+      #"{"version": 1, "style": {"version": 1, "design": "customizable-bar", "size": [20, 10], "progressBarIconImage": "goldens/bar/bar_t1.000.png"}, "duration": 1}"#
+        .utf8
+    ).write(to: directory.appendingPathComponent("bar.json"))
+    let linked = directory.appendingPathComponent("linked/bar")
+    try FileManager.default.createDirectory(at: linked, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: linked.appendingPathComponent("bar_t1.000.png"), withDestinationURL: icon)
+    for golden in ["goldens", "linked"] {
+      let result = try CommandRunner.run(
+        ["golden", "record", "bar.json", "--golden", golden, "--at", "0", "--at", "1"], in: directory)
+      #expect(result.exitCode == 73, "\(golden): \(result.stderr)")
+      let target = directory.appendingPathComponent("\(golden)/bar/bar_t1.000.png").path
+      #expect(
+        result.stderr
+          == "barframes: error: \(target) is an input of this render (a scene, style, icon or probe file) and would be overwritten; choose another output\n"
+      )
+      // Refused before the first golden (at 0 s) was written.
+      let first = directory.appendingPathComponent("\(golden)/bar/bar_t0.000.png")
+      #expect(!FileManager.default.fileExists(atPath: first.path))
+    }
+    #expect(try Data(contentsOf: icon) == before)
+    let elsewhere = try CommandRunner.run(
+      ["golden", "record", "bar.json", "--golden", "other", "--at", "0", "--at", "1"], in: directory)
+    #expect(elsewhere.exitCode == 0, "\(elsewhere.stderr)")
+  }
 }

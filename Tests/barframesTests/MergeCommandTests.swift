@@ -230,4 +230,55 @@ import Testing
   static let yamlReader: String? = [ExternalTools.python3, "/usr/bin/python3"].compactMap { $0 }.first { python in
     (try? ExternalTools.run(python, ["-c", "import yaml"]).status) == 0
   }
+
+  static let strace = ExternalTools.path("strace")
+
+  /// The fsync-family calls `barframes merge` makes, traced from outside the process.
+  static func mergeFlushes(
+    _ arguments: [String], log: URL
+  ) throws -> (status: Int32, stderr: String, flushes: Int, syncfs: Int) {
+    let tracing = ["-f", "-qq", "-e", "trace=fsync,fdatasync,syncfs", "-o", log.path]
+    let traced = try ExternalTools.run(
+      try #require(strace), tracing + [CommandRunner.executable.path] + arguments, in: TestRendering.packageRoot)
+    let calls = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").filter {
+      $0.contains("fsync(") || $0.contains("syncfs(") || $0.contains("fdatasync(")
+    }
+    return (traced.status, traced.stderr, calls.count, calls.filter { $0.contains("syncfs(") }.count)
+  }
+
+  /// A merge commits as a render does: begin (the index and its folder), every file unflushed,
+  /// one `syncfs` and the manifest's folder — 4 calls for a small merge, at most 12 for any,
+  /// where it flushed each of its files and their folder before.
+  @Test(.enabled(if: strace != nil, "needs strace to count the merge's flushes from outside"))
+  func aMergeCommitsOnceWithAtMost12Flushes() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func folder(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    // seek-bar at 5 fps: 51 frames, too few for an early flush; both scenes at 30 fps: 422
+    // frames, with early flushes.
+    let scenes = ["render", "Examples/bent-line-strokeend.json", "Examples/seek-bar.json", "--jobs", "2"]
+    for (name, arguments, most) in [
+      ("small", ["render", "Examples/seek-bar.json", "--format", "png,apng,gif,svg", "--fps", "5", "--jobs", "2"], 4),
+      ("large", scenes + ["--format", "png,apng", "--fps", "30"], 12),
+    ] {
+      let full = try Self.run(arguments + ["-o", folder("\(name)-full"), "--quiet"])
+      try #require(full.status == 0, "\(full.stderr)")
+      for i in 1...2 {
+        let shard = try Self.run(arguments + ["-o", folder("\(name)-\(i)"), "--quiet", "--shard", "\(i)/2"])
+        try #require(shard.status == 0, "\(shard.stderr)")
+      }
+      let merge = try Self.mergeFlushes(
+        ["merge", folder("\(name)-1"), folder("\(name)-2"), "-o", folder("\(name)-merged"), "--quiet"],
+        log: directory.appendingPathComponent("\(name).strace"))
+      #expect(merge.status == 0, "\(merge.stderr)")
+      if most == 4 {
+        // The index and its folder, the one syncfs that makes every file durable, the folder.
+        #expect(merge.flushes == 4 && merge.syncfs == 1, "\(name): \(merge.flushes) calls, \(merge.syncfs) syncfs")
+      } else {
+        #expect((4...most).contains(merge.flushes), "\(name): \(merge.flushes) fsync-family calls")
+      }
+      try Self.expectIdentical(
+        directory.appendingPathComponent("\(name)-merged"), directory.appendingPathComponent("\(name)-full"))
+    }
+  }
 }

@@ -171,4 +171,24 @@ import Testing
   @Test func theTargetsIncludeAllFormatsOverPNG() {
     #expect(Self.report(loadAverage: 0).markdown.contains("seek-bar all ÷ PNG ≤ 1.3: 1.20 (met)"))
   }
+
+  /// The flush targets: at most 12 fsync-family calls a render, and with 10 ms added
+  /// to each, at most 50 ms more of waiting — 4 × 10 ms on the render's own thread (its begin
+  /// and its commit) is 40, so 4 + 0.051 s is a miss and 12 + 0.042 s is met.
+  @Test func theTargetsHoldTheFlushCountAndTheAddedLatency() {
+    var report = Self.report(loadAverage: 0)
+    report.longRun = (10_001, 12)
+    report.flushLatency = (0.010, 0.042, 0.105, 4)
+    let markdown = report.markdown
+    #expect(
+      markdown.contains(
+        "With 10 ms added to each of its 4 fsync-family calls, a PNG render of the seek-bar frames took 42 ms longer (0.105 s without; medians of turns that alternate)."
+      ), "\(markdown)")
+    #expect(markdown.contains("fsync-family calls per render ≤ 12: 12 (met)"))
+    #expect(markdown.contains("wait with 10 ms added to each flush ≤ 50 ms: 42 ms (met)"))
+    report.longRun = (10_001, 13)
+    report.flushLatency = (0.010, 0.051, 0.105, 4)
+    #expect(report.markdown.contains("fsync-family calls per render ≤ 12: 13 (MISSED)"))
+    #expect(report.markdown.contains("wait with 10 ms added to each flush ≤ 50 ms: 51 ms (MISSED)"))
+  }
 }

@@ -40,7 +40,7 @@ import Testing
     ])
     #expect(result.exitCode == 0, "\(result.stderr)")
     let manifest = try JSONValue(parsing: result.stdout)
-    #expect(manifest["version"] == .number(2))
+    #expect(manifest["version"] == .number(3))
     guard case .string(let tool)? = manifest["tool"], case .array(let list)? = manifest["scenes"] else {
       Issue.record("no scenes in \(result.stdout)")
       return

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BarFrames
+import BarFramesExport
 import BarFramesGolden
 import Foundation
 
@@ -77,7 +78,17 @@ extension BarFramesCommand.Golden {
       defer { lock.release() }
       let store = GoldenStore(directory: folder)
       let renderer = GoldenRenderer(scale: options.scale)
-      for (timeline, times) in try options.loadScenes() {
+      let (loaded, sources) = SceneSources.reading { try options.loadScenes() }
+      let scenes = try loaded.get()
+      // No golden may be written over a file the scenes are drawn from (an icon kept in the
+      // golden folder, or reached from it by a link): every target is checked, by device and
+      // inode after links, before the first is written.
+      for (timeline, times) in scenes {
+        for time in times {
+          try StillImage.refuseInput(store.url(scene: timeline.scene.name, time: time).path, inputs: [sources])
+        }
+      }
+      for (timeline, times) in scenes {
         for time in times {
           let url = store.url(scene: timeline.scene.name, time: time)
           do {

@@ -139,7 +139,7 @@ extension BarFramesCommand {
     var noWait = false
 
     @Flag(
-      help: "Read every frame the output folder's manifest lists and compare it with its SHA-256, instead of trusting recorded stat data; render again what differs.")
+      help: "Read every file the output folder's manifest lists (frames, animations, sheets, SVGs) and compare it with its SHA-256, instead of trusting recorded stat data; render again what differs.")
     var verify = false
 
     @Flag(help: "Print no progress.")

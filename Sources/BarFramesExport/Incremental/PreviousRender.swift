@@ -11,10 +11,11 @@ import Foundation
 /// (``RenderIndex``) recorded for this very manifest is untouched, without being read. Any
 /// other — stat data that differ (a `chmod`, a copy, a restore), none recorded (a power loss
 /// kept an older manifest, an index from before), or a change time not before the index's
-/// stamp ("racily clean") — is read and compared with its SHA-256 where the manifest has one
-/// (the PNG frames); a file without one (an APNG, a sheet) then counts as changed and its scene
-/// is rendered again. `verifying` (`render --verify`) reads and compares every frame, trusting
-/// no stat data, and renders again every scene whose other files are not exactly as recorded.
+/// stamp ("racily clean") — is read and compared with its SHA-256 (every file of a version 3
+/// manifest has one; a version 2 manifest gives none for an APNG, a sheet…, which then counts
+/// as changed and its scene is rendered again). `verifying` (`render --verify`) trusts no stat
+/// data: it reads and hashes every file listed, and renders again every scene where one
+/// differs or has no SHA-256 to compare with.
 struct PreviousRender {
   /// The manifest's scenes by name; empty when there is no intact manifest.
   private var scenes: [String: ExportManifest.SceneEntry] = [:]
@@ -50,16 +51,21 @@ struct PreviousRender {
   func unchangedEntry(
     named name: String, inputs: String, fingerprint: String
   ) -> (entry: ExportManifest.SceneEntry, stats: [String: FileStat])? {
-    guard let entry = scenes[name], entry.inputs == inputs, entry.fingerprint == fingerprint else { return nil }
+    guard var entry = scenes[name], entry.inputs == inputs, entry.fingerprint == fingerprint else { return nil }
     var now: [String: FileStat] = [:]
     for frame in entry.frames {
       guard let stat = untouched(frame.path, bytes: frame.bytes, sha256: frame.sha256) else { return nil }
       now[frame.path] = stat
     }
     // The gallery, listed under every scene, is the exporter's to compare and write again.
-    for file in entry.files where file.format != "html" {
-      guard let stat = untouched(file.path, bytes: file.bytes, sha256: nil) else { return nil }
+    for (i, file) in entry.files.enumerated() where file.format != "html" {
+      guard let stat = untouched(file.path, bytes: file.bytes, sha256: file.sha256) else { return nil }
       now[file.path] = stat
+      // A version 2 record vouched for by its stat data alone: its SHA-256, from now on listed.
+      if file.sha256 == nil {
+        guard let sha256 = SHA256.hex(ofFileAt: directoryPrefix + file.path) else { return nil }
+        entry.files[i].sha256 = sha256
+      }
     }
     return (entry, now)
   }
@@ -69,12 +75,8 @@ struct PreviousRender {
   func untouched(_ path: String, bytes: Int, sha256: String?) -> FileStat? {
     let filePath = directoryPrefix + path
     guard let stat = FileStat(path: filePath), stat.bytes == bytes else { return nil }
-    if let recorded = stats[path], recorded == stat, !stat.changed(notBefore: stamp), !(verifying && sha256 != nil) {
-      return stat
-    }
-    guard let sha256, let data = try? Data(contentsOf: URL(fileURLWithPath: filePath)),
-      SHA256.hex(Array(data)) == sha256
-    else { return nil }
+    if !verifying, let recorded = stats[path], recorded == stat, !stat.changed(notBefore: stamp) { return stat }
+    guard let sha256, SHA256.hex(ofFileAt: filePath) == sha256 else { return nil }
     return stat
   }
 }

@@ -56,7 +56,7 @@ extension ExportManifest {
         throw reader.error("digest", "expected 64 lowercase hexadecimal digits, got \(InputText.quoted(digest))")
       }
     }
-    try reader.checkVersion(supported: Self.version)
+    try reader.checkVersion(supported: Self.oldestReadableVersion...Self.version)
     let tool = try reader.string("tool")
     guard var render = try reader.object("render") else { throw reader.error("render", "missing; expected an object") }
     let settings = try RenderSettings(reading: &render)
@@ -165,7 +165,7 @@ extension ExportManifest.SceneEntry {
     guard let fileList = try reader.array("files") else { throw reader.error("files", "missing; expected an array") }
     for item in fileList {
       var entry = try JSONObjectReader(item.value, file: reader.file, path: item.path)
-      try entry.rejectUnknownKeys(accepting: ["format", "path", "bytes", "frames", "mergedFrames"])
+      try entry.rejectUnknownKeys(accepting: ["format", "path", "bytes", "sha256", "frames", "mergedFrames"])
       let format = try entry.string("format")
       let known = ["apng", "gif", "webp", "animated-svg", "svg", "sheet", "html"]
       guard known.contains(format) else {
@@ -175,9 +175,18 @@ extension ExportManifest.SceneEntry {
       }
       let path = try entry.relativePath("path")
       let bytes = try entry.wholeNumber("bytes", 0...Int.max >> 1)
+      var sha256: String?
+      if entry.contains("sha256") {
+        let digest = try entry.string("sha256")
+        guard Self.isSHA256Hex(digest) else {
+          throw entry.error("sha256", "expected 64 lowercase hexadecimal digits, got \(InputText.quoted(digest))")
+        }
+        sha256 = digest
+      }
       let stored = try entry.contains("frames") ? entry.wholeNumber("frames", 0...Int(Int32.max)) : nil
       let merged = try entry.contains("mergedFrames") ? entry.wholeNumber("mergedFrames", 0...Int(Int32.max)) : nil
-      files.append(.init(format: format, path: path, bytes: bytes, frames: stored, mergedFrames: merged))
+      files.append(
+        .init(format: format, path: path, bytes: bytes, sha256: sha256, frames: stored, mergedFrames: merged))
     }
   }
 

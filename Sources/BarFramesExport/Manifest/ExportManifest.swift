@@ -3,14 +3,17 @@ import BarFrames
 /// What a render wrote: `OUT/manifest.json`, also printed by `barframes render --json`.
 ///
 /// ```json
-/// {"version": 2, "tool": "barframes 0.1.0",
+/// {"version": 3, "tool": "barframes 0.1.0",
 ///  "render": {"formats": "png,apng", "background": "scene", "selection": "all", "everyNth": 1,
 ///             "png": "fast", "webpQuality": null, "sheetFrames": 12},
 ///  "scenes": [{"name": "bar", "duration": 2, "fps": 30, "frameRate": "30", "scale": 2,
 ///   "width": 240, "height": 120, "frameCount": 61, "fingerprint": "…", "inputs": "…",
 ///   "frames": [{"index": 0, "time": 0, "path": "bar/bar-00@2x.png", "bytes": 412, "sha256": "…"}],
-///   "files": [{"format": "apng", "path": "bar/bar@2x.apng", "bytes": 9000, "frames": 58, "mergedFrames": 3}]}]}
+///   "files": [{"format": "apng", "path": "bar/bar@2x.apng", "bytes": 9000, "sha256": "…", "frames": 58,
+///              "mergedFrames": 3}]}]}
 /// ```
+/// Every file has its SHA-256, so `render --verify` can check every byte the manifest vouches
+/// for; version 2 (before version 3 gave the other files one) is still read.
 /// Animations (APNG, GIF, WebP) also give their frame count and how many rendered frames were
 /// merged into the one before because nothing changed. Paths are relative to the output folder.
 /// The gallery (`index.html`) is listed under every scene it shows.
@@ -23,8 +26,10 @@ import BarFrames
 /// gives, byte for byte, the manifest of the unsharded render. Nothing in it depends on the
 /// machine, the time or `--jobs`.
 public struct ExportManifest: Hashable, Sendable {
-  /// The manifest format's version.
-  public static let version = 2
+  /// The manifest format's version: 3 since every file entry carries its SHA-256.
+  public static let version = 3
+  /// The oldest version still read: version 2's files (not its frames) have no SHA-256.
+  public static let oldestReadableVersion = 2
 
   /// The file an unsharded render writes into its output folder.
   public static let fileName = "manifest.json"
@@ -62,15 +67,20 @@ public struct ExportManifest: Hashable, Sendable {
     public var format: String
     public var path: String
     public var bytes: Int
+    /// The SHA-256 of its bytes; nil only in a manifest of version 2.
+    public var sha256: String?
     /// For an animation: the frames it holds, after identical consecutive frames were merged.
     public var frames: Int?
     /// For an animation: how many rendered frames were merged into the frame before them.
     public var mergedFrames: Int?
 
-    public init(format: String, path: String, bytes: Int, frames: Int? = nil, mergedFrames: Int? = nil) {
+    public init(
+      format: String, path: String, bytes: Int, sha256: String?, frames: Int? = nil, mergedFrames: Int? = nil
+    ) {
       self.format = format
       self.path = path
       self.bytes = bytes
+      self.sha256 = sha256
       self.frames = frames
       self.mergedFrames = mergedFrames
     }
@@ -199,6 +209,7 @@ extension ExportManifest.FileEntry {
       .init("path", .string(path)),
       .init("bytes", .number(Double(bytes))),
     ]
+    if let sha256 { members.append(.init("sha256", .string(sha256))) }
     if let frames { members.append(.init("frames", .number(Double(frames)))) }
     if let mergedFrames { members.append(.init("mergedFrames", .number(Double(mergedFrames)))) }
     return .object(members)

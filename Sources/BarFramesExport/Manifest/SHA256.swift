@@ -1,4 +1,12 @@
-/// SHA-256 (FIPS 180-4) of a byte buffer, for the manifest's per-frame checksums.
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// SHA-256 (FIPS 180-4) of a byte buffer or a file, for the manifest's per-frame checksums.
 ///
 /// Foundation on Linux has no CryptoKit and the package takes no dependency for forty lines; it
 /// is `package`, not `public`, so it cannot clash with swift-crypto's `SHA256` in a user's code.
@@ -15,47 +23,119 @@ package enum SHA256 {
   ]
 
   /// The digest as 64 lowercase hex digits.
-  package static func hex(_ bytes: [UInt8]) -> String {
+  package static func hex(_ bytes: [UInt8]) -> String { hex(digest: digest(bytes)) }
+
+  /// The 32-byte digest.
+  package static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    var hasher = Hasher()
+    bytes.withUnsafeBytes { hasher.update($0) }
+    return hasher.finalize()
+  }
+
+  /// The digest of the regular file at `path` as 64 lowercase hex digits, read in chunks so
+  /// that an animation of any length costs a fixed buffer; nil when it cannot be read or is
+  /// not a regular file (a link, or a FIFO swapped in, which O_NONBLOCK keeps from blocking).
+  package static func hex(ofFileAt path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return hex(ofDescriptor: descriptor)
+  }
+
+  /// The digest of everything in the open file `descriptor`, read from offset 0 (`pread`, so
+  /// its position is left alone); nil when it cannot be read.
+  package static func hex(ofDescriptor descriptor: Int32) -> String? {
+    var hasher = Hasher()
+    var buffer = [UInt8](repeating: 0, count: 1 << 18)
+    var offset: off_t = 0
+    while true {
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { break }
+      buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      offset += off_t(count)
+    }
+    return Self.hex(digest: hasher.finalize())
+  }
+
+  private static func hex(digest: [UInt8]) -> String {
     let table = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
     out.reserveCapacity(64)
-    for byte in digest(bytes) {
+    for byte in digest {
       out.append(table[Int(byte >> 4)])
       out.append(table[Int(byte & 15)])
     }
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// The 32-byte digest.
-  package static func digest(_ bytes: [UInt8]) -> [UInt8] {
-    var h: [UInt32] = [
+  /// SHA-256 fed in pieces: the message need not be in memory at once.
+  package struct Hasher {
+    private var h: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
-    var message = bytes
-    let bitLength = UInt64(bytes.count) &* 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    /// The bytes of an incomplete 64-byte block.
+    private var pending: [UInt8] = []
+    private var length: UInt64 = 0
+
+    package init() { pending.reserveCapacity(64) }
+
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+      length &+= UInt64(bytes.count)
+      var start = 0
+      if !pending.isEmpty {
+        let taken = min(64 - pending.count, bytes.count)
+        pending.append(contentsOf: bytes[0..<taken])
+        start = taken
+        guard pending.count == 64 else { return }
+        let block = pending
+        block.withUnsafeBytes { compress($0, from: 0) }
+        pending.removeAll(keepingCapacity: true)
+      }
+      while bytes.count - start >= 64 {
+        compress(bytes, from: start)
+        start += 64
+      }
+      pending.append(contentsOf: bytes[start...])
     }
-    var w = [UInt32](repeating: 0, count: 64)
-    message.withUnsafeBufferPointer { m in
-      for chunk in stride(from: 0, to: m.count, by: 64) {
+
+    /// The 32-byte digest of everything fed.
+    package mutating func finalize() -> [UInt8] {
+      let bitLength = length &* 8
+      var tail: [UInt8] = [0x80]
+      while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
+      for shift in stride(from: 56, through: 0, by: -8) {
+        tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+      }
+      let saved = length
+      tail.withUnsafeBytes { update($0) }
+      length = saved
+      var out: [UInt8] = []
+      out.reserveCapacity(32)
+      for word in h { for shift in [24, 16, 8, 0] { out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) } }
+      return out
+    }
+
+    private mutating func compress(_ m: UnsafeRawBufferPointer, from chunk: Int) {
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
         for i in 0..<16 {
           let j = chunk + i * 4
           w[i] = UInt32(m[j]) << 24 | UInt32(m[j + 1]) << 16 | UInt32(m[j + 2]) << 8 | UInt32(m[j + 3])
         }
         for i in 16..<64 {
-          let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-          let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+          let s0 = SHA256.rotr(w[i - 15], 7) ^ SHA256.rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+          let s1 = SHA256.rotr(w[i - 2], 17) ^ SHA256.rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
           w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
         var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
         for i in 0..<64 {
-          let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+          let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
           let ch = (e & f) ^ (~e & g)
-          let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-          let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+          let t1 = hh &+ s1 &+ ch &+ SHA256.k[i] &+ w[i]
+          let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
           let maj = (a & b) ^ (a & c) ^ (b & c)
           let t2 = s0 &+ maj
           (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
@@ -70,11 +150,7 @@ package enum SHA256 {
         h[7] = h[7] &+ hh
       }
     }
-    var out: [UInt8] = []
-    out.reserveCapacity(32)
-    for word in h { for shift in [24, 16, 8, 0] { out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) } }
-    return out
   }
 
-  @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+  @inline(__always) fileprivate static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }

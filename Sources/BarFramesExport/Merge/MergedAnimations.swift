@@ -12,6 +12,8 @@ import Foundation
 /// removes them after a failure.
 final class MergedAnimations {
   private let names: SceneFileNames
+  /// Whether each file is flushed before it is named (not when the merge commits once).
+  private let flushing: Bool
   /// Every frame's colour type: the first frame's.
   let colorType: PNGColorType
   private var apng:
@@ -29,9 +31,11 @@ final class MergedAnimations {
   /// Opens the animations `formats` asks for; frames are `width` × `height` of `colorType`.
   init(
     names: SceneFileNames, width: Int, height: Int, colorType: PNGColorType, timing: AnimationTiming,
-    formats: ExportFormats, webpQuality: Int?, outputDirectory: URL, temporaryFiles: TemporaryFiles, capacity: Int
+    formats: ExportFormats, webpQuality: Int?, outputDirectory: URL, temporaryFiles: TemporaryFiles, capacity: Int,
+    flushing: Bool
   ) throws {
     self.names = names
+    self.flushing = flushing
     self.colorType = colorType
     if let problem = timing.frameTooLong(for: formats) { throw MergeError.badInput("\(names.scene): \(problem)") }
     let gifFrames = formats.contains(.gif) ? timing.gifFrames : (positions: [], delays: [])
@@ -90,23 +94,23 @@ final class MergedAnimations {
     if let apng {
       try apng.writer.finish()
       entries.append(
-        .init(
-          format: "apng", path: names.apngPath, bytes: try apng.file.commit(), frames: apng.writer.framesWritten,
-          mergedFrames: apng.writer.mergedFrames))
+        try OutputContext.commit(
+          apng.file, format: "apng", path: names.apngPath, flushing: flushing, frames: apng.writer.framesWritten,
+          merged: apng.writer.mergedFrames))
     }
     if let gif {
       try gif.writer.finish()
       entries.append(
-        .init(
-          format: "gif", path: names.gifPath, bytes: try gif.file.commit(), frames: gif.writer.framesWritten,
-          mergedFrames: gif.writer.mergedFrames))
+        try OutputContext.commit(
+          gif.file, format: "gif", path: names.gifPath, flushing: flushing, frames: gif.writer.framesWritten,
+          merged: gif.writer.mergedFrames))
     }
     if let webp {
       try webp.writer.finish()
       entries.append(
-        .init(
-          format: "webp", path: names.webpPath, bytes: try webp.file.commit(), frames: webp.writer.framesWritten,
-          mergedFrames: webp.writer.mergedFrames))
+        try OutputContext.commit(
+          webp.file, format: "webp", path: names.webpPath, flushing: flushing, frames: webp.writer.framesWritten,
+          merged: webp.writer.mergedFrames))
     }
     return entries
   }

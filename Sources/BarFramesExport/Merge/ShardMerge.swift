@@ -22,11 +22,13 @@ import Foundation
 ///
 /// Nothing is written unless everything checks out first: ``ShardSet`` refuses a missing,
 /// repeated or foreign shard, and every file each manifest lists is read and compared with its
-/// size and (for frames) SHA-256 before the first write. Every file is then written under a
-/// temporary name and renamed into place (``AtomicFile``). `OUT/manifest.json` is removed
-/// before the first write and written last, so a folder holding one is a complete merge even if
-/// a disk fills up half-way. Frame files of a scene that the merge did not write (left by an
-/// earlier render at another fps) are removed, as an unsharded render removes them.
+/// size and SHA-256 before the first write. Every file is then written under a temporary name
+/// and renamed into place (``AtomicFile``), unflushed, and the merge commits as a render does
+/// (``RenderJournal``): the index claims every path first and the manifest loses the scenes
+/// merged, one `syncfs` at the end makes every file durable, then the manifest is named — a
+/// folder's manifest never lists what is not there, even if a disk fills up half-way. Frame
+/// files of a scene that the merge did not write (left by an earlier render at another fps) are
+/// removed, as an unsharded render removes them.
 public struct ShardMerge: Sendable {
   public var shards: ShardSet
   public var outputDirectory: URL
@@ -79,8 +81,10 @@ public struct ShardMerge: Sendable {
     defer { lock.release() }
     let records = FolderRecords(directory: outputDirectory)
     let planned = plannedPaths()
+    // A merge commits as a render does (``RenderJournal``): no file is flushed on its own, one
+    // `syncfs` makes them all and the manifest's bytes durable.
     var journal = RenderJournal(
-      directory: outputDirectory, manifestName: ExportManifest.fileName, records: records, durability: .frame,
+      directory: outputDirectory, manifestName: ExportManifest.fileName, records: records, durability: .render,
       temporaryFiles: temporaryFiles)
     do {
       try records.checkManifestIsOurs(ExportManifest.fileName)
@@ -94,6 +98,7 @@ public struct ShardMerge: Sendable {
     }
     let owned = records.owned.union(planned)
     var notOurs: [String] = []
+    let writeback = EarlyWriteback(folder: outputDirectory, files: shards.scenes.reduce(0) { $0 + $1.frames.count })
 
     var scenes: [ExportManifest.SceneEntry] = []
     for (ordinal, scene) in shards.scenes.enumerated() {
@@ -101,7 +106,7 @@ public struct ShardMerge: Sendable {
       progress(
         .sceneStarted(
           scene: scene.entry.name, ordinal: ordinal, sceneCount: shards.scenes.count, frames: scene.frames.count))
-      scenes.append(try merge(scene, progress: progress))
+      scenes.append(try merge(scene, writeback: writeback, progress: progress))
       if shards.render.formats.contains(.png) {
         let names = Set(scene.frames.map { String($0.frame.path.split(separator: "/")[1]) })
         let prefix = scene.entry.name + "/"
@@ -115,14 +120,16 @@ public struct ShardMerge: Sendable {
         .sceneFinished(scene: scene.entry.name, frames: scene.frames.count, seconds: Date().timeIntervalSince(started)))
     }
     if let gallery = shards.scenes.first?.gallery {
-      try copy(gallery)
-      progress(.fileWritten(scene: nil, format: "html", path: gallery.file.path, bytes: gallery.file.bytes))
-      for i in scenes.indices { scenes[i].files.append(gallery.file) }
+      let file = try copy(gallery)
+      progress(.fileWritten(scene: nil, format: "html", path: file.path, bytes: file.bytes))
+      for i in scenes.indices { scenes[i].files.append(file) }
     }
     if let first = notOurs.first { progress(.unownedFilesKept(count: notOurs.count, first: first)) }
     let manifest = ExportManifest(tool: shards.tool, render: shards.render, shard: nil, scenes: scenes)
     do {
-      try journal.commit(manifest, lastNamed: ChangeTime.now(), checked: [:])
+      let lastNamed = ChangeTime.now()
+      writeback.finish()
+      try journal.commit(manifest, lastNamed: lastNamed, checked: [:])
     } catch {
       throw .output(error)
     }
@@ -165,7 +172,7 @@ public struct ShardMerge: Sendable {
   }
 
   private func listed(_ source: ShardSet.Source) -> Listed {
-    listed(source.part, path: source.file.path, bytes: source.file.bytes, sha256: nil)
+    listed(source.part, path: source.file.path, bytes: source.file.bytes, sha256: source.file.sha256)
   }
 
   /// Every file the merge reads, checked before anything is written.
@@ -215,12 +222,17 @@ public struct ShardMerge: Sendable {
 
   // MARK: Writing
 
-  private func copy(_ source: ShardSet.Source) throws(MergeError) {
+  /// Copies a listed file, unflushed (the merge's commit flushes everything at once); returns
+  /// its entry with the SHA-256 of the bytes copied (a version 2 shard manifest lists none).
+  private func copy(_ source: ShardSet.Source) throws(MergeError) -> ExportManifest.FileEntry {
     let bytes = try Self.read(listed(source))
     try MergeError.writing { () throws(OutputError) in
       try AtomicFile.write(
-        bytes, to: outputDirectory.appendingPathComponent(source.file.path), registry: temporaryFiles)
+        bytes, to: outputDirectory.appendingPathComponent(source.file.path), registry: temporaryFiles, flushing: false)
     }
+    var file = source.file
+    file.sha256 = SHA256.hex(bytes)
+    return file
   }
 
   /// A frame read, checked and copied, with what the animations need of it.
@@ -230,17 +242,15 @@ public struct ShardMerge: Sendable {
   }
 
   private func merge(
-    _ scene: ShardSet.SceneParts, progress: (ExportProgress) -> Void
+    _ scene: ShardSet.SceneParts, writeback: EarlyWriteback, progress: (ExportProgress) -> Void
   ) throws(MergeError) -> ExportManifest.SceneEntry {
     var entry = scene.entry
     entry.frames = scene.frames.map(\.frame)
     let render = shards.render
     for preview in scene.previews {
-      try copy(preview)
-      entry.files.append(preview.file)
-      progress(
-        .fileWritten(scene: entry.name, format: preview.file.format, path: preview.file.path, bytes: preview.file.bytes)
-      )
+      let file = try copy(preview)
+      entry.files.append(file)
+      progress(.fileWritten(scene: entry.name, format: file.format, path: file.path, bytes: file.bytes))
     }
 
     let decodes = !isEmpty(render.formats) && !scene.frames.isEmpty
@@ -261,18 +271,19 @@ public struct ShardMerge: Sendable {
         work: { n, _ in
           let file = frames[n]
           let bytes = try Self.read(file)
-          try AtomicFile.write(bytes, to: output.appendingPathComponent(scene.frames[n].frame.path), registry: registry)
+          try AtomicFile.write(
+            bytes, to: output.appendingPathComponent(scene.frames[n].frame.path), registry: registry, flushing: false)
           guard decodes else { return CopiedFrame() }
           return try Self.decode(bytes, file: file, width: width, height: height)
         },
         consume: { n, frame in
+          writeback.fileWritten()
           if decodes, let image = frame.image, let encoded = frame.encoded {
             if animations == nil {
               animations = try MergedAnimations(
                 names: names, width: width, height: height, colorType: encoded.colorType, timing: timing,
                 formats: render.formats, webpQuality: render.webpQuality, outputDirectory: output,
-                temporaryFiles: registry,
-                capacity: 4 * jobs)
+                temporaryFiles: registry, capacity: 4 * jobs, flushing: false)
             }
             guard encoded.colorType == animations?.colorType else {
               throw MergeError.badInput("\(frames[n].name): its colour type differs from the scene's first frame's")
@@ -302,10 +313,9 @@ public struct ShardMerge: Sendable {
     }
 
     if let sheet = scene.sheet {
-      try copy(sheet)
-      entry.files.append(sheet.file)
-      progress(
-        .fileWritten(scene: entry.name, format: sheet.file.format, path: sheet.file.path, bytes: sheet.file.bytes))
+      let file = try copy(sheet)
+      entry.files.append(file)
+      progress(.fileWritten(scene: entry.name, format: file.format, path: file.path, bytes: file.bytes))
     }
     return entry
   }

@@ -105,7 +105,11 @@ final class AnimatedSVGOutput: FrameOutput, @unchecked Sendable {
     switch try made.value().get() {
     case .document(let bytes):
       try context.write(bytes, to: plan.names.animatedSVGPath)
-      return [.written(.init(format: "animated-svg", path: plan.names.animatedSVGPath, bytes: bytes.count))]
+      return [
+        .written(
+          .init(
+            format: "animated-svg", path: plan.names.animatedSVGPath, bytes: bytes.count, sha256: SHA256.hex(bytes)))
+      ]
     case .skipped(let reason):
       return [.skipped(format: "animated-svg", reason: reason)]
     }

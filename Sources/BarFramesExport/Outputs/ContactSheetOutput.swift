@@ -46,7 +46,7 @@ final class ContactSheetOutput: FrameOutput {
     try thread.finish()
     let bytes = try canvas.png()
     try context.write(bytes, to: plan.names.sheetPath)
-    return [.written(.init(format: "sheet", path: plan.names.sheetPath, bytes: bytes.count))]
+    return [.written(.init(format: "sheet", path: plan.names.sheetPath, bytes: bytes.count, sha256: SHA256.hex(bytes)))]
   }
 
   func discard() { thread.cancel() }

@@ -107,8 +107,21 @@ struct OutputContext {
   func commit(
     _ file: StreamingFile, format: String, path: String, frames: Int, mergedFrames: Int
   ) throws -> OutputFile {
+    .written(
+      try Self.commit(file, format: format, path: path, flushing: flushing, frames: frames, merged: mergedFrames))
+  }
+
+  /// Names a streamed file, its writer finished, and lists it with its SHA-256, read back
+  /// before it is named (its writer patched earlier bytes, so what was streamed is not what
+  /// the file holds).
+  static func commit(
+    _ file: StreamingFile, format: String, path: String, flushing: Bool, frames: Int? = nil, merged: Int? = nil
+  ) throws(OutputError) -> ExportManifest.FileEntry {
+    guard let sha256 = SHA256.hex(ofDescriptor: file.descriptor) else {
+      throw .cannotWrite(path: file.destination.path, reason: String(cString: strerror(errno)))
+    }
     let bytes = try file.commit(flushing: flushing)
-    return .written(.init(format: format, path: path, bytes: bytes, frames: frames, mergedFrames: mergedFrames))
+    return .init(format: format, path: path, bytes: bytes, sha256: sha256, frames: frames, mergedFrames: merged)
   }
 
   /// Writes a whole file atomically.

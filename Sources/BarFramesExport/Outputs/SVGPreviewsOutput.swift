@@ -14,7 +14,7 @@ final class SVGPreviewsOutput: FrameOutput, @unchecked Sendable {
   private let plan: ScenePlan
   private let context: OutputContext
   /// The previews written and not yet named: on the thread until it ends, then here.
-  private var pending: [(file: StreamingFile, path: String)] = []
+  private var pending: [(file: StreamingFile, path: String, sha256: String)] = []
   /// Done once every preview is written, or with the error that stopped them.
   private var written: BackgroundValue<Result<Void, any Error>>!
 
@@ -42,7 +42,7 @@ final class SVGPreviewsOutput: FrameOutput, @unchecked Sendable {
         throw ExportError.renderFailed(scene: plan.name, time: preview.time, reason: AtomicFile.reason(error))
       }
       let file = try StreamingFile(context.url(path), registry: context.temporaryFiles)
-      pending.append((file, path))
+      pending.append((file, path, SHA256.hex(bytes)))
       do {
         try file.handle.write(contentsOf: bytes)
       } catch {
@@ -59,10 +59,10 @@ final class SVGPreviewsOutput: FrameOutput, @unchecked Sendable {
   func finish() throws -> [OutputFile] {
     try written.value().get()
     var files: [OutputFile] = []
-    while let (file, path) = pending.first {
+    while let (file, path, sha256) = pending.first {
       let bytes = try file.commit(flushing: context.flushing)
       pending.removeFirst()
-      files.append(.written(.init(format: "svg", path: path, bytes: bytes)))
+      files.append(.written(.init(format: "svg", path: path, bytes: bytes, sha256: sha256)))
     }
     return files
   }
@@ -70,7 +70,7 @@ final class SVGPreviewsOutput: FrameOutput, @unchecked Sendable {
   /// Waits for the thread, then drops the previews not named.
   func discard() {
     _ = written.value()
-    for (file, _) in pending { file.discard() }
+    for (file, _, _) in pending { file.discard() }
     pending = []
   }
 }

@@ -334,14 +334,14 @@ import Testing
     #expect(
       message.hasPrefix(
         "shard-2/manifest.shard-2-of-2.json: scenes[0].frames[0].path: expected a path inside the output folder"))
-    try Data(text.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 3").utf8).write(to: manifestURL)
+    try Data(text.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 4").utf8).write(to: manifestURL)
     guard case .badInput(let version) = try renders.failure(["shard-1", "shard-2"]) else {
       Issue.record("not an input error")
       return
     }
     #expect(
       version.hasPrefix(
-        "shard-2/manifest.shard-2-of-2.json: version: this version of BarFrames reads version 2 files, not version 3"))
+        "shard-2/manifest.shard-2-of-2.json: version: this version of BarFrames reads version 2 to 3 files, not version 4"))
   }
 
   @Test func aShardedRenderOfAnimationsNeedsPNGFrames() throws {
