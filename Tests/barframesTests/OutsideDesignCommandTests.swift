@@ -131,6 +131,46 @@ import Testing
     #expect(verify.stderr.contains("ring-barframes golden record ring.json --golden g --at 1"), "\(verify.stderr)")
   }
 
+  /// A refused combination of call arguments is bad input like any other: one line naming the
+  /// file and the key path, exit 65; a valid scene gets `FILE: ok (scene, DESIGN, N events)`.
+  @Test func aDelayedJumpExits65AndAValidSceneSaysOk() throws {
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func write(_ name: String, progress args: String) throws {
+      let scene = #"""
+        {"version": 1, "style": {"version": 1, "design": "ring", "needle": true}, "duration": 1,
+         "events": [{"at": 0, "call": "setProgress", "args": \#(args)},
+                    {"at": 0.5, "call": "setColor", "args": {"color": "red"}}]}
+        """#
+      try Data(scene.utf8).write(to: directory.appendingPathComponent(name))
+    }
+    try write("bad.json", progress: #"{"value": 0.25, "delay": 0.5, "animated": false}"#)
+    let bad = try Self.ring(["validate", "bad.json"], in: directory)
+    #expect(bad.status == 65)
+    #expect(
+      bad.stderr
+        == "ring-barframes: error: bad.json: events[0].args.delay: a jump (\"animated\": false) cannot be delayed; remove one of them\n"
+    )
+    #expect(bad.text.isEmpty)
+    try write("good.json", progress: #"{"value": 0.25, "animated": false}"#)
+    let good = try Self.ring(["validate", "good.json"], in: directory)
+    #expect(good.status == 0, "\(good.stderr)")
+    #expect(good.text == "good.json: ok (scene, ring, 2 events)\n")
+    // `inspect`'s transform is the layer's [a, b, c, d, tx, ty] to the canvas (x' = a·x + c·y +
+    // tx, y' = b·x + d·y + ty): a quarter turn about the centre (32, 32) takes the needle's tip
+    // (32, 9) to 3 o'clock, (55, 32).
+    let inspected = try Self.ring(["inspect", "good.json", "--at", "0.25"], in: directory)
+    #expect(inspected.status == 0, "\(inspected.stderr)")
+    let json = try JSONValue(parsing: inspected.text)
+    guard case .array(let layers)? = json["layers"], case .array(let matrix)? = layers.last?["transform"] else {
+      throw InputError(file: "inspect", keyPath: "layers", message: "missing")
+    }
+    #expect(layers.last?["name"] == .string("needle"))
+    let m = matrix.compactMap { if case .number(let v) = $0 { v } else { nil } }
+    try #require(m.count == 6)
+    #expect(abs(m[0] * 32 + m[2] * 9 + m[4] - 55) < 1e-9 && abs(m[1] * 32 + m[3] * 9 + m[5] - 32) < 1e-9, "\(m)")
+  }
+
   /// The ring's whole-number parameter reads, publishes and explains as one type: 2.5 is bad
   /// input, the schema says `integer` with its range, and `--explain` says "a whole number".
   @Test func aWholeNumberParameterAgreesInTheReaderTheSchemaAndExplain() throws {
@@ -148,6 +188,8 @@ import Testing
     #expect(
       (explained.text + explained.stderr).contains("segments                     a whole number from 1 to 60"),
       "\(explained.text)")
+    // The layers generic events can name, as the ring builds them (no needle by default).
+    #expect(explained.text.contains("  layers: track, progress\n"), "\(explained.text)")
     let schema = try Self.ring(["schema", "-o", "schema"], in: directory)
     #expect(schema.status == 0, "\(schema.stderr)")
     let text = try String(contentsOf: directory.appendingPathComponent("schema/style.schema.json"), encoding: .utf8)

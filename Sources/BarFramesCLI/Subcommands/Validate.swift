@@ -141,7 +141,11 @@ extension BarFramesCommand {
     /// The layers of the design as the style configures it; nil when the style is invalid.
     static func layerNames(style: JSONValue, directory: URL) -> [String]? {
       let scene = JSONValue.object([.init("version", .number(1)), .init("style", style), .init("duration", .number(1))])
-      guard let timeline = try? Scene(json: scene, file: "style", directory: directory.path, name: "style").timeline()
+      // The command's registry: an outside design's layers are listed too.
+      guard
+        let timeline = try? Scene(
+          json: scene, file: "style", directory: directory.path, name: "style", designs: BarFramesCommand.designs
+        ).timeline()
       else { return nil }
       return timeline.presentation(at: 0).layers.map(\.name)
     }

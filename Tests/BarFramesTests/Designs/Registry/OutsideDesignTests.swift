@@ -44,6 +44,162 @@ struct OutsideDesignTests {
     }
   }
 
+  /// A ring scene of several events (`events` is the JSON array's inside) on `style`.
+  static func timeline(_ style: String, events: String) throws -> any SceneTimeline {
+    let json = try JSONValue(
+      parsing: #"{"version": 1, "style": \#(style), "duration": 4, "events": [\#(events)]}"#)
+    return try Scene(json: json, file: "ring.json", directory: ".", name: "ring", designs: designs).timeline()
+  }
+
+  /// Where the needle's tip is at `time`: the line's end, (32, 32 − (29 − 6)) on the default
+  /// 64 pt ring (radius (64 − 6) / 2), through the needle's transform to the canvas.
+  static func needleTip(_ timeline: any SceneTimeline, at time: Double) throws -> Point {
+    let needle = try #require(timeline.presentation(at: time)["needle"])
+    return needle.toCanvas.apply(to: Point(32, 9))
+  }
+
+  /// The tip of a needle turned clockwise (y down) from 12 o'clock by `fraction` of a turn.
+  static func tip(turnedBy fraction: Double) -> Point {
+    Point(32 + 23 * sin(2 * .pi * fraction), 32 - 23 * cos(2 * .pi * fraction))
+  }
+
+  /// `"animated": false` jumps: the animation still running is removed, so from the call on the
+  /// ring shows the new value (not the old animation playing on to 0.8, then a jump).
+  @Test func aJumpRemovesTheRunningAnimation() throws {
+    let style = #"{"version": 1, "design": "ring", "duration": 1, "needle": true}"#
+    let timeline = try Self.timeline(
+      style,
+      events: #"""
+        {"at": 1, "call": "setProgress", "args": {"value": 0.8}},
+        {"at": 1.5, "call": "setProgress", "args": {"value": 0.3, "animated": false}}
+        """#)
+    // 0 → 0.8 linearly over 1 s from 1 s: 0.2 at 1.25; then 0.3 from 1.5 on.
+    for (t, expected) in [(1.25, 0.2), (1.5, 0.3), (1.75, 0.3), (2.25, 0.3), (3.0, 0.3)] {
+      #expect(abs(try Self.strokeEnd(timeline, at: t) - expected) < 1e-9, "strokeEnd at \(t)")
+      let tip = try Self.needleTip(timeline, at: t)
+      #expect(tip.distance(to: Self.tip(turnedBy: expected)) < 1e-9, "needle at \(t): \(tip)")
+    }
+    // A delayed change not yet begun is removed too: 0.3 at once, never 0 then 0.8.
+    let delayed = try Self.timeline(
+      style,
+      events: #"""
+        {"at": 1, "call": "setProgress", "args": {"value": 0.8, "delay": 0.5}},
+        {"at": 1.2, "call": "setProgress", "args": {"value": 0.3, "animated": false}}
+        """#)
+    for t in [1.2, 1.4, 1.75, 2.5] {
+      #expect(abs(try Self.strokeEnd(delayed, at: t) - 0.3) < 1e-9, "strokeEnd at \(t)")
+      #expect(try Self.needleTip(delayed, at: t).distance(to: Self.tip(turnedBy: 0.3)) < 1e-9, "needle at \(t)")
+    }
+  }
+
+  /// A jump cannot be delayed: the pair is refused with one line naming the key, and a
+  /// Boolean argument must be true or false.
+  @Test func aDelayedJumpIsRefusedNamingTheKey() throws {
+    let style = #"{"version": 1, "design": "ring"}"#
+    let both = #expect(throws: InputError.self) {
+      try Self.scene(style, args: #"{"value": 0.5, "delay": 0, "animated": false}"#).timeline()
+    }
+    #expect(
+      both?.description
+        == #"ring.json: events[0].args.delay: a jump ("animated": false) cannot be delayed; remove one of them"#)
+    let notBool = #expect(throws: InputError.self) {
+      try Self.scene(style, args: #"{"value": 0.5, "animated": "no"}"#).timeline()
+    }
+    #expect(notBool?.description == #"ring.json: events[0].args.animated: expected true or false, got "no""#)
+    // `animated: true` with a delay is the delayed change, and is accepted.
+    _ = try Self.scene(style, args: #"{"value": 0.5, "delay": 0.5, "animated": true}"#).timeline()
+  }
+
+  /// The needle turns about its anchor (the ring's centre) by `transform.rotation.z`, the long
+  /// way as the arc does (0 → 0.8 of a turn passes 3 and 6 o'clock), and a new value turns it
+  /// from where it is shown, not from its model value: it always points at the arc's end.
+  @Test func theNeedleTurnsWithTheArcFromWhereItIsShown() throws {
+    let timeline = try Self.timeline(
+      #"{"version": 1, "design": "ring", "duration": 1, "needle": true}"#,
+      events: #"""
+        {"at": 1, "call": "setProgress", "args": {"value": 0.8}},
+        {"at": 1.5, "call": "setProgress", "args": {"value": 0.2}},
+        {"at": 3, "call": "setProgress", "args": {"value": 0.6, "delay": 0.5}}
+        """#)
+    // 0 → 0.8 over 1 s from 1 s; at 1.5 (0.4 shown) → 0.2 over 1 s; at 3 it waits 0.5 s, then
+    // 0.2 → 0.6 over 1 s.
+    let expected: [(Double, Double)] = [
+      (0.5, 0), (1.25, 0.2), (1.5, 0.4), (2.0, 0.3), (2.5, 0.2), (3.25, 0.2), (3.5, 0.2), (4.0, 0.4),
+    ]
+    for (t, fraction) in expected {
+      #expect(abs(try Self.strokeEnd(timeline, at: t) - fraction) < 1e-9, "strokeEnd at \(t)")
+      let tip = try Self.needleTip(timeline, at: t)
+      #expect(tip.distance(to: Self.tip(turnedBy: fraction)) < 1e-9, "needle at \(t): \(tip)")
+    }
+    // Half-way through the first turn (0.4) the tip is past 3 o'clock, below the centre:
+    // a matrix interpolation, the short way to 0.8 (−0.2), would have it left of 12 o'clock.
+    #expect(try Self.needleTip(timeline, at: 1.5).y > 32)
+    // The default ring has no needle.
+    let plain = try Self.scene(#"{"version": 1, "design": "ring"}"#).timeline()
+    #expect(plain.presentation(at: 0)["needle"] == nil)
+  }
+
+  /// The needle is a filled hub and a round-capped line, in `needleColor`, or in
+  /// `progressColor` when the style gives none.
+  @Test func theNeedleColourFallsBackToTheProgressColour() throws {
+    func needle(_ style: String) throws -> Layer.Shape {
+      let timeline = try Self.scene(style).timeline()
+      guard case .shape(let shape)? = timeline.presentation(at: 0)["needle"]?.content else {
+        throw InputError(file: "ring.json", keyPath: "", message: "no needle shape")
+      }
+      return shape
+    }
+    let fallback = try needle(#"{"version": 1, "design": "ring", "needle": true, "progressColor": "red"}"#)
+    #expect(fallback.fillColor == .red && fallback.strokeColor == .red)
+    #expect(fallback.lineCap == .round)
+    let own = try needle(#"{"version": 1, "design": "ring", "needle": true, "needleColor": "green"}"#)
+    #expect(own.fillColor == .green && own.strokeColor == .green)
+    let bad = #expect(throws: InputError.self) {
+      try Self.scene(#"{"version": 1, "design": "ring", "needleColor": 3}"#)
+    }
+    #expect(bad?.description == "ring.json: style.needleColor: expected \(ColorParseError.expectation); got 3")
+    // No default to publish: the schema names a colour and gives none.
+    let parameter = try #require(RingStyle.parameters.first { $0.key == "needleColor" })
+    #expect(parameter.type == .color)
+    #expect(parameter.defaultValue == nil)
+    #expect(parameter.value(in: { var s = RingStyle(); s.needleColor = .green; return s }()) == .string("#00FF00FF"))
+  }
+
+  /// `setColor` sets the arc's colour (and a needle's that follows it) as the Objective-C
+  /// would: the standalone layers animate it by themselves, 0.25 s on the default curve; without
+  /// `color` it goes back to the style's.
+  @Test func setColorAnimatesByItselfAndFallsBack() throws {
+    let timeline = try Self.timeline(
+      #"{"version": 1, "design": "ring", "needle": true}"#,
+      events: #"""
+        {"at": 1, "call": "setColor", "args": {"color": "red"}},
+        {"at": 2, "call": "setColor"}
+        """#)
+    func colors(at t: Double) throws -> (arc: Color?, needle: Color?, hub: Color?) {
+      let shown = timeline.presentation(at: t)
+      guard case .shape(let arc)? = shown["progress"]?.content, case .shape(let needle)? = shown["needle"]?.content
+      else { throw InputError(file: "ring.json", keyPath: "", message: "no shapes at \(t)") }
+      return (arc.strokeColor, needle.strokeColor, needle.fillColor)
+    }
+    // Blue (0, 0, 1) to red (1, 0, 0): at 1.125 s, half the time, the curve's weight w of red.
+    let w = ImplicitActionTests.defaultCurve(0.5)
+    let halfway = try colors(at: 1.125)
+    for color in [halfway.arc, halfway.needle, halfway.hub] {
+      let c = try #require(color)
+      #expect(abs(c.red - w) < 1e-9 && c.green == 0 && abs(c.blue - (1 - w)) < 1e-9, "\(c)")
+    }
+    let red = try colors(at: 1.25)
+    #expect(red.arc == .red && red.needle == .red && red.hub == .red)
+    let back = try colors(at: 2.25)
+    #expect(back.arc == .blue && back.needle == .blue && back.hub == .blue)
+    let wrong = #expect(throws: InputError.self) {
+      try Self.timeline(
+        #"{"version": 1, "design": "ring"}"#, events: #"{"at": 1, "call": "setColor", "args": {"color": "reddish"}}"#)
+    }
+    #expect(
+      wrong?.description == "ring.json: events[0].args.color: expected \(ColorParseError.expectation); got \"reddish\"")
+  }
+
   /// `segments` is a whole number: 2.5 is refused as the schema (`integer`) says, and four
   /// segments leave gaps in the track.
   @Test func segmentsIsAWholeNumberParameter() throws {
