@@ -65,7 +65,7 @@ public struct ActionSnapshot: Sendable {
 }
 
 extension LayerTree {
-  /// The standalone layers as they are at `time`, before a call (``commitActions(since:at:transaction:)``).
+  /// The standalone layers as they are at `time`, before a call (``commitActions(from:at:transaction:)``).
   public func actionSnapshot(at time: Double) -> ActionSnapshot {
     var snapshot = ActionSnapshot()
     for layer in layers where !layer.isViewBacking {
@@ -92,7 +92,7 @@ extension LayerTree {
     let outerAssignments = assignments
     assignments = []
     body(&self)
-    let committed = commitActions(since: before, at: time, transaction: transaction)
+    let committed = commitActions(from: before, at: time, transaction: transaction)
     assignments = outerAssignments
     committedInTransaction.formUnion(committed)
   }
@@ -112,14 +112,14 @@ extension LayerTree {
   public mutating func commitActions(
     since before: LayerTree, at time: Double, transaction: Transaction = .implicit
   ) -> Set<ActionKey> {
-    commitActions(since: before.actionSnapshot(at: time), at: time, transaction: transaction)
+    commitActions(from: before.actionSnapshot(at: time), at: time, transaction: transaction)
   }
 
   /// ``commitActions(since:at:transaction:)`` from a snapshot taken before the call
   /// (``actionSnapshot(at:)``), which is what a timeline keeps.
   @discardableResult
   public mutating func commitActions(
-    since before: ActionSnapshot, at time: Double, transaction: Transaction = .implicit
+    from before: ActionSnapshot, at time: Double, transaction: Transaction = .implicit
   ) -> Set<ActionKey> {
     defer {
       assignments = []

@@ -106,7 +106,7 @@ public struct Timeline<D: Design>: SceneTimeline {
     self.actions = actions
     var current = Replay(design: design)
     // The design's initial layers are new: nothing of them animates (this clears that record).
-    current.design.layers.commitActions(since: ActionSnapshot(), at: 0)
+    current.design.layers.commitActions(from: ActionSnapshot(), at: 0)
     if actions.isEmpty { current.horizon = Timeline.horizon(duration: scene.duration, clock: current.clock) }
     var checkpoints = [current]
     var stepTimes: [Double] = []
@@ -156,7 +156,7 @@ public struct Timeline<D: Design>: SceneTimeline {
     if let next = r.design.nextTimer(after: r.clock), SceneTime.canonical(next) <= limit {
       let before = r.design.layers.actionSnapshot(at: next)
       r.design.fireTimer(at: next)
-      r.design.layers.commitActions(since: before, at: next)
+      r.design.layers.commitActions(from: before, at: next)
       r.clock = next
       r.steps += 1
       // Looked up by snapped time, so a timer due at 0.8000000000000002 has fired at 0.8.
@@ -172,7 +172,7 @@ public struct Timeline<D: Design>: SceneTimeline {
       // in the transaction that creates them, before anything is shown: nothing animates.
       let before = r.design.layers.actionSnapshot(at: time)
       r.design.perform(call, at: time)
-      r.design.layers.commitActions(since: before, at: time, transaction: time > 0 ? .implicit : .disablingActions)
+      r.design.layers.commitActions(from: before, at: time, transaction: time > 0 ? .implicit : .disablingActions)
     case .generic(let call): call.apply(to: &r.design.layers, at: time)
     }
     r.clock = max(r.clock, time)
