@@ -143,8 +143,8 @@ def main():
         print("(no test timings in the event stream)")
         return
 
-    print(f"==== the {min(count, len(rows))} slowest suites (seconds while one of their tests ran; "
-          "their tests' summed seconds; tests):")
+    print(f"==== the {min(count, len(rows))} slowest suites: seconds while one of their tests was under way "
+          "(waits for a thread or a browser included), their tests' summed seconds, tests")
     for busy, total, tests, name in rows[:count]:
         print(f"{busy:8.1f} {total:8.1f} {tests:4d}  {name}")
     if run_start is not None:
