@@ -86,6 +86,9 @@ public enum BrowserDriver {
     public var consoleErrors: [String]
     /// Every console message.
     public var console: [String]
+    /// The seconds the browser spent on these steps, its start included, not the wait for
+    /// earlier requests to the same browser: what the steps cost the run.
+    public var browserSeconds: Double
   }
 
   public struct Failure: Error, CustomStringConvertible {
@@ -101,7 +104,8 @@ public enum BrowserDriver {
   ) async throws -> Run {
     if let missing = engine.missing { throw Failure(description: missing) }
     let session = BrowserSession.shared(engine: engine, dark: darkColorScheme)
-    let reply = try await session.request(JSONValue.array(steps).serialized(pretty: false), timeout: timeout)
+    let (reply, browserSeconds) = try await session.request(
+      JSONValue.array(steps).serialized(pretty: false), timeout: timeout)
     var observations: [String: JSONValue] = [:]
     if case .array(let list)? = reply["observations"] {
       for item in list { if case .string(let name)? = item["name"] { observations[name] = item } }
@@ -118,7 +122,7 @@ public enum BrowserDriver {
     if case .string(let error)? = reply["error"] {
       throw Failure(description: "\(engine): \(error)\nconsole: \(console.suffix(20))")
     }
-    return Run(observations: observations, consoleErrors: consoleErrors, console: console)
+    return Run(observations: observations, consoleErrors: consoleErrors, console: console, browserSeconds: browserSeconds)
   }
 
   /// A step as JSON: `step("open", url)`, `step("key", "ArrowRight")`.
@@ -207,11 +211,13 @@ final class BrowserSession: @unchecked Sendable {
     queue = DispatchQueue(label: "barframes.browser.\(engine.rawValue)\(dark ? ".dark" : "")")
   }
 
-  /// drive.py's answer to one line of steps.
-  func request(_ line: String, timeout: TimeInterval) async throws -> JSONValue {
+  /// drive.py's answer to one line of steps, and the seconds it took once the browser was ours.
+  func request(_ line: String, timeout: TimeInterval) async throws -> (reply: JSONValue, seconds: Double) {
     try await withCheckedThrowingContinuation { continuation in
       queue.async {
-        continuation.resume(with: Result { try self.exchange(line, timeout: timeout) })
+        let started = Date()
+        continuation.resume(
+          with: Result { (try self.exchange(line, timeout: timeout), Date().timeIntervalSince(started)) })
       }
     }
   }

@@ -60,7 +60,17 @@ enum RawHTTP {
       if count <= 0 { break }
       response += buffer[0..<count]
       let text = String(decoding: response, as: UTF8.self)
-      if text.hasPrefix("HTTP/1.1 101"), text.contains("\r\n\r\n") { break }
+      guard let end = text.range(of: "\r\n\r\n") else { continue }
+      if text.hasPrefix("HTTP/1.1 101") { break }
+      // A request with its own `Connection` header (an upgrade refused) may be kept open: the
+      // answer is whole once its body has Content-Length bytes, without waiting for the timeout.
+      let head = text[..<end.lowerBound].lowercased().components(separatedBy: "\r\n")
+      if let field = head.first(where: { $0.hasPrefix("content-length:") }),
+        let length = Int(field.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)),
+        text[end.upperBound...].utf8.count >= length
+      {
+        break
+      }
     }
     return String(decoding: response, as: UTF8.self)
   }

@@ -11,9 +11,10 @@ import Testing
 /// `setCurrentTime(t)` on its root), draws what that frame's static SVG preview draws in the
 /// same page: the two differ by at most ``tolerance`` levels per channel (antialiasing) in a real
 /// screenshot. Checked at every key time of the scene (its previews: 0, 25, 50, 75, 100 % and
-/// its events), at the frame right after each key time (where a switch happens) and at frames
-/// spread over the scene, for every example and for a design from outside BarFrames; in
-/// Chromium here, in WebKit in ``AnimatedSVGWebKitTests``.
+/// its events; at most ``keyTimeLimit`` of them, evenly spaced, in a scene that has more), at the
+/// frame right after each key time (where a switch happens) and at frames spread over the scene,
+/// for every example and for a design from outside BarFrames; in Chromium here, in WebKit in
+/// ``AnimatedSVGWebKitTests``.
 ///
 /// One page an example, loaded once in the run's browser: each frame's still and the animation
 /// paused at the frame are put in turn at the same place of the page and screenshot there.
@@ -23,6 +24,23 @@ struct AnimatedSVGBrowserTests {
   static let tolerance = 2
   /// Screenshots a frame that differs gets before it fails.
   static let attempts = 3
+
+  /// The most key times of one scene paused at. Every example has at most 11 but
+  /// bent-line-recording, which has 110: one `setProgress` per frame of the author's iOS
+  /// recording where the label moved, each the same animation from a new value. All 110 were
+  /// 191 of the 461 frames paused in each engine, 52 of WebKit's 155 s and 42 of Chromium's
+  /// 102 s (the browsers serve one request at a time, so that was the suites' length); 12 of
+  /// them, first and last included, keep its check as wide as the other examples' (27 frames,
+  /// 8 and 6 s). Its 110 key times are each still checked elsewhere: its goldens (PNG),
+  /// `still --at` against them (``KeyTimeAgreementTests``) and the static SVG's structure
+  /// (``SVGFrameRendererTests``).
+  static let keyTimeLimit = 12
+
+  /// At most `limit` of `times`, evenly spaced, the first and the last included.
+  static func sample(_ times: [Double], atMost limit: Int) -> [Double] {
+    guard times.count > limit, limit > 1 else { return times }
+    return (0..<limit).map { times[$0 * (times.count - 1) / (limit - 1)] }
+  }
 
   static let examples = TestRendering.packageRoot.appendingPathComponent("Examples")
 
@@ -153,8 +171,9 @@ struct AnimatedSVGBrowserTests {
     let count = times.count
     // Key times, the frame after each, and frames spread over the scene.
     var positions: Set<Int> = [0, count - 1]
-    for preview in plan.previews {
-      let position = times.firstIndex { $0 >= preview.time - 1e-9 } ?? count - 1
+    let keyTimes = Self.sample(plan.previews.map(\.time).sorted(), atMost: Self.keyTimeLimit)
+    for keyTime in keyTimes {
+      let position = times.firstIndex { $0 >= keyTime - 1e-9 } ?? count - 1
       positions.insert(position)
       positions.insert(min(position + 1, count - 1))
     }
@@ -184,6 +203,9 @@ struct AnimatedSVGBrowserTests {
       return Self.difference(still, paused, width: width, height: height, tolerance: tolerance)
     }
     var pending = positions.sorted()
+    // The browser's time for this scene (one browser serves the run's requests one at a time, so
+    // this is what the scene costs the run), printed with the result.
+    var browserSeconds = 0.0
     var results: [Int: (count: Int, worst: Int)] = [:]
     for _ in 0..<Self.attempts where !pending.isEmpty {
       var list: [(script: String, path: String)] = []
@@ -200,6 +222,7 @@ struct AnimatedSVGBrowserTests {
       let run = try await B.run(
         [B.step("open", page.absoluteString), B.shots(list, element: "#host", as: "times")], engine: engine,
         timeout: 600)
+      browserSeconds += run.browserSeconds
       #expect(run.consoleErrors.isEmpty, "\(engine): \(run.consoleErrors)")
       guard case .array(let values)? = run.observations["times"]?["value"], values.count == list.count else {
         Issue.record("\(engine): \(plan.name): no screenshots taken")
@@ -227,7 +250,27 @@ struct AnimatedSVGBrowserTests {
         """)
     }
     let worst = results.values.map(\.worst).max() ?? 0
-    print("\(engine) \(plan.name): \(positions.count) frames paused, largest difference from the still \(worst)")
+    print(
+      """
+      \(engine) \(plan.name): \(positions.count) frames paused (\(keyTimes.count) of \(plan.previews.count) key times) \
+      in \(String(format: "%.1f", browserSeconds)) s of the browser's time, \
+      largest difference from the still \(worst)
+      """)
+  }
+}
+
+/// Which key times a scene with many is paused at.
+@Suite struct AnimatedSVGKeyTimeSampleTests {
+  @Test func aLongListIsSampledEvenlyFromItsFirstToItsLast() {
+    let sample = AnimatedSVGBrowserTests.sample((0..<110).map(Double.init), atMost: 12)
+    // 109 / 11 = 9.9 between neighbours: index k · 109 / 11, rounded down.
+    #expect(sample == [0, 9, 19, 29, 39, 49, 59, 69, 79, 89, 99, 109])
+  }
+
+  @Test func aShortListIsKeptWhole() {
+    #expect(AnimatedSVGBrowserTests.sample([0, 0.5, 1.2], atMost: 12) == [0, 0.5, 1.2])
+    let twelve = (0..<12).map(Double.init)
+    #expect(AnimatedSVGBrowserTests.sample(twelve, atMost: 12) == twelve)
   }
 }
 
