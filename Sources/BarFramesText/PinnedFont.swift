@@ -7,10 +7,9 @@ import Synchronization
 /// The one typeface BarFrames draws text with, Inter (Vendor/Fonts, SIL Open Font License),
 /// compiled into the library and turned into outlines that every backend fills.
 ///
-/// Inter stands in for iOS's system font: measured against the bent-line author's iOS
-/// recording, its labels' ink is within 0.3 pt of iOS's on average ("48%" at 13 pt: 25.1 pt,
-/// iOS 25.3 pt, DejaVu Sans 27.5 pt; docs/drawing-conventions.md). Being compiled in, the same
-/// bytes draw on every machine: no font package, version or path can change a golden.
+/// Inter stands in for iOS's system font, whose label widths it comes nearest of the fonts we
+/// may ship (docs/drawing-conventions.md, "Why Inter"). Being compiled in, the same bytes draw
+/// on every machine: no font package, version or path can change a golden.
 ///
 /// Glyphs are loaded unscaled and unhinted (`FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING`): the
 /// outline is the font file's own contour in font units, so no FreeType version, hinting setting

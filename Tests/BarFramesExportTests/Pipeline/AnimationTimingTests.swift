@@ -71,39 +71,29 @@ import Testing
     let pngs = try frames.suffix(2).map { try PNGDecoder.decode(try ExportFixtures.read(directory, "bar/\($0)")) }
     let shown = try #require(animation.frames.last).image
     if endMoves {
-      #expect(Self.largestDifference(pngs[0], pngs[1]) > 6)
-      #expect(Self.totalDifference(shown, pngs[1]) < Self.totalDifference(shown, pngs[0]))
+      #expect(Self.differences(pngs[0], pngs[1]).largest > 6)
+      #expect(Self.differences(shown, pngs[1]).total < Self.differences(shown, pngs[0]).total)
     }
     // On average under one level (summed over the channels) a pixel.
-    #expect(Self.totalDifference(shown, pngs[1]) < shown.width * shown.height)
+    #expect(Self.differences(shown, pngs[1]).total < shown.width * shown.height)
   }
 
-  /// The sum over the pixels of two frames of the three channels' differences.
-  static func totalDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+
+  /// Over the pixels of two frames, the largest and the total of the three channels' summed
+  /// differences.
+  static func differences(_ a: RGBAImage, _ b: RGBAImage) -> (largest: Int, total: Int) {
+    var largest = 0
     var total = 0
     for y in 0..<a.height {
       for x in 0..<a.width {
         let p = a[x, y]
         let q = b[x, y]
-        total += abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue))
+        let d = abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue))
+        largest = max(largest, d)
+        total += d
       }
     }
-    return total
-  }
-
-  /// The largest sum of the three channels' differences over the pixels of two frames.
-  static func largestDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-    var largest = 0
-    for y in 0..<a.height {
-      for x in 0..<a.width {
-        let p = a[x, y]
-        let q = b[x, y]
-        largest = max(
-          largest,
-          abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue)))
-      }
-    }
-    return largest
+    return (largest, total)
   }
 
   /// WebP's 24-bit milliseconds, GIF's 16-bit centiseconds, APNG's 16-bit numerator of seconds:
