@@ -6,13 +6,18 @@ import Testing
 /// What a render leaves on disk when it dies at any moment, and the order of the system calls
 /// that make a finished file survive a power cut.
 @Suite struct DurableWriteTests {
-  /// Kills `barframes render` with SIGKILL (no handler runs, no cleanup) at 50 spread-out random
-  /// moments of a render into a fresh folder and checks that the output holds only files
-  /// byte-identical to a clean render's: no partial file and no temporary file, ever; and that
-  /// a render into the killed run's folder then leaves it byte-identical to the clean render
-  /// (a killed render has no manifest, so none of its scenes is taken as finished). Then kills
-  /// re-renders into an existing folder (where a file is briefly linked under a temporary name
-  /// before it replaces the old one) and checks that the next render leaves the folder clean.
+  /// Kills `barframes render` with SIGKILL (no handler runs, no cleanup) at moments spread over
+  /// its whole progress — before its first file, after each of its 34 files has been named, and
+  /// at a random point after that — and checks that the output holds only files byte-identical
+  /// to a clean render's: no partial file and no temporary file, ever; and that a render into the
+  /// killed run's folder then leaves it byte-identical to the clean render (a killed render has
+  /// no manifest, so none of its scenes is taken as finished). Then kills re-renders into an
+  /// existing folder (where a file is briefly linked under a temporary name before it replaces
+  /// the old one) and checks that the next render leaves the folder clean.
+  ///
+  /// The kills follow the render's progress on disk rather than a clock: a delay measured once
+  /// misses the render on a machine whose load changes (on CI, under the rest of the suite, 41
+  /// of 50 such kills came after the render had ended).
   @Test func aRenderKilledAtAnyMomentLeavesOnlyCompleteFiles() throws {
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -23,35 +28,38 @@ import Testing
     try #require(try CommandRunner.run(arguments + ["-o", clean.path]).exitCode == 0)
     let expected = try Self.contents(of: clean)
     try #require(expected.count == 34, "31 frames, the APNG, the WebP and the manifest: \(expected.keys.sorted())")
-    // The kills spread over the render's own lifetime, started as the killed ones are: from
-    // launch until its manifest (written last) appears. A run through `CommandRunner` also
-    // counts draining its pipes and Foundation's polling for the exit, which made most kills
-    // land after the render had already ended (then too few were killed to check anything).
-    let renderTime = try Self.lifetime(of: arguments + ["-o", directory.appendingPathComponent("timed").path])
 
     var killedRuns = 0
-    func killRender(into out: URL, slice: Int, of slices: Int) throws -> String {
-      // One kill per slice of the render's lifetime, at a random point inside the slice.
-      let delay = renderTime * (Double(slice) + Double.random(in: 0..<1)) / Double(slices)
+    /// Starts a render into `out`, waits until it has named `files` files (or ended), waits a
+    /// random part of `within` seconds more, and kills it.
+    func killRender(into out: URL, afterFiles files: Int, within: Double = 0.001) throws -> String {
       let process = Process()
       process.executableURL = CommandRunner.executable
       process.arguments = arguments + ["-o", out.path]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
-      usleep(UInt32(delay * 1_000_000))
+      var named = 0
+      while process.isRunning {
+        named = RenderCommandTests.files(under: out).count { !$0.hasSuffix("/") && $0.contains(".") }
+        if named >= files { break }
+        usleep(200)
+      }
+      usleep(UInt32(Double.random(in: 0..<within) * 1_000_000))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       // Foundation on Linux reports a signal death as status 9 with an unreliable reason.
-      if process.terminationStatus == SIGKILL { killedRuns += 1 }
-      return "killed after \(Int(delay * 1000)) ms of a \(Int(renderTime * 1000)) ms render"
+      let killed = process.terminationStatus == SIGKILL
+      if killed { killedRuns += 1 }
+      return "\(killed ? "killed" : "ended before its kill") after \(named) files were named"
     }
 
-    let runs = 50
+    // Files 0 through 33: the manifest, the 34th, is the render's last act.
+    let runs = expected.count
     var completeFiles = 0
     for run in 0..<runs {
       let out = directory.appendingPathComponent("killed-\(run)")
-      let context = "run \(run), " + (try killRender(into: out, slice: run, of: runs))
+      let context = "run \(run), " + (try killRender(into: out, afterFiles: run))
       for (path, bytes) in try Self.contents(of: out) {
         guard let reference = expected[path] else {
           Issue.record("\(path) is not a file of the clean render (\(context))")
@@ -63,15 +71,18 @@ import Testing
       try #require(try CommandRunner.run(arguments + ["-o", out.path]).exitCode == 0)
       #expect(try Self.contents(of: out) == expected, "the render after the killed one differs (\(context))")
     }
-    // The kills must land during the render, or the test checks nothing.
-    // (On a busy machine a run can end before its kill, so not all are.)
-    #expect(killedRuns >= runs / 5, "only \(killedRuns) of \(runs) runs were still rendering when killed")
+    // The kills must land during the render, or the test checks nothing. A kill waits for a
+    // file to be named, so only the last few can come after the render's end.
+    #expect(killedRuns >= runs * 3 / 4, "only \(killedRuns) of \(runs) runs were still rendering when killed")
     #expect(completeFiles > 0, "no run had written anything when killed")
 
-    // Re-renders over a complete render, killed; then one that completes.
+    // Re-renders over a complete render, killed; then one that completes. The folder already
+    // holds every file, so these kills spread by the random delay alone, over a render's
+    // lifetime measured here.
     let again = directory.appendingPathComponent("again")
     try #require(try CommandRunner.run(arguments + ["-o", again.path]).exitCode == 0)
-    for run in 0..<10 { _ = try killRender(into: again, slice: run, of: 10) }
+    let renderTime = try Self.lifetime(of: arguments + ["-o", directory.appendingPathComponent("timed").path])
+    for _ in 0..<10 { _ = try killRender(into: again, afterFiles: 0, within: renderTime) }
     try #require(try CommandRunner.run(arguments + ["-o", again.path]).exitCode == 0)
     #expect(
       try Self.contents(of: again) == expected,
