@@ -59,12 +59,6 @@ struct WebPGalleryBrowserTests {
       steps.append(.object([.init("pixels", .string(pointList)), .init("as", .string("sample \(n)"))]))
       steps.append(B.sleep(0.13))
     }
-    let run = try await B.run(steps, timeout: 180)
-    #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
-    let link = try #require(run.observations["link"]?.string("value"))
-    #expect(link.hasPrefix(webp.path), "the page links \(link), the WebP is \(webp.path)")
-    #expect(run.observations["width"]?.number("value") == 120)
-
     // What each PNG frame shows at the points; the WebP's pictures must be among them.
     func colours(_ image: RGBAImage) -> [[Int]] {
       points.map {
@@ -75,20 +69,30 @@ struct WebPGalleryBrowserTests {
     let expected = frames.map(colours)
     #expect(Set(expected).count >= 3, "the scene shows at least its three steps")
     var matched: [Int] = []
-    for n in 0..<samples {
-      guard case .array(let values)? = run.observations["sample \(n)"]?["value"] else {
-        Issue.record("no sample \(n)")
-        continue
+    // A machine busy with the rest of the suite can hold the page's drawing for most of a
+    // loop, so the six screenshots may all catch one picture: the page is opened again, up to
+    // three times, until two pictures have been seen.
+    for attempt in 1...3 where Set(matched.map { expected[$0] }).count < 2 {
+      let run = try await B.run(steps, timeout: 180)
+      #expect(run.consoleErrors.isEmpty, "\(run.consoleErrors)")
+      let link = try #require(run.observations["link"]?.string("value"))
+      #expect(link.hasPrefix(webp.path), "the page links \(link), the WebP is \(webp.path)")
+      #expect(run.observations["width"]?.number("value") == 120)
+      for n in 0..<samples {
+        guard case .array(let values)? = run.observations["sample \(n)"]?["value"] else {
+          Issue.record("no sample \(n) (attempt \(attempt))")
+          continue
+        }
+        let shown = values.map { colour -> [Int] in
+          guard case .array(let channels) = colour else { return [] }
+          return channels.compactMap { if case .number(let v) = $0 { Int(v) } else { nil } }
+        }
+        guard let frame = expected.firstIndex(of: shown) else {
+          Issue.record("sample \(n) is none of the PNG frames (attempt \(attempt))")
+          continue
+        }
+        matched.append(frame)
       }
-      let shown = values.map { colour -> [Int] in
-        guard case .array(let channels) = colour else { return [] }
-        return channels.compactMap { if case .number(let v) = $0 { Int(v) } else { nil } }
-      }
-      guard let frame = expected.firstIndex(of: shown) else {
-        Issue.record("sample \(n) is none of the PNG frames")
-        continue
-      }
-      matched.append(frame)
     }
     // It animates: the screenshots caught more than one of the pictures.
     #expect(Set(matched.map { expected[$0] }).count >= 2, "frames seen: \(matched)")
