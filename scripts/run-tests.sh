@@ -10,10 +10,12 @@ cd "$(dirname "$0")/.."
 swift="${SWIFT:-swift}"
 log=.build/test-output.log
 events=.build/test-events.jsonl
+# Where the page tests' browsers spent their time (Tests/BarFramesTestSupport/BrowserDriver.swift).
+browsers=.build/browser-times.jsonl
 mkdir -p .build
-rm -f "$events"
+rm -f "$events" "$browsers"
 
-"$swift" test --skip-build --event-stream-output-path "$events" --event-stream-version 0 "$@" 2>&1 | tee "$log"
+BARFRAMES_BROWSER_LOG="$PWD/$browsers" "$swift" test --skip-build --event-stream-output-path "$events" --event-stream-version 0 "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 
 # The five slowest suites, each by the seconds during which one of its tests ran (computed from
@@ -22,7 +24,7 @@ status=${PIPESTATUS[0]}
 # Without Python or an event stream (the test process crashed before writing one), those lines
 # are the best there is.
 echo
-if [ -s "$events" ] && command -v python3 >/dev/null 2>&1 && python3 scripts/suite-times.py "$events" 5; then
+if [ -s "$events" ] && command -v python3 >/dev/null 2>&1 && python3 scripts/suite-times.py "$events" 5 "$browsers"; then
   :
 else
   echo "==== (no event stream to time suites by; the five suites that finished last, seconds from the start of the run:)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The slowest suites of a Swift Testing run, from its JSON event stream.
 
-Usage: scripts/suite-times.py EVENTS.jsonl [COUNT]
+Usage: scripts/suite-times.py EVENTS.jsonl [COUNT] [BROWSERS.jsonl]
 
 EVENTS.jsonl is what `swift test --event-stream-output-path EVENTS.jsonl` wrote (JSON Lines,
 Swift Testing's ABI, documented in swift-testing's Documentation/ABI/JSON.md): a "test" record
@@ -18,6 +18,12 @@ test belongs to its innermost suite. A parameterized test's intervals are its te
 threads (as many as cores) when other tests hold them all. Both include waiting for a core or
 for a shared browser session, so on a busy machine compare suites with each other, not with a
 previous run.
+
+BROWSERS.jsonl, when given, is the log the test support's browser driver appends to (one line
+per request to a browser: engine, test, the seconds the browser worked on it and the seconds the
+request waited for its turn; Tests/BarFramesTestSupport/BrowserDriver.swift). Each browser
+serves one request at a time, so its busy seconds bound the run from below: they are printed
+per engine, with the suites that used each the most.
 
 A crashed test process leaves the stream cut short, possibly in the middle of a line: unreadable
 lines are skipped, and a test case that started but never ended is counted up to the last
@@ -52,11 +58,41 @@ def union_length(intervals):
     return total
 
 
+def browser_report(path, count):
+    """Each engine's busy seconds, requests and longest wait, and its costliest suites."""
+    engines = {}  # engine -> [seconds, requests, longest wait, {suite: seconds}]
+    for record in read_records(path):
+        engine = record.get("engine")
+        seconds = record.get("seconds")
+        if not isinstance(engine, str) or not isinstance(seconds, (int, float)):
+            continue
+        entry = engines.setdefault(engine, [0.0, 0, 0.0, {}])
+        entry[0] += seconds
+        entry[1] += 1
+        entry[2] = max(entry[2], record.get("waited") or 0)
+        # "Module.Suite/test(...)/File.swift:12:4": the suite is what precedes the test's name.
+        suite = (record.get("test") or "(no test)").split("/")[0]
+        entry[3][suite] = entry[3].get(suite, 0.0) + seconds
+    if not engines:
+        return
+    print("==== the browsers (one request at a time each): seconds busy, requests, longest wait for a turn; "
+          "the suites that used each the most")
+    for engine, (seconds, requests, wait, per_suite) in sorted(engines.items(), key=lambda item: -item[1][0]):
+        top = sorted(per_suite.items(), key=lambda item: -item[1])[:count]
+        print(f"{seconds:8.1f} {requests:5d} {wait:7.1f}  {engine}: "
+              + ", ".join(f"{name.split('.')[-1]} {used:.1f}" for name, used in top))
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     path = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    if len(sys.argv) > 3:
+        try:
+            browser_report(sys.argv[3], 3)
+        except OSError:
+            pass  # no browser ran
 
     suites = {}  # suite id -> name
     functions = {}  # test function id -> its record

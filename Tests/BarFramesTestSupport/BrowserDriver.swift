@@ -1,5 +1,6 @@
 import BarFrames
 import Foundation
+import Testing
 
 /// A real browser engine the page tests run in.
 public enum BrowserEngine: String, Sendable, CaseIterable, CustomStringConvertible {
@@ -104,8 +105,12 @@ public enum BrowserDriver {
   ) async throws -> Run {
     if let missing = engine.missing { throw Failure(description: missing) }
     let session = BrowserSession.shared(engine: engine, dark: darkColorScheme)
+    let asked = Date()
     let (reply, browserSeconds) = try await session.request(
       JSONValue.array(steps).serialized(pretty: false), timeout: timeout)
+    BrowserTimeLog.shared?.append(
+      engine: engine, dark: darkColorScheme, test: Test.current, seconds: browserSeconds,
+      waited: Date().timeIntervalSince(asked) - browserSeconds)
     var observations: [String: JSONValue] = [:]
     if case .array(let list)? = reply["observations"] {
       for item in list { if case .string(let name)? = item["name"] { observations[name] = item } }
@@ -313,6 +318,38 @@ final class BrowserSession: @unchecked Sendable {
     process = nil
     input = nil
     output = nil
+  }
+}
+
+/// Where the run's browsers spent their time: one JSON line per request (engine, the test that
+/// asked, the seconds the browser worked on it and the seconds it waited for its turn), appended
+/// to the file named by `BARFRAMES_BROWSER_LOG` (scripts/run-tests.sh sets it;
+/// scripts/suite-times.py sums it). A browser serves one request at a time, so its busy seconds
+/// bound the whole run from below.
+private final class BrowserTimeLog: @unchecked Sendable {
+  static let shared: BrowserTimeLog? = {
+    guard let path = ProcessInfo.processInfo.environment["BARFRAMES_BROWSER_LOG"], !path.isEmpty else { return nil }
+    if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+    guard let handle = FileHandle(forWritingAtPath: path) else { return nil }
+    return BrowserTimeLog(handle: handle)
+  }()
+
+  private let lock = NSLock()
+  private let handle: FileHandle
+
+  private init(handle: FileHandle) { self.handle = handle }
+
+  func append(engine: BrowserEngine, dark: Bool, test: Test?, seconds: Double, waited: Double) {
+    let line = JSONValue.object([
+      .init("engine", .string(engine.rawValue + (dark ? "-dark" : ""))),
+      .init("test", .string(test.map { $0.id.description } ?? "")),
+      .init("seconds", .number((seconds * 1000).rounded() / 1000)),
+      .init("waited", .number((max(0, waited) * 1000).rounded() / 1000)),
+    ]).serialized(pretty: false)
+    lock.lock()
+    defer { lock.unlock() }
+    _ = try? handle.seekToEnd()
+    try? handle.write(contentsOf: Data((line + "\n").utf8))
   }
 }
 

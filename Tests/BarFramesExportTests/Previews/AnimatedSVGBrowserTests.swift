@@ -16,8 +16,9 @@ import Testing
 /// for every example and for a design from outside BarFrames; in Chromium here, in WebKit in
 /// ``AnimatedSVGWebKitTests``.
 ///
-/// One page an example, loaded once in the run's browser: each frame's still and the animation
-/// paused at the frame are put in turn at the same place of the page and screenshot there.
+/// One page an example, loaded once in the run's browser: the chosen frames' stills are put in
+/// cells over the page and screenshot at once, then the animation paused at each frame in the
+/// same cells, and screenshot again.
 @Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")))
 struct AnimatedSVGBrowserTests {
   /// Largest difference allowed in one channel of one pixel.
@@ -74,13 +75,14 @@ struct AnimatedSVGBrowserTests {
 
   /// Pixels of the top left `width` × `height` of two screenshots whose colour differs by more
   /// than ``tolerance`` in a channel, and the largest difference.
-  static func difference(_ a: RGBAImage, _ b: RGBAImage, width: Int, height: Int, tolerance: Int = tolerance)
-    -> (count: Int, worst: Int)
-  {
+  static func difference(
+    _ a: RGBAImage, _ b: RGBAImage, width: Int, height: Int, at origin: (x: Int, y: Int) = (0, 0),
+    tolerance: Int = tolerance
+  ) -> (count: Int, worst: Int) {
     var worst = 0
     var count = 0
-    for y in 0..<height {
-      for x in 0..<width {
+    for y in origin.y..<origin.y + height {
+      for x in origin.x..<origin.x + width {
         let p = a[x, y]
         let q = b[x, y]
         let difference = max(
@@ -121,32 +123,76 @@ struct AnimatedSVGBrowserTests {
     try await Self.compare(try Self.ringTimeline(in: directory), in: .chromium)
   }
 
+  /// The part of the viewport the cells of one screenshot fill (WebKit's viewport, inside
+  /// MiniBrowser's 1280 × 900 window, is a little smaller than the window).
+  static let batchArea = (width: 1200, height: 800)
+  /// Pixels between cells.
+  static let cellGap = 8
+
+  /// Where each of `count` cells of `width` × `height` goes: rows of as many as fit across
+  /// ``batchArea``, in batches of as many rows as fit down it (at least one cell a batch).
+  static func cells(count: Int, width: Int, height: Int) -> [(batch: Int, x: Int, y: Int)] {
+    let across = max(1, (batchArea.width + cellGap) / (width + cellGap))
+    let down = max(1, (batchArea.height + cellGap) / (height + cellGap))
+    return (0..<count).map { index in
+      let slot = index % (across * down)
+      return (index / (across * down), slot % across * (width + cellGap), slot / across * (height + cellGap))
+    }
+  }
+
   /// A page with the animation and each chosen frame's still as templates, and a script that
-  /// puts one of them at the page's top left corner: `show('still-K')`, or
-  /// `show('animated', t)`, which pauses the animation at `t` before it is ever drawn. Chromium
-  /// paints a document whose animations have run, even for a moment, through other layers,
-  /// antialiased a few levels differently; and it antialiases a path a few levels differently at
-  /// another place on the page. So the still and the animation are each alone on the page, at
-  /// the same place, drawn the same way.
-  static func framesPage(animated: String, stills: [Int: String]) -> String {
+  /// fills the page's top left corner with cells, each an `<iframe>` of its own document (the
+  /// SVGs' ids would collide in one): `showCells(cells)`, where a cell is `[x, y, 'still-K']`
+  /// or `[x, y, 'animated', t]`, the animation paused at `t` by a script in its document that
+  /// runs before it is first drawn. It resolves once every cell has loaded; `pausedTimes()`
+  /// then reads each cell's `getCurrentTime()` (Chromium reads 0 until the document's timeline
+  /// has started, after its load event).
+  ///
+  /// One screenshot then holds many frames; the stills and the paused animations are shown in
+  /// turn in the same cells, so each frame's two pictures are drawn the same way at the same
+  /// place (Chromium antialiases a path a few levels differently at another place on the page,
+  /// and paints a document whose animations have run, even for a moment, through other layers).
+  static func framesPage(animated: String, stills: [Int: String], width: Int, height: Int) -> String {
     let templates = stills.sorted { $0.key < $1.key }.map { "<template id=\"still-\($0.key)\">\($0.value)</template>" }
     return """
       <!DOCTYPE html>
       <html><head><meta charset="utf-8"><style>
       body { margin: 0; background: #fff; }
       #host { position: absolute; left: 0; top: 0; line-height: 0; }
+      #host iframe { position: absolute; border: 0; margin: 0; padding: 0; width: \(width)px; height: \(height)px; }
       </style></head><body>
       <div id="host"></div>
       <template id="animated">\(animated)</template>
       \(templates.joined(separator: "\n"))
       <script>
-      function show(id, time) {
+      function showCells(cells) {
         var host = document.getElementById('host');
         host.textContent = '';
-        host.appendChild(document.importNode(document.getElementById(id).content, true));
-        var svg = host.querySelector('svg');
-        if (time !== undefined) { svg.pauseAnimations(); svg.setCurrentTime(time); }
-        return svg;
+        var right = 0, bottom = 0;
+        var loads = cells.map(function (cell) {
+          var frame = document.createElement('iframe');
+          frame.style.left = cell[0] + 'px';
+          frame.style.top = cell[1] + 'px';
+          right = Math.max(right, cell[0] + \(width));
+          bottom = Math.max(bottom, cell[1] + \(height));
+          var pause = cell.length > 3
+            ? '<script>var svg = document.querySelector("svg"); svg.pauseAnimations(); svg.setCurrentTime(' + cell[3] + ');</scr' + 'ipt>'
+            : '';
+          var loaded = new Promise(function (resolve) { frame.onload = resolve; });
+          frame.srcdoc = '<!DOCTYPE html><html><head><meta charset="utf-8"><style>body { margin: 0; background: #fff; }'
+            + ' div { position: absolute; left: 0; top: 0; line-height: 0; }</style></head><body><div>'
+            + document.getElementById(cell[2]).innerHTML + '</div>' + pause + '</body></html>';
+          host.appendChild(frame);
+          return loaded;
+        });
+        host.style.width = right + 'px';
+        host.style.height = bottom + 'px';
+        return Promise.all(loads);
+      }
+      function pausedTimes() {
+        return Array.prototype.map.call(document.querySelectorAll('#host iframe'), function (frame) {
+          return frame.contentDocument.querySelector('svg').getCurrentTime();
+        });
       }
       </script>
       </body></html>
@@ -188,54 +234,79 @@ struct AnimatedSVGBrowserTests {
         Data(try SVGFrameRenderer.svg(timeline.presentation(at: times[position]), background: plan.background)))
     }
     let page = directory.appendingPathComponent("frames.html")
-    try Data(Self.framesPage(animated: Self.inlineMarkup(Data(contentsOf: animatedURL)), stills: stills).utf8)
-      .write(to: page)
-    func shot(_ kind: String, _ position: Int) -> URL {
-      directory.appendingPathComponent("\(kind)-\(position).png")
-    }
-    /// Pixels differing by more than the tolerance between the still and the paused animation,
-    /// and the largest difference.
-    func difference(_ position: Int) throws -> (count: Int, worst: Int) {
-      let still = try PNGDecoder.decode(Array(Data(contentsOf: shot("still", position))))
-      let paused = try PNGDecoder.decode(Array(Data(contentsOf: shot("paused", position))))
-      try #require(still.width >= width && still.height >= height, "\(engine): a \(still.width)×\(still.height) shot")
-      try #require(paused.width >= width && paused.height >= height, "\(engine): a \(paused.width)×\(paused.height) shot")
-      return Self.difference(still, paused, width: width, height: height, tolerance: tolerance)
-    }
+    try Data(
+      Self.framesPage(
+        animated: Self.inlineMarkup(Data(contentsOf: animatedURL)), stills: stills, width: width, height: height
+      ).utf8
+    ).write(to: page)
+
     var pending = positions.sorted()
     // The browser's time for this scene (one browser serves the run's requests one at a time, so
     // this is what the scene costs the run), printed with the result.
     var browserSeconds = 0.0
+    var screenshots = 0
     var results: [Int: (count: Int, worst: Int)] = [:]
-    for _ in 0..<Self.attempts where !pending.isEmpty {
+    for attempt in 0..<Self.attempts where !pending.isEmpty {
+      let layout = Self.cells(count: pending.count, width: width, height: height)
+      let batches = (layout.map(\.batch).max() ?? -1) + 1
+      func shot(_ kind: String, _ batch: Int) -> URL {
+        directory.appendingPathComponent("\(kind)-\(attempt)-\(batch).png")
+      }
       var list: [(script: String, path: String)] = []
-      for position in pending {
-        // The document time of frame k is k frame durations, as in the APNG.
-        let documentTime = Double(position) * plan.timing.frameSeconds
-        list.append(("show('still-\(position)'); \(B.twoFramesDrawn) return null;", shot("still", position).path))
+      for batch in 0..<batches {
+        let members = pending.indices.filter { layout[$0].batch == batch }
+        func cells(paused: Bool) -> String {
+          "[" + members.map { index in
+            let position = pending[index]
+            // The document time of frame k is k frame durations, as in the APNG.
+            let cell = paused ? "'animated', \(Double(position) * plan.timing.frameSeconds)" : "'still-\(position)'"
+            return "[\(layout[index].x), \(layout[index].y), \(cell)]"
+          }.joined(separator: ",") + "]"
+        }
+        list.append(("await showCells(\(cells(paused: false))); \(B.twoFramesDrawn) return null;", shot("still", batch).path))
         list.append(
           (
-            "var svg = show('animated', \(documentTime)); \(B.twoFramesDrawn) return svg.getCurrentTime();",
-            shot("paused", position).path
+            "await showCells(\(cells(paused: true))); \(B.twoFramesDrawn) return pausedTimes();",
+            shot("paused", batch).path
           ))
       }
       let run = try await B.run(
         [B.step("open", page.absoluteString), B.shots(list, element: "#host", as: "times")], engine: engine,
         timeout: 600)
       browserSeconds += run.browserSeconds
+      screenshots += list.count
       #expect(run.consoleErrors.isEmpty, "\(engine): \(run.consoleErrors)")
       guard case .array(let values)? = run.observations["times"]?["value"], values.count == list.count else {
         Issue.record("\(engine): \(plan.name): no screenshots taken")
         return
       }
-      for (index, position) in pending.enumerated() {
-        // Chromium keeps SMIL times as floats. WebKit reads 0 until the document has loaded, and
-        // single precision after: only the picture is checked there.
-        if engine == .chromium {
-          let time = values[2 * index + 1].number("value") ?? -1
-          #expect(abs(time - Double(position) * plan.timing.frameSeconds) < 1e-5, "\(plan.name): paused at \(time) s")
+      for batch in 0..<batches {
+        let still = try PNGDecoder.decode(Array(Data(contentsOf: shot("still", batch))))
+        let paused = try PNGDecoder.decode(Array(Data(contentsOf: shot("paused", batch))))
+        let members = pending.indices.filter { layout[$0].batch == batch }
+        let right = members.map { layout[$0].x + width }.max() ?? 0
+        let bottom = members.map { layout[$0].y + height }.max() ?? 0
+        for image in [still, paused] {
+          try #require(
+            image.width >= right && image.height >= bottom,
+            "\(engine): a \(image.width)×\(image.height) shot for cells reaching \(right)×\(bottom)")
         }
-        results[position] = try difference(position)
+        // Chromium keeps SMIL times as floats. WebKit reads single precision once the document
+        // has loaded (and 0 before): only the picture is checked there.
+        let pausedTimes: [Double?] =
+          if case .array(let list)? = values[2 * batch + 1]["value"] {
+            list.map { if case .number(let n) = $0 { n } else { nil } }
+          } else { [] }
+        #expect(pausedTimes.count == members.count, "\(engine): \(plan.name): \(pausedTimes.count) paused times read")
+        for (member, index) in members.enumerated() {
+          let position = pending[index]
+          if engine == .chromium, member < pausedTimes.count {
+            let time = pausedTimes[member] ?? -1
+            #expect(abs(time - Double(position) * plan.timing.frameSeconds) < 1e-5, "\(plan.name): paused at \(time) s")
+          }
+          results[position] = Self.difference(
+            still, paused, width: width, height: height, at: (layout[index].x, layout[index].y), tolerance: tolerance)
+        }
       }
       pending = pending.filter { results[$0]!.count > 0 }
     }
@@ -253,7 +324,7 @@ struct AnimatedSVGBrowserTests {
     print(
       """
       \(engine) \(plan.name): \(positions.count) frames paused (\(keyTimes.count) of \(plan.previews.count) key times) \
-      in \(String(format: "%.1f", browserSeconds)) s of the browser's time, \
+      in \(screenshots) screenshots and \(String(format: "%.1f", browserSeconds)) s of the browser's time, \
       largest difference from the still \(worst)
       """)
   }
