@@ -130,10 +130,11 @@ struct AnimatedSVGBrowserTests {
   static let cellGap = 8
 
   /// Where each of `count` cells of `width` × `height` goes: rows of as many as fit across
-  /// ``batchArea``, in batches of as many rows as fit down it (at least one cell a batch).
-  static func cells(count: Int, width: Int, height: Int) -> [(batch: Int, x: Int, y: Int)] {
-    let across = max(1, (batchArea.width + cellGap) / (width + cellGap))
-    let down = max(1, (batchArea.height + cellGap) / (height + cellGap))
+  /// ``batchArea``, in batches of as many rows as fit down it (at least one cell a batch);
+  /// `alone`, one cell a batch.
+  static func cells(count: Int, width: Int, height: Int, alone: Bool = false) -> [(batch: Int, x: Int, y: Int)] {
+    let across = alone ? 1 : max(1, (batchArea.width + cellGap) / (width + cellGap))
+    let down = alone ? 1 : max(1, (batchArea.height + cellGap) / (height + cellGap))
     return (0..<count).map { index in
       let slot = index % (across * down)
       return (index / (across * down), slot % across * (width + cellGap), slot / across * (height + cellGap))
@@ -141,12 +142,14 @@ struct AnimatedSVGBrowserTests {
   }
 
   /// A page with the animation and each chosen frame's still as templates, and a script that
-  /// fills the page's top left corner with cells, each an `<iframe>` of its own document (the
-  /// SVGs' ids would collide in one): `showCells(cells)`, where a cell is `[x, y, 'still-K']`
-  /// or `[x, y, 'animated', t]`, the animation paused at `t` by a script in its document that
-  /// runs before it is first drawn. It resolves once every cell has loaded; `pausedTimes()`
-  /// then reads each cell's `getCurrentTime()` (Chromium reads 0 until the document's timeline
-  /// has started, after its load event).
+  /// fills the page's top left corner with cells: `showCells(cells)`, where a cell is
+  /// `[x, y, 'still-K']` or `[x, y, 'animated', t]`, a copy of the animation paused at `t` before
+  /// it is ever drawn (each outermost `<svg>` has its own SMIL timeline); `pausedTimes()` reads
+  /// each one's `getCurrentTime()`. The copies share one document, so their ids repeat: harmless
+  /// here, since the only ids referred to are glyphs', which name their outline
+  /// (`glyph-r10-31` is the same path in every document that has it). In WebKit a copy in an
+  /// `<iframe>` of its own, paused before its document loaded, showed some crossfades and
+  /// switches tens of levels off.
   ///
   /// One screenshot then holds many frames; the stills and the paused animations are shown in
   /// turn in the same cells, so each frame's two pictures are drawn the same way at the same
@@ -159,7 +162,7 @@ struct AnimatedSVGBrowserTests {
       <html><head><meta charset="utf-8"><style>
       body { margin: 0; background: #fff; }
       #host { position: absolute; left: 0; top: 0; line-height: 0; }
-      #host iframe { position: absolute; border: 0; margin: 0; padding: 0; width: \(width)px; height: \(height)px; }
+      #host > div { position: absolute; line-height: 0; width: \(width)px; height: \(height)px; }
       </style></head><body>
       <div id="host"></div>
       <template id="animated">\(animated)</template>
@@ -169,29 +172,26 @@ struct AnimatedSVGBrowserTests {
         var host = document.getElementById('host');
         host.textContent = '';
         var right = 0, bottom = 0;
-        var loads = cells.map(function (cell) {
-          var frame = document.createElement('iframe');
-          frame.style.left = cell[0] + 'px';
-          frame.style.top = cell[1] + 'px';
+        cells.forEach(function (cell) {
+          var box = document.createElement('div');
+          box.style.left = cell[0] + 'px';
+          box.style.top = cell[1] + 'px';
           right = Math.max(right, cell[0] + \(width));
           bottom = Math.max(bottom, cell[1] + \(height));
-          var pause = cell.length > 3
-            ? '<script>var svg = document.querySelector("svg"); svg.pauseAnimations(); svg.setCurrentTime(' + cell[3] + ');</scr' + 'ipt>'
-            : '';
-          var loaded = new Promise(function (resolve) { frame.onload = resolve; });
-          frame.srcdoc = '<!DOCTYPE html><html><head><meta charset="utf-8"><style>body { margin: 0; background: #fff; }'
-            + ' div { position: absolute; left: 0; top: 0; line-height: 0; }</style></head><body><div>'
-            + document.getElementById(cell[2]).innerHTML + '</div>' + pause + '</body></html>';
-          host.appendChild(frame);
-          return loaded;
+          box.appendChild(document.importNode(document.getElementById(cell[2]).content, true));
+          host.appendChild(box);
+          if (cell.length > 3) {
+            var svg = box.querySelector('svg');
+            svg.pauseAnimations();
+            svg.setCurrentTime(cell[3]);
+          }
         });
         host.style.width = right + 'px';
         host.style.height = bottom + 'px';
-        return Promise.all(loads);
       }
       function pausedTimes() {
-        return Array.prototype.map.call(document.querySelectorAll('#host iframe'), function (frame) {
-          return frame.contentDocument.querySelector('svg').getCurrentTime();
+        return Array.prototype.map.call(document.querySelectorAll('#host svg'), function (svg) {
+          return svg.getCurrentTime();
         });
       }
       </script>
@@ -247,7 +247,7 @@ struct AnimatedSVGBrowserTests {
     var screenshots = 0
     var results: [Int: (count: Int, worst: Int)] = [:]
     for attempt in 0..<Self.attempts where !pending.isEmpty {
-      let layout = Self.cells(count: pending.count, width: width, height: height)
+      let layout = Self.cells(count: pending.count, width: width, height: height, alone: engine == .webkit)
       let batches = (layout.map(\.batch).max() ?? -1) + 1
       func shot(_ kind: String, _ batch: Int) -> URL {
         directory.appendingPathComponent("\(kind)-\(attempt)-\(batch).png")
@@ -263,10 +263,10 @@ struct AnimatedSVGBrowserTests {
             return "[\(layout[index].x), \(layout[index].y), \(cell)]"
           }.joined(separator: ",") + "]"
         }
-        list.append(("await showCells(\(cells(paused: false))); \(B.twoFramesDrawn) return null;", shot("still", batch).path))
+        list.append(("showCells(\(cells(paused: false))); \(B.twoFramesDrawn) return null;", shot("still", batch).path))
         list.append(
           (
-            "await showCells(\(cells(paused: true))); \(B.twoFramesDrawn) return pausedTimes();",
+            "showCells(\(cells(paused: true))); \(B.twoFramesDrawn) return pausedTimes();",
             shot("paused", batch).path
           ))
       }
