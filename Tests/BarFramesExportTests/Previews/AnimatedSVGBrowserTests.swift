@@ -147,9 +147,13 @@ struct AnimatedSVGBrowserTests {
   /// it is ever drawn (each outermost `<svg>` has its own SMIL timeline); `pausedTimes()` reads
   /// each one's `getCurrentTime()`. The copies share one document, so their ids repeat: harmless
   /// here, since the only ids referred to are glyphs', which name their outline
-  /// (`glyph-r10-31` is the same path in every document that has it). In WebKit a copy in an
-  /// `<iframe>` of its own, paused before its document loaded, showed some crossfades and
-  /// switches tens of levels off.
+  /// (`glyph-r10-31` is the same path in every document that has it).
+  ///
+  /// WebKit (2.50) gets one cell a screenshot, as every frame had before: with several cells on
+  /// the page (or each in an `<iframe>` of its own) it drew a few of a scene's crossfades and
+  /// switches tens of levels off, in different frames from one screenshot to the next, however
+  /// long it was left to settle; batching only the stills did too (their crossfades, drawn with
+  /// `plus-lighter`, go wrong). One at a time, every frame matches.
   ///
   /// One screenshot then holds many frames; the stills and the paused animations are shown in
   /// turn in the same cells, so each frame's two pictures are drawn the same way at the same
