@@ -114,7 +114,7 @@ struct AnimatedSVGBrowserTests {
   @Test(arguments: try exampleNames())
   func anExamplePausedAtAFrameDrawsThatFramesStaticSVG(_ file: String) async throws {
     let timeline = try Scene.load(contentsOf: Self.examples.appendingPathComponent(file)).timeline()
-    try await Self.compare(timeline, in: .chromium)
+    try await Self.compare(timeline, in: .chromium, example: file)
   }
 
   @Test func theOutsideRingDesignGetsAnAnimatedSVGThatMatchesItsFrames() async throws {
@@ -203,19 +203,26 @@ struct AnimatedSVGBrowserTests {
       """
   }
 
-  /// Renders the animated SVG of `timeline`, then for each chosen frame screenshots the static
-  /// SVG of the frame and the animated one paused at the frame's time, and compares them.
-  static func compare(_ timeline: any SceneTimeline, in engine: BrowserEngine, tolerance: Int = tolerance) async throws
-  {
+  /// Renders the animated SVG of `timeline` (or takes the run's export of the `example` it
+  /// is, ``ExampleExports``), then for each chosen frame screenshots the static SVG of the
+  /// frame and the animated one paused at the frame's time, and compares them.
+  static func compare(
+    _ timeline: any SceneTimeline, in engine: BrowserEngine, example: String? = nil, tolerance: Int = tolerance
+  ) async throws {
     let directory = try TestRendering.temporaryDirectory()
     var keep = false
     defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
     let options = ExportFixtures.options([.svg, .animatedSVG])
     let exporter = Exporter(outputDirectory: directory, options: options, tool: "barframes test")
     let plan = try exporter.plan([timeline])[0]
-    let manifest = try exporter.export([timeline])
+    let (exportFolder, manifest) =
+      if let example {
+        try ExampleExports.export(example, timeline: timeline)
+      } else {
+        (directory, try exporter.export([timeline]))
+      }
     let animated = try #require(manifest.scenes[0].files.first { $0.format == "animated-svg" })
-    let animatedURL = directory.appendingPathComponent(animated.path)
+    let animatedURL = exportFolder.appendingPathComponent(animated.path)
 
     let times = plan.selection.indices.map(plan.selection.sampler.time(ofFrame:))
     let count = times.count
@@ -356,6 +363,6 @@ struct AnimatedSVGWebKitTests {
   @Test(arguments: try AnimatedSVGBrowserTests.exampleNames())
   func anExamplePausedAtAFrameDrawsThatFramesStaticSVG(_ file: String) async throws {
     let timeline = try Scene.load(contentsOf: AnimatedSVGBrowserTests.examples.appendingPathComponent(file)).timeline()
-    try await AnimatedSVGBrowserTests.compare(timeline, in: .webkit)
+    try await AnimatedSVGBrowserTests.compare(timeline, in: .webkit, example: file)
   }
 }

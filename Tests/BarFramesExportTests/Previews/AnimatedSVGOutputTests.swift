@@ -18,9 +18,7 @@ import Testing
   @Test(arguments: try AnimatedSVGBrowserTests.exampleNames())
   func anExamplesAnimatedSVGIsSelfContainedAndSmallerThanItsWebP(_ file: String) throws {
     let timeline = try Scene.load(contentsOf: Self.examples.appendingPathComponent(file)).timeline()
-    let (directory, manifest) = try ExportFixtures.export(
-      [timeline], options: ExportFixtures.options([.webp, .animatedSVG]))
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let (directory, manifest) = try ExampleExports.export(file, timeline: timeline)
     let files = manifest.scenes[0].files
     let svg = try #require(files.first { $0.format == "animated-svg" })
     let webp = try #require(files.first { $0.format == "webp" })
