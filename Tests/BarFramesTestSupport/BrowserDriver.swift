@@ -163,6 +163,10 @@ public enum BrowserDriver {
   public static func pixels(_ js: String, as name: String) -> JSONValue {
     .object([.init("pixels", .string(js)), .init("as", .string(name))])
   }
+  /// Sizes the browser's window to `width` × `height` for the rest of the request.
+  public static func window(width: Int, height: Int) -> JSONValue {
+    .object([.init("window", .array([.number(Double(width)), .number(Double(height))]))])
+  }
   /// Chooses `value` in the `<select>` matching `css`.
   public static func select(_ css: String, _ value: String) -> JSONValue {
     .object([.init("select", .string(css)), .init("value", .string(value))])

@@ -40,6 +40,9 @@ Steps:
                                       [[x, y], ...] (CSS pixels) the expression returns, read from
                                       a real screenshot (what the compositor drew: clipping,
                                       blending and opacity included)
+  {"window": [W, H]}                  the browser window's size until the next request (1280 × 900
+                                      otherwise): WebKit's screenshots are the whole viewport, so a
+                                      small window makes them cheap to take and to read
   {"emulate": {"scale": S, "transparent": true}}   Chromium only: device pixels per CSS pixel and
                                       a transparent page background, until the next request
 
@@ -165,6 +168,7 @@ class Browser:
         self.engine = os.environ.get("BARFRAMES_ENGINE", "chromium")
         self.xvfb = None
         self.emulating = False
+        self.resized = False
         try:
             from selenium import webdriver  # noqa: F401
         except Exception as error:  # noqa: BLE001
@@ -322,6 +326,9 @@ class Browser:
         self.emulating = True
 
     def reset(self):
+        if self.resized:
+            self.driver.set_window_rect(0, 0, 1280, 900)
+            self.resized = False
         if self.emulating:
             self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
             self.driver.execute_cdp_cmd("Emulation.setDefaultBackgroundColorOverride", {})
@@ -408,6 +415,10 @@ class Browser:
                     observations.append({"name": step["as"], "value": self.evaluate_async(step["evalAsync"])})
                 elif "emulate" in step:
                     self.emulate(step["emulate"])
+                elif "window" in step:
+                    width, height = step["window"]
+                    driver.set_window_rect(0, 0, width, height)
+                    self.resized = True
                 else:
                     raise RuntimeError(f"step {number}: unknown step {step}")
                 self.drain_console(console)
