@@ -165,7 +165,8 @@ public struct Ring: Design {
     let model = layers["needle"].transform
     // The presented transform, not the model's: a needle still turning starts from where it is.
     let presented = layers.presentedValue("transform", model: .transform(model), of: "needle", at: time)
-    guard case .transform(let shown) = presented else { return }
+    // A transform key presents a transform; the model stands in should that ever change.
+    let shown = if case .transform(let value) = presented { value } else { model }
     var turn = BasicAnimation(
       keyPath: "transform.rotation.z", from: .scalar(shown.rotationZ), to: .scalar(2 * .pi * value))
     turn.timing.duration = style.duration
