@@ -75,6 +75,33 @@ import Testing
     #expect(try compare(base, recoloured, GoldenTolerance(perChannel: 6)).isMatch)
   }
 
+  /// A larger image, compared in runs of pixels (skipped when their bytes are equal): a
+  /// difference at the first and last pixel of a run, at the image's last pixel (a run cut short:
+  /// 97 × 53 = 5141 pixels is not a multiple of 64), and one pixel in each of the other channels
+  /// all count, each once; the largest difference and the first position are the pictures'.
+  @Test func differencesAtTheEdgesOfARunAndAtTheLastPixelAllCount() throws {
+    let reference = RGBAImage(width: 97, height: 53, filledWith: Self.grey(100))
+    var actual = reference
+    // Pixel indices 63, 64 (either side of the first run's end), 128, 2000 and 5140 (the last).
+    let changes: [(index: Int, pixel: RGBAImage.Pixel)] = [
+      (63, .init(red: 103, green: 100, blue: 100, alpha: 255)),
+      (64, .init(red: 100, green: 96, blue: 100, alpha: 255)),
+      (128, .init(red: 100, green: 100, blue: 107, alpha: 255)),
+      (2000, .init(red: 100, green: 100, blue: 100, alpha: 250)),
+      (5140, .init(red: 91, green: 100, blue: 100, alpha: 255)),
+    ]
+    for change in changes { actual[change.index % 97, change.index / 97] = change.pixel }
+    let comparison = try compare(reference, actual)
+    #expect(comparison.differingPixels == 5)
+    #expect(comparison.maxChannelDifference == 9)
+    #expect(comparison.firstDifference == .init(x: 63, y: 0))
+    // Only the last pixel is off by more than 7.
+    let loose = try compare(reference, actual, GoldenTolerance(perChannel: 7))
+    #expect(loose.differingPixels == 1 && loose.firstDifference == .init(x: 96, y: 52))
+    #expect(try compare(reference, reference).differingPixels == 0)
+    #expect(try compare(reference, reference).maxChannelDifference == 0)
+  }
+
   @Test func alphaOnlyDifferencesCount() throws {
     let faded = with([(3, 3, .init(red: 100, green: 100, blue: 100, alpha: 200))])
     #expect(try compare(base, faded).differingPixels == 1)
