@@ -203,7 +203,8 @@ let package = Package(
     .target(
       name: "BarFramesTestSupport",
       // CWebP: libwebp's own WebPAnimDecoder, the independent decoder of our WebP files.
-      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "CWebP"],
+      // BarFramesFuzzing: libpng, the reader of other programs' PNGs (screenshots).
+      dependencies: ["BarFrames", "BarFramesRenderer", "BarFramesImageIO", "BarFramesFuzzing", "CWebP"],
       path: "Tests/BarFramesTestSupport"
     ),
     // A fourth design, defined outside BarFrames as another package would (the DocC article's

@@ -333,7 +333,7 @@ final class BrowserSession: @unchecked Sendable {
 private final class BrowserTimeLog: @unchecked Sendable {
   static let shared: BrowserTimeLog? = {
     guard let path = ProcessInfo.processInfo.environment["BARFRAMES_BROWSER_LOG"], !path.isEmpty else { return nil }
-    if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+    if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
     guard let handle = FileHandle(forWritingAtPath: path) else { return nil }
     return BrowserTimeLog(handle: handle)
   }()

@@ -149,7 +149,7 @@ extension PlayerBrowserTests {
     }
     #expect(first["value"] == .string("bar/bar-03.png"))
     let ours = try PNGDecoder.decode(Array(try Data(contentsOf: directory.appendingPathComponent("bar/bar-03.png"))))
-    var theirs = try PNGDecoder.decode(Array(try Data(contentsOf: shot)))
+    var theirs = try Screenshot.decode(contentsOf: shot)
     // WebKit's is the whole viewport: the stage's picture is cut from where the page put it.
     if first.bool("whole") == true, case .array(let box)? = first["box"], box.count == 4,
       case .number(let x) = box[0], case .number(let y) = box[1]

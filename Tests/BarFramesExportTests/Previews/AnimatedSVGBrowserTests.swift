@@ -73,27 +73,6 @@ struct AnimatedSVGBrowserTests {
       """
   }
 
-  /// Pixels of the top left `width` × `height` of two screenshots whose colour differs by more
-  /// than ``tolerance`` in a channel, and the largest difference.
-  static func difference(
-    _ a: RGBAImage, _ b: RGBAImage, width: Int, height: Int, at origin: (x: Int, y: Int) = (0, 0),
-    tolerance: Int = tolerance
-  ) -> (count: Int, worst: Int) {
-    var worst = 0
-    var count = 0
-    for y in origin.y..<origin.y + height {
-      for x in origin.x..<origin.x + width {
-        let p = a[x, y]
-        let q = b[x, y]
-        let difference = max(
-          abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)))
-        worst = max(worst, difference)
-        if difference > tolerance { count += 1 }
-      }
-    }
-    return (count, worst)
-  }
-
   static func exampleNames() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }.sorted()
   }
@@ -295,8 +274,8 @@ struct AnimatedSVGBrowserTests {
         return
       }
       for batch in 0..<batches {
-        let still = try PNGDecoder.decode(Array(Data(contentsOf: shot("still", batch))))
-        let paused = try PNGDecoder.decode(Array(Data(contentsOf: shot("paused", batch))))
+        let still = try Screenshot.decode(contentsOf: shot("still", batch))
+        let paused = try Screenshot.decode(contentsOf: shot("paused", batch))
         let members = pending.indices.filter { layout[$0].batch == batch }
         let right = members.map { layout[$0].x + width }.max() ?? 0
         let bottom = members.map { layout[$0].y + height }.max() ?? 0
@@ -318,7 +297,7 @@ struct AnimatedSVGBrowserTests {
             let time = pausedTimes[member] ?? -1
             #expect(abs(time - Double(position) * plan.timing.frameSeconds) < 1e-5, "\(plan.name): paused at \(time) s")
           }
-          results[position] = Self.difference(
+          results[position] = Screenshot.difference(
             still, paused, width: width, height: height, at: (layout[index].x, layout[index].y), tolerance: tolerance)
         }
       }
@@ -367,5 +346,32 @@ struct AnimatedSVGWebKitTests {
   func anExamplePausedAtAFrameDrawsThatFramesStaticSVG(_ file: String) async throws {
     let timeline = try Scene.load(contentsOf: AnimatedSVGBrowserTests.examples.appendingPathComponent(file)).timeline()
     try await AnimatedSVGBrowserTests.compare(timeline, in: .webkit, example: file)
+  }
+}
+
+/// The comparison the browser tests read screenshots with: libpng's pixels, and the rectangle's
+/// differences in red, green and blue beyond the tolerance.
+@Suite struct ScreenshotDifferenceTests {
+  @Test func onlyTheRectanglesColourDifferencesBeyondTheToleranceCount() throws {
+    let white = RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255)
+    let a = RGBAImage(width: 40, height: 30, filledWith: white)
+    var b = a
+    b[10, 5] = .init(red: 252, green: 255, blue: 255, alpha: 255)  // 3 off: counts at tolerance 2
+    b[12, 5] = .init(red: 255, green: 253, blue: 255, alpha: 255)  // 2 off: within it
+    b[29, 19] = .init(red: 255, green: 255, blue: 200, alpha: 255)  // 55 off, the rectangle's last pixel
+    b[30, 19] = .init(red: 0, green: 0, blue: 0, alpha: 255)  // just right of the rectangle
+    b[11, 20] = .init(red: 0, green: 0, blue: 0, alpha: 255)  // just below it
+    b[15, 8] = .init(red: 255, green: 255, blue: 255, alpha: 0)  // alpha alone: not compared
+    let result = Screenshot.difference(a, b, width: 20, height: 15, at: (10, 5), tolerance: 2)
+    #expect(result.count == 2 && result.worst == 55)
+    #expect(Screenshot.difference(a, b, width: 40, height: 30, tolerance: 2) == (4, 255))
+    #expect(Screenshot.difference(a, a, width: 40, height: 30, tolerance: 0) == (0, 0))
+
+    // libpng reads our PNG back to the same pixels.
+    let directory = try TestRendering.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("b.png")
+    try Data(PNGEncoder(preset: .small).encode(b)).write(to: url)
+    #expect(try Screenshot.decode(contentsOf: url) == b)
   }
 }

@@ -53,8 +53,8 @@ struct AnimatedSVGFirefoxTests {
       let pausedShot = try firefox.screenshot(
         AnimatedSVGBrowserTests.page(markup, pausedAt: Double(position) * plan.timing.frameSeconds),
         in: directory, named: "paused-\(position)")
-      let (differing, worst) = AnimatedSVGBrowserTests.difference(
-        stillShot, pausedShot, width: width, height: height)
+      let (differing, worst) = Screenshot.difference(
+        stillShot, pausedShot, width: width, height: height, tolerance: AnimatedSVGBrowserTests.tolerance)
       if differing > 0 { keep = true }
       #expect(
         differing == 0,
@@ -86,7 +86,7 @@ struct Firefox {
         "--screenshot", shot.path, page.absoluteString,
       ], timeout: 120)
     try #require(run.status == 0, "firefox exited with \(run.status): \(run.stderr)")
-    let image = try PNGDecoder.decode(Array(try Data(contentsOf: shot)))
+    let image = try Screenshot.decode(contentsOf: shot)
     try #require(image.width >= width && image.height >= height, "a \(image.width) × \(image.height) screenshot")
     return image
   }

@@ -58,7 +58,7 @@ enum SVGRasterizer: String, CaseIterable, CustomStringConvertible {
         B.shots([(B.twoFramesDrawn + " return null;", output.path)], element: "svg", as: "shot"),
       ])
     }
-    let image = try PNGDecoder.decode(Array(try Data(contentsOf: output)))
+    let image = try Screenshot.decode(contentsOf: output)
     // The document sits in the window's top-left corner.
     return image.cropped(width: width * scale, height: height * scale) ?? image
   }
