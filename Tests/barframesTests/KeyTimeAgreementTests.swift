@@ -15,8 +15,37 @@ import Testing
     return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
   }()
 
-  @Test func examplesAreFound() {
+  /// The most key times of one scene run through `still` (a process each). Every example has
+  /// fewer (checked below) but bent-line-recording, which has 110: 106 `setProgress` events,
+  /// each at a two-decimal time, the same case each time. All of them were 110 of the suite's
+  /// 218 processes and half its time; 24 of them, evenly spaced, first and last included, still
+  /// cover the scene from end to end. Its 110 goldens are each checked against a fresh render
+  /// by `ProjectGoldensTests`.
+  static let keyTimeLimit = 24
+
+  /// At most ``keyTimeLimit`` of `times`, evenly spaced, the first and the last included.
+  static func checked(_ times: [Double]) -> [Double] {
+    guard times.count > keyTimeLimit else { return times }
+    return (0..<keyTimeLimit).map { times[$0 * (times.count - 1) / (keyTimeLimit - 1)] }
+  }
+
+  @Test func aLongListOfKeyTimesIsSampledEvenlyFromItsFirstToItsLast() {
+    let times = (0..<110).map(Double.init)
+    let sample = Self.checked(times)
+    // 109 / 23 = 4.74 between neighbours: index k · 109 / 23, rounded down.
+    #expect(sample.count == 24 && sample.first == 0 && sample.last == 109)
+    #expect(sample.prefix(5) == [0, 4, 9, 14, 18])
+    #expect(Self.checked(Array(times.prefix(24))) == Array(times.prefix(24)))
+  }
+
+  @Test func examplesAreFound() throws {
     #expect(Self.examples.count >= 10)
+    // Only bent-line-recording is sampled: every other example is checked at every key time.
+    for name in Self.examples where name != "bent-line-recording" {
+      let url = TestRendering.packageRoot.appendingPathComponent("Examples/\(name).json")
+      let count = try Scene.load(contentsOf: url).keyTimes.count
+      #expect(count <= Self.keyTimeLimit, "\(name): \(count) key times")
+    }
   }
 
   @Test(arguments: examples)
@@ -25,7 +54,7 @@ import Testing
     let timeline = try Scene.load(contentsOf: url).timeline()
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    for time in timeline.scene.keyTimes {
+    for time in Self.checked(timeline.scene.keyTimes) {
       let golden = try GoldenRenderer(scale: 1).image(of: timeline, at: time)
       let out = directory.appendingPathComponent("\(name)-\(time).png")
       // The time as a person reads it in the golden's file name (`download-scrub-finish_t4.200.png`).

@@ -32,9 +32,9 @@ struct AnimatedSVGBrowserTests {
   /// 191 of the 461 frames paused in each engine, 52 of WebKit's 155 s and 42 of Chromium's
   /// 102 s (the browsers serve one request at a time, so that was the suites' length); 12 of
   /// them, first and last included, keep its check as wide as the other examples' (27 frames,
-  /// 8 and 6 s). Its 110 key times are each still checked elsewhere: its goldens (PNG),
-  /// `still --at` against them (``KeyTimeAgreementTests``) and the static SVG's structure
-  /// (``SVGFrameRendererTests``).
+  /// 8 and 6 s). Its 110 key times are each still checked elsewhere: its goldens (PNG,
+  /// ``ProjectGoldensTests``) and the static SVG's structure (``SVGFrameRendererTests``);
+  /// `still --at` agrees with the goldens at 24 of them (``KeyTimeAgreementTests``).
   static let keyTimeLimit = 12
 
   /// At most `limit` of `times`, evenly spaced, the first and the last included.
