@@ -37,8 +37,10 @@ import Testing
       drawn += 1
       // Everything one pixel to the right, the background filling the freed column.
       var moved = frame
-      for y in 0..<frame.height {
-        for x in 0..<frame.width { moved[x, y] = x == 0 ? frame[0, 0] : frame[x - 1, y] }
+      let (rowBytes, background) = (frame.width * 4, frame.pixels[0..<4])
+      for row in stride(from: 0, to: frame.pixels.count, by: rowBytes) {
+        moved.pixels[row + 4..<row + rowBytes] = frame.pixels[row..<row + rowBytes - 4]
+        moved.pixels[row..<row + 4] = background
       }
       let shift = try ImageComparison.compare(reference: frame, actual: moved, tolerance: .default)
       #expect(!shift.isMatch, "\(name): a 1 px shift passed the default")
