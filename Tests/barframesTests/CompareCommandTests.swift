@@ -101,7 +101,7 @@ enum CompareFixture {
 /// that differ (the expected counts come from the decoded frames, not from the page), marks
 /// them on the screen, follows the frame, and swipes and fades between the renders; the page
 /// written with `-o` and opened from a file compares by eye and says why it cannot count.
-@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .serialized)
+@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .browserPriority, .serialized)
 struct CompareBrowserTests {
   typealias B = BrowserDriver
   typealias F = CompareFixture

@@ -6,7 +6,7 @@ import Testing
 /// `golden verify --report` as a reviewer opens it: the player page in real headless Chromium,
 /// stepping through every failing frame, swiping between reference and actual (checked on the
 /// screen's pixels), zooming and switching backdrops, with no console errors.
-@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .serialized)
+@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .browserPriority, .serialized)
 struct GoldenReportBrowserTests {
   static func style(background: String) -> String {
     #"{"version": 1, "design": "bent-line", "size": [160, 100], "background": "\#(background)"}"#

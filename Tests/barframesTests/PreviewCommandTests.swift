@@ -6,7 +6,7 @@ import Testing
 
 /// `barframes preview` as a user runs it: the built binary on 127.0.0.1, a real browser, real
 /// file edits.
-@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .serialized)
+@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .browserPriority, .serialized)
 struct PreviewCommandTests {
   static func style(lineWidth: Double, width: Int = 120) -> String {
     """

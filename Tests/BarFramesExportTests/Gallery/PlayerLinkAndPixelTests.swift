@@ -183,7 +183,7 @@ extension PlayerBrowserTests {
 
 /// The player in WebKitGTK, Safari's engine: it loads without an error, → and ← step, space
 /// plays and pauses, links reopen their frame, the stage shows our PNG's pixels, linked files open.
-@Suite(.enabled(if: BrowserEngine.webkit.isAvailable, Comment(rawValue: BrowserEngine.webkit.missing ?? "")))
+@Suite(.enabled(if: BrowserEngine.webkit.isAvailable, Comment(rawValue: BrowserEngine.webkit.missing ?? "")), .browserPriority)
 struct PlayerWebKitTests {
   @Test func keysStepAndLoopAndEveryMarkerSeeks() async throws {
     try await PlayerBrowserTests.keysStepAndLoopAndEveryMarkerSeeks(in: .webkit)

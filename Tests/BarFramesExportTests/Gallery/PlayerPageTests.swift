@@ -100,7 +100,7 @@ import Testing
 
 /// The player in real headless Chromium: keys, playback, deep links, lazy loading, backdrops,
 /// themes and the console.
-@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")))
+@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .browserPriority)
 struct PlayerBrowserTests {
   /// `bar` (opaque, 1 s at 10 fps: 11 frames, events at 0, 0.25, 0.5) and `seek-bar`
   /// (transparent, 0–2 s at 60 fps: 121 frames at @2x).

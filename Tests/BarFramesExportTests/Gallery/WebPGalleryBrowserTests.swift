@@ -11,7 +11,7 @@ import Testing
 ///
 /// Headless Chromium advances an animated image only when it draws a frame, so the pictures
 /// are read from real screenshots (drive.py's `pixels` step), not from a canvas.
-@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .serialized)
+@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .browserPriority, .serialized)
 struct WebPGalleryBrowserTests {
   /// Puts the page's WebP link into an <img> over the page's top-left corner; returns its href.
   static let showWebP = """

@@ -19,7 +19,7 @@ import Testing
 /// One page an example, loaded once in the run's browser: the chosen frames' stills are put in
 /// cells over the page and screenshot at once, then the animation paused at each frame in the
 /// same cells, and screenshot again.
-@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")))
+@Suite(.enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserDriver.missing ?? "")), .browserPriority)
 struct AnimatedSVGBrowserTests {
   /// Largest difference allowed in one channel of one pixel.
   static let tolerance = 2
@@ -340,7 +340,7 @@ struct AnimatedSVGBrowserTests {
 
 /// The animated SVG in WebKitGTK (Safari's engine): paused at each frame ``AnimatedSVGBrowserTests``
 /// checks in Chromium, every example draws what the frame's static SVG draws in WebKit.
-@Suite(.enabled(if: BrowserEngine.webkit.isAvailable, Comment(rawValue: BrowserEngine.webkit.missing ?? "")))
+@Suite(.enabled(if: BrowserEngine.webkit.isAvailable, Comment(rawValue: BrowserEngine.webkit.missing ?? "")), .browserPriority)
 struct AnimatedSVGWebKitTests {
   @Test(arguments: try AnimatedSVGBrowserTests.exampleNames())
   func anExamplePausedAtAFrameDrawsThatFramesStaticSVG(_ file: String) async throws {

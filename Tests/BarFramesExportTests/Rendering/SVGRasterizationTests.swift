@@ -11,7 +11,7 @@ import Testing
 /// every example's SVG preview at the example's scale, and each channel must be within 1/255
 /// of Cairo's pixels on average. Each test is skipped, with the install command, when its
 /// program is missing — never passed without looking.
-@Suite struct SVGRasterizationTests {
+@Suite(.browserPriority) struct SVGRasterizationTests {
   /// The largest mean absolute difference per channel: 1/255, one 8-bit step.
   static let tolerance = 1.0
   /// The largest share of pixels that may differ by more than `ImageDifference.largeStep`: a
