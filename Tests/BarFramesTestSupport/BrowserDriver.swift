@@ -34,7 +34,9 @@ public enum BrowserEngine: String, Sendable, CaseIterable, CustomStringConvertib
 /// about:blank.
 ///
 /// Tests that need it use `.enabled(if: BrowserDriver.isAvailable, BrowserDriver.unavailableReason)`,
-/// so where the tools cannot be installed they show as skipped with the reason, never as passed.
+/// so where the tools cannot be installed they show as skipped with the reason, never as passed,
+/// and `.browserPriority` (``BrowserPriority``), so that their browser is never left idle while
+/// they wait for a thread between two requests.
 public enum BrowserDriver {
   public static let chromium = ExternalTools.path("chromium") ?? ExternalTools.path("chromium-browser")
   public static let chromedriver = ExternalTools.path("chromedriver")
