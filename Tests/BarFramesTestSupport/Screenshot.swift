@@ -5,7 +5,7 @@ import Foundation
 /// Pictures other programs drew: browsers' screenshots and other rasterizers' PNGs, read with
 /// libpng (the fuzz targets' reference decoder) and compared with a row-by-row fast path.
 ///
-/// The browser tests read back about 2 000 such PNGs a run. Our own decoder, in the debug build
+/// The browser tests read back hundreds of such PNGs a run. Our own decoder, in the debug build
 /// `swift test` runs, took 4.2 s of the test process's CPU for the animated SVGs alone, and the
 /// pixel-by-pixel comparison 4.7 s more, both while the two cores were busy with other suites;
 /// libpng is built optimized. Our decoder is checked on its own, against libpng among others
