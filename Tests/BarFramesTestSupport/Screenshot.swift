@@ -43,7 +43,8 @@ public enum Screenshot {
     var count = 0
     a.pixels.withUnsafeBufferPointer { p in
       b.pixels.withUnsafeBufferPointer { q in
-        guard let pStart = p.baseAddress, let qStart = q.baseAddress else { return }
+        // An image has at least one pixel (RGBAImage's precondition).
+        let (pStart, qStart) = (p.baseAddress!, q.baseAddress!)
         for row in 0..<height {
           let i = ((origin.y + row) * a.width + origin.x) * 4
           let j = ((origin.y + row) * b.width + origin.x) * 4

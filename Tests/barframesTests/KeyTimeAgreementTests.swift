@@ -23,21 +23,6 @@ import Testing
   /// by `ProjectGoldensTests`.
   static let keyTimeLimit = 24
 
-  /// At most ``keyTimeLimit`` of `times`, evenly spaced, the first and the last included.
-  static func checked(_ times: [Double]) -> [Double] {
-    guard times.count > keyTimeLimit else { return times }
-    return (0..<keyTimeLimit).map { times[$0 * (times.count - 1) / (keyTimeLimit - 1)] }
-  }
-
-  @Test func aLongListOfKeyTimesIsSampledEvenlyFromItsFirstToItsLast() {
-    let times = (0..<110).map(Double.init)
-    let sample = Self.checked(times)
-    // 109 / 23 = 4.74 between neighbours: index k · 109 / 23, rounded down.
-    #expect(sample.count == 24 && sample.first == 0 && sample.last == 109)
-    #expect(sample.prefix(5) == [0, 4, 9, 14, 18])
-    #expect(Self.checked(Array(times.prefix(24))) == Array(times.prefix(24)))
-  }
-
   @Test func examplesAreFound() throws {
     #expect(Self.examples.count >= 10)
     // Only bent-line-recording is sampled: every other example is checked at every key time.
@@ -54,7 +39,7 @@ import Testing
     let timeline = try Scene.load(contentsOf: url).timeline()
     let directory = try TestRendering.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    for time in Self.checked(timeline.scene.keyTimes) {
+    for time in timeline.scene.keyTimes.evenSample(atMost: Self.keyTimeLimit) {
       let golden = try GoldenRenderer(scale: 1).image(of: timeline, at: time)
       let out = directory.appendingPathComponent("\(name)-\(time).png")
       // The time as a person reads it in the golden's file name (`download-scrub-finish_t4.200.png`).

@@ -37,12 +37,6 @@ struct AnimatedSVGBrowserTests {
   /// `still --at` agrees with the goldens at 24 of them (``KeyTimeAgreementTests``).
   static let keyTimeLimit = 12
 
-  /// At most `limit` of `times`, evenly spaced, the first and the last included.
-  static func sample(_ times: [Double], atMost limit: Int) -> [Double] {
-    guard times.count > limit, limit > 1 else { return times }
-    return (0..<limit).map { times[$0 * (times.count - 1) / (limit - 1)] }
-  }
-
   static let examples = TestRendering.packageRoot.appendingPathComponent("Examples")
 
   /// An SVG document's markup without its XML declaration, to put in an HTML page.
@@ -207,7 +201,7 @@ struct AnimatedSVGBrowserTests {
     let count = times.count
     // Key times, the frame after each, and frames spread over the scene.
     var positions: Set<Int> = [0, count - 1]
-    let keyTimes = Self.sample(plan.previews.map(\.time).sorted(), atMost: Self.keyTimeLimit)
+    let keyTimes = plan.previews.map(\.time).sorted().evenSample(atMost: Self.keyTimeLimit)
     for keyTime in keyTimes {
       let position = times.firstIndex { $0 >= keyTime - 1e-9 } ?? count - 1
       positions.insert(position)
@@ -323,18 +317,18 @@ struct AnimatedSVGBrowserTests {
   }
 }
 
-/// Which key times a scene with many is paused at.
+/// Which key times a scene with many is paused at (and run through `still --at`): `evenSample`.
 @Suite struct AnimatedSVGKeyTimeSampleTests {
   @Test func aLongListIsSampledEvenlyFromItsFirstToItsLast() {
-    let sample = AnimatedSVGBrowserTests.sample((0..<110).map(Double.init), atMost: 12)
+    let sample = (0..<110).map(Double.init).evenSample(atMost: 12)
     // 109 / 11 = 9.9 between neighbours: index k · 109 / 11, rounded down.
     #expect(sample == [0, 9, 19, 29, 39, 49, 59, 69, 79, 89, 99, 109])
   }
 
   @Test func aShortListIsKeptWhole() {
-    #expect(AnimatedSVGBrowserTests.sample([0, 0.5, 1.2], atMost: 12) == [0, 0.5, 1.2])
+    #expect([0, 0.5, 1.2].evenSample(atMost: 12) == [0, 0.5, 1.2])
     let twelve = (0..<12).map(Double.init)
-    #expect(AnimatedSVGBrowserTests.sample(twelve, atMost: 12) == twelve)
+    #expect(twelve.evenSample(atMost: 12) == twelve)
   }
 }
 
